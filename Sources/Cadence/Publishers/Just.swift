@@ -1,0 +1,63 @@
+#if !canImport(Combine)
+
+/// A publisher that emits an output to each subscriber just once, and then finishes.
+///
+/// The value goes out when the subscriber first requests a demand greater than zero.
+public struct Just<Output>: Publisher {
+    public typealias Failure = Never
+
+    /// The one element that the publisher emits.
+    public let output: Output
+
+    /// Initializes a publisher that emits the specified output just once.
+    public init(_ output: Output) {
+        self.output = output
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        subscriber.receive(subscription: JustSubscription(value: output, downstream: subscriber))
+    }
+}
+
+extension Just: Equatable where Output: Equatable {}
+
+private final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+    // `lock` guards `downstream`, which is nil once the value went out or the subscription was cancelled.
+    private let lock = UnfairLock()
+    private var downstream: Downstream?
+    private let value: Downstream.Input
+
+    init(value: Downstream.Input, downstream: Downstream) {
+        self.value = value
+        self.downstream = downstream
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "Just: a subscriber must request a positive demand, not \(demand)")
+        lock.lock()
+        guard let downstream else {
+            lock.unlock()
+            return
+        }
+        self.downstream = nil
+        lock.unlock()
+        _ = downstream.receive(value)
+        downstream.receive(completion: .finished)
+    }
+
+    func cancel() {
+        lock.lock()
+        downstream = nil
+        lock.unlock()
+    }
+
+    var description: String { "Just" }
+
+    var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+
+    var playgroundDescription: Any { description }
+}
+
+#endif
