@@ -35,7 +35,7 @@ private final class JustSubscription<Downstream: Subscriber>: Subscription, Cust
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "Just: a subscriber must request a positive demand, not \(demand)")
+        demand.assertPositive(in: "Just")
         lock.lock()
         guard let downstream else {
             lock.unlock()
