@@ -1,0 +1,91 @@
+import Cadence
+import Testing
+
+@Suite("Subscribers.Sink")
+struct SinkTests {
+    final class Witness {}
+
+    @Test func requestsUnlimitedAndReceivesEverything() {
+        let upstream = TestPublisher<Int, TestError>()
+        var values: [Int] = []
+        var completions: [Subscribers.Completion<TestError>] = []
+        let cancellable = upstream.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+
+        #expect(upstream.subscription.requests == [.unlimited])
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .failure(.oops))
+        #expect(values == [1, 2])
+        #expect(completions == [.failure(.oops)])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func receiveValueOnlyFormForPublishersThatNeverFail() {
+        var values: [String] = []
+        let cancellable = Just("x").sink { values.append($0) }
+        #expect(values == ["x"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func completionReleasesTheClosures() {
+        let upstream = TestPublisher<Int, Never>()
+        weak var weakWitness: Witness?
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = upstream.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        #expect(weakWitness != nil)
+        upstream.send(completion: .finished)
+        #expect(weakWitness == nil)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func cancelCancelsUpstreamAndReleasesTheClosures() {
+        let upstream = TestPublisher<Int, Never>()
+        weak var weakWitness: Witness?
+        var values: [Int] = []
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { withExtendedLifetime(witness) {}; values.append($0) })
+        }
+        upstream.subscribe(sink)
+        upstream.send(1)
+        sink.cancel()
+        #expect(upstream.subscription.cancelCount == 1)
+        #expect(weakWitness == nil)
+        _ = sink.receive(2)
+        #expect(values == [1])
+    }
+
+    @Test func cancellingTheTokenCancelsTheSubscription() {
+        let upstream = TestPublisher<Int, Never>()
+        var cancellable: AnyCancellable? = upstream.sink { _ in }
+        #expect(upstream.subscription.cancelCount == 0)
+        cancellable = nil
+        #expect(upstream.subscription.cancelCount == 1)
+        #expect(cancellable == nil)
+    }
+
+    @Test func aSecondSubscriptionIsCancelled() {
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        first.subscribe(sink)
+        second.subscribe(sink)
+        #expect(first.subscription.cancelCount == 0)
+        #expect(second.subscription.cancelCount == 1)
+        #expect(second.subscription.requests.isEmpty)
+        sink.cancel()
+    }
+
+    @Test func describesItselfAsSink() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        #expect(sink.description == "Sink")
+        #expect(sink.playgroundDescription as? String == "Sink")
+        #expect(sink.customMirror.children.isEmpty)
+    }
+}
