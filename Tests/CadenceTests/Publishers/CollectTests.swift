@@ -37,8 +37,8 @@ struct CollectTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(Just(1).collect() == Just(1).collect())
-        #expect(Just(1).collect() != Just(2).collect())
+        #expect(ReducingTag(1).collect() == ReducingTag(1).collect())
+        #expect(ReducingTag(1).collect() != ReducingTag(2).collect())
     }
 
     @Test func requestingNoneTraps() async {

@@ -47,9 +47,9 @@ struct ComparisonTests {
     }
 
     @Test func exposesItsOrdering() {
-        #expect(Just(1).max().areInIncreasingOrder(1, 2))
-        #expect(!Just(1).min().areInIncreasingOrder(1, 2))
-        #expect(Just(1).max().upstream == Just(1))
+        #expect(ReducingTag(1).max().areInIncreasingOrder(1, 2))
+        #expect(!ReducingTag(1).min().areInIncreasingOrder(1, 2))
+        #expect(ReducingTag(1).max().upstream == ReducingTag(1))
     }
 
     @Test func requestingNoneTraps() async {

@@ -39,9 +39,9 @@ struct ContainsTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(Just(1).contains(1) == Just(1).contains(1))
-        #expect(Just(1).contains(1) != Just(2).contains(1))
-        #expect(Just(1).contains(1).output == 1)
+        #expect(ReducingTag(1).contains(1) == ReducingTag(1).contains(1))
+        #expect(ReducingTag(1).contains(1) != ReducingTag(2).contains(1))
+        #expect(ReducingTag(1).contains(1).output == 1)
     }
 
     @Test func requestingNoneTraps() async {

@@ -34,8 +34,8 @@ struct FirstTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(Just(1).first() == Just(1).first())
-        #expect(Just(1).first() != Just(2).first())
+        #expect(ReducingTag(1).first() == ReducingTag(1).first())
+        #expect(ReducingTag(1).first() != ReducingTag(2).first())
     }
 
     @Test func requestingNoneTraps() async {

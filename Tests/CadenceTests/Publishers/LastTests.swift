@@ -20,8 +20,8 @@ struct LastTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(Just(1).last() == Just(1).last())
-        #expect(Just(1).last() != Just(2).last())
+        #expect(ReducingTag(1).last() == ReducingTag(1).last())
+        #expect(ReducingTag(1).last() != ReducingTag(2).last())
     }
 
     @Test func requestingNoneTraps() async {

@@ -89,9 +89,9 @@ struct ReplaceEmptyTests {
     }
 
     @Test func isEquatableWhenItsUpstreamAndOutputAre() {
-        #expect(Just(1).replaceEmpty(with: 2) == Just(1).replaceEmpty(with: 2))
-        #expect(Just(1).replaceEmpty(with: 2) != Just(1).replaceEmpty(with: 3))
-        #expect(Just(1).replaceEmpty(with: 2).output == 2)
+        #expect(ReducingTag(1).replaceEmpty(with: 2) == ReducingTag(1).replaceEmpty(with: 2))
+        #expect(ReducingTag(1).replaceEmpty(with: 2) != ReducingTag(1).replaceEmpty(with: 3))
+        #expect(ReducingTag(1).replaceEmpty(with: 2).output == 2)
     }
 
     @Test func requestingNoneTraps() async {
