@@ -1,4 +1,5 @@
 import Cadence
+import Dispatch
 import Testing
 
 @Suite("Publishers.ReplaceEmpty")
@@ -82,6 +83,22 @@ struct ReplaceEmptyTests {
         harness.upstream.subscription.downstream.receive(subscription: other.subscription)
         #expect(other.subscription.cancelCount == 1)
         #expect(harness.cancelCount == 0)
+    }
+
+    @Test func aRequestRacingAnEmptyFinishDeliversTheReplacementExactlyOnce() {
+        for _ in 0..<200 {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.replaceEmpty(with: 42).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    upstream.send(completion: .finished)
+                } else {
+                    subscriber.request(.max(1))
+                }
+            }
+            #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        }
     }
 
     @Test func describesItself() {
