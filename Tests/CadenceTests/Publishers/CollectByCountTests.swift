@@ -1,0 +1,121 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.CollectByCount")
+struct CollectByCountTests {
+    @Test func publishesFullBatchesThenTheRestOnFinish() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(2) }
+        harness.send([1, 2, 3, 4, 5])
+        #expect(harness.events == ["subscription", "value([1, 2])", "value([3, 4])"])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value([1, 2])", "value([3, 4])", "value([5])", "finished"])
+        #expect(harness.requests == [.unlimited])
+    }
+
+    @Test func sendsNoEmptyBatchWhenTheLastOneWasFull() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(2) }
+        harness.send([1, 2])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value([1, 2])", "finished"])
+    }
+
+    @Test func finishesEmptyWithoutValues() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.collect(3) }
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "finished"])
+    }
+
+    @Test func multipliesDemandByTheCount() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .max(2)) { _ in .max(1) }
+        upstream.collect(3).subscribe(subscriber)
+        #expect(upstream.subscription.requests == [.max(6)])
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.send(2) == .none)
+        #expect(upstream.send(3) == .max(3))
+        #expect(subscriber.values == [[1, 2, 3]])
+        subscriber.request(.max(4))
+        #expect(upstream.subscription.requests == [.max(6), .max(12)])
+        subscriber.request(.unlimited)
+        #expect(upstream.subscription.requests == [.max(6), .max(12), .unlimited])
+    }
+
+    @Test func startsWithNoDemandAndForwardsTheFirstRequest() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.collect(2) }
+        #expect(harness.requests == [])
+        harness.subscriber.request(.max(1))
+        #expect(harness.requests == [.max(2)])
+        harness.send([7, 8])
+        #expect(harness.events == ["subscription", "value([7, 8])"])
+    }
+
+    @Test func dropsThePartialBatchOnFailure() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(3) }
+        harness.send([1, 2, 3, 4])
+        harness.upstream.send(completion: .failure(.oops))
+        #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)"])
+        harness.force(5)
+        harness.force(completion: .finished)
+        #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)"])
+        #expect(harness.cancelCount == 0)
+    }
+
+    @Test func cancelStopsEverything() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(2) }
+        harness.send([1])
+        harness.subscriber.cancel()
+        #expect(harness.cancelCount == 1)
+        #expect(harness.force(2) == .none)
+        harness.force(completion: .finished)
+        harness.subscriber.request(.max(1))
+        harness.subscriber.cancel()
+        #expect(harness.events == ["subscription"])
+        #expect(harness.cancelCount == 1)
+        #expect(harness.requests == [.unlimited])
+    }
+
+    @Test func cancelsASecondSubscription() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.collect(2) }
+        let other = TestPublisher<Int, TestError>()
+        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        harness.upstream.subscription.downstream.receive(subscription: other.subscription)
+        #expect(other.subscription.cancelCount == 1)
+        #expect(harness.cancelCount == 0)
+        #expect(harness.events == ["subscription"])
+    }
+
+    @Test func describesItself() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.collect(4) }
+        ReducingChecks.describesItself(name: "CollectByCount") { $0.collect(4) }
+        let subscription = harness.subscriber.subscription
+        let children = subscription.map { Mirror(reflecting: $0).children.map(\.label) }
+        #expect(children == ["downstream", "count"])
+    }
+
+    @Test func isEquatableWhenItsUpstreamIs() {
+        #expect(ReducingTag(1).collect(2) == ReducingTag(1).collect(2))
+        #expect(ReducingTag(1).collect(2) != ReducingTag(1).collect(3))
+        #expect(ReducingTag(1).collect(2).count == 2)
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
+            upstream.collect(2).subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "CollectByCount: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+
+    @Test func aCountBelowOneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            upstream.collect(0).subscribe(TestSubscriber<[Int], TestError>())
+        }
+        let message = "CollectByCount: collect(_:) needs a count greater than zero, got 0"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

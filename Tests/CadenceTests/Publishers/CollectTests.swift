@@ -1,0 +1,55 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Collect")
+struct CollectTests {
+    @Test func sharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "Collect", inputs: [1, 2, 3], result: "[1, 2, 3]", emptyResult: "[]") {
+            $0.collect()
+        }
+    }
+
+    @Test func collectsEveryValueInOrder() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.collect() }
+        let values = Array(0..<1_000)
+        harness.send(values)
+        #expect(harness.subscriber.values.isEmpty)
+        harness.upstream.send(completion: .finished)
+        #expect(harness.subscriber.values == [values])
+        #expect(harness.subscriber.completions.count == 1)
+    }
+
+    @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.collect() }
+        #expect(harness.requests == [.unlimited])
+        harness.send([7, 8])
+        harness.subscriber.request(.max(3))
+        #expect(harness.requests == [.unlimited])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value([7, 8])", "finished"])
+    }
+
+    @Test func dropsTheCollectedValuesOnFailure() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect() }
+        harness.send([1, 2])
+        harness.upstream.send(completion: .failure(.oops))
+        #expect(harness.events == ["subscription", "failure(oops)"])
+    }
+
+    @Test func isEquatableWhenItsUpstreamIs() {
+        #expect(ReducingTag(1).collect() == ReducingTag(1).collect())
+        #expect(ReducingTag(1).collect() != ReducingTag(2).collect())
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
+            upstream.collect().subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "Collect: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

@@ -1,0 +1,66 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Comparison")
+struct ComparisonTests {
+    @Test func maxSharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "Comparison", inputs: [3, 1, 4, 1, 5, 9, 2, 6], result: "9", emptyResult: nil) {
+            $0.max()
+        }
+    }
+
+    @Test func minSharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "Comparison", inputs: [3, 1, 4, 1, 5, 9, 2, 6], result: "1", emptyResult: nil) {
+            $0.min()
+        }
+    }
+
+    @Test func byClosureKeepsTheFirstOfEqualElements() {
+        let maximum = ReducingHarness(initialDemand: .unlimited) { $0.max { $0 / 10 < $1 / 10 } }
+        maximum.send([11, 25, 21, 29, 3])
+        maximum.upstream.send(completion: .finished)
+        #expect(maximum.events == ["subscription", "value(25)", "finished"])
+
+        let minimum = ReducingHarness(initialDemand: .unlimited) { $0.min { $0 / 10 < $1 / 10 } }
+        minimum.send([25, 11, 15, 31, 12])
+        minimum.upstream.send(completion: .finished)
+        #expect(minimum.events == ["subscription", "value(11)", "finished"])
+    }
+
+    @Test func minAndMaxByClosureShareTheReducingBehaviour() {
+        ReducingChecks.all(name: "Comparison", inputs: [2, 7, 5], result: "2", emptyResult: nil) {
+            $0.max(by: >)
+        }
+        ReducingChecks.all(name: "Comparison", inputs: [2, 7, 5], result: "7", emptyResult: nil) {
+            $0.min(by: >)
+        }
+    }
+
+    @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.max() }
+        #expect(harness.requests == [.unlimited])
+        harness.send([1, 3, 2])
+        harness.subscriber.request(.max(2))
+        #expect(harness.requests == [.unlimited])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(3)", "finished"])
+    }
+
+    @Test func exposesItsOrdering() {
+        #expect(ReducingTag(1).max().areInIncreasingOrder(1, 2))
+        #expect(!ReducingTag(1).min().areInIncreasingOrder(1, 2))
+        #expect(ReducingTag(1).max().upstream == ReducingTag(1))
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.max().subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "Comparison: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

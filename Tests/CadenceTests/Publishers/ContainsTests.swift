@@ -1,0 +1,58 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Contains")
+struct ContainsTests {
+    @Test func sharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "Contains", inputs: [1, 2, 3, 4], result: "true", emptyResult: "false") {
+            $0.contains(3)
+        }
+    }
+
+    @Test func answersFalseWithoutAMatch() {
+        ReducingChecks.holdsResultUntilRequested(inputs: [1, 2, 4], result: "false") { $0.contains(3) }
+        ReducingChecks.deliversAtOnceWhenRequested(inputs: [1, 2, 4], result: "false") { $0.contains(3) }
+    }
+
+    @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.contains(3) }
+        harness.send([1, 2, 3])
+        #expect(harness.cancelCount == 1)
+        #expect(harness.events == ["subscription"])
+        harness.force(4)
+        harness.force(completion: .finished)
+        #expect(harness.events == ["subscription"])
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription", "value(true)", "finished"])
+        #expect(harness.requests == [.unlimited])
+        #expect(harness.cancelCount == 1)
+    }
+
+    @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.contains(9) }
+        #expect(harness.requests == [.unlimited])
+        harness.send([1, 2])
+        harness.subscriber.request(.max(3))
+        #expect(harness.requests == [.unlimited])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(false)", "finished"])
+    }
+
+    @Test func isEquatableWhenItsUpstreamIs() {
+        #expect(ReducingTag(1).contains(1) == ReducingTag(1).contains(1))
+        #expect(ReducingTag(1).contains(1) != ReducingTag(2).contains(1))
+        #expect(ReducingTag(1).contains(1).output == 1)
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Bool, TestError>(initialDemand: .none)
+            upstream.contains(1).subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "Contains: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

@@ -1,0 +1,38 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Count")
+struct CountTests {
+    @Test func sharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "Count", inputs: [4, 4, 4, 4, 4], result: "5", emptyResult: "0") {
+            $0.count()
+        }
+    }
+
+    @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.count() }
+        #expect(harness.requests == [.unlimited])
+        harness.send([1, 2, 3])
+        harness.subscriber.request(.max(1))
+        #expect(harness.requests == [.unlimited])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(3)", "finished"])
+    }
+
+    @Test func isEquatableWhenItsUpstreamIs() {
+        #expect(ReducingTag(1).count() == ReducingTag(1).count())
+        #expect(ReducingTag(1).count() != ReducingTag(2).count())
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.count().subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "Count: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

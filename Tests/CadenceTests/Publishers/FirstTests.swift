@@ -1,0 +1,52 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.First")
+struct FirstTests {
+    @Test func sharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "First", inputs: [5, 6, 7], result: "5", emptyResult: nil) {
+            $0.first()
+        }
+    }
+
+    @Test func answersAtTheFirstValueCancellingTheUpstreamAndWaitsForDemand() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.first() }
+        harness.send([5])
+        #expect(harness.cancelCount == 1)
+        #expect(harness.events == ["subscription"])
+        harness.force(6)
+        harness.force(completion: .finished)
+        #expect(harness.events == ["subscription"])
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription", "value(5)", "finished"])
+        #expect(harness.requests == [.unlimited])
+        #expect(harness.cancelCount == 1)
+    }
+
+    @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.first() }
+        #expect(harness.requests == [.unlimited])
+        harness.subscriber.request(.max(3))
+        #expect(harness.requests == [.unlimited])
+        harness.send([8])
+        #expect(harness.events == ["subscription", "value(8)", "finished"])
+        #expect(harness.cancelCount == 1)
+    }
+
+    @Test func isEquatableWhenItsUpstreamIs() {
+        #expect(ReducingTag(1).first() == ReducingTag(1).first())
+        #expect(ReducingTag(1).first() != ReducingTag(2).first())
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.first().subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "First: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

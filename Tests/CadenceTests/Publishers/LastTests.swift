@@ -1,0 +1,38 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Last")
+struct LastTests {
+    @Test func sharesTheReducingBehaviour() {
+        ReducingChecks.all(name: "Last", inputs: [1, 2, 3], result: "3", emptyResult: nil) {
+            $0.last()
+        }
+    }
+
+    @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.last() }
+        #expect(harness.requests == [.unlimited])
+        harness.send([4, 5])
+        harness.subscriber.request(.max(3))
+        #expect(harness.requests == [.unlimited])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(5)", "finished"])
+    }
+
+    @Test func isEquatableWhenItsUpstreamIs() {
+        #expect(ReducingTag(1).last() == ReducingTag(1).last())
+        #expect(ReducingTag(1).last() != ReducingTag(2).last())
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.last().subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "Last: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}

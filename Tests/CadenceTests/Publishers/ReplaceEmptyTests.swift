@@ -1,0 +1,125 @@
+import Cadence
+import Dispatch
+import Testing
+
+@Suite("Publishers.ReplaceEmpty")
+struct ReplaceEmptyTests {
+    @Test func passesValuesThrough() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.replaceEmpty(with: 42) }
+        harness.send([1, 2, 3])
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
+    }
+
+    @Test func replacesAnEmptyStream() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.replaceEmpty(with: 42) }
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(42)", "finished"])
+    }
+
+    @Test func holdsTheReplacementUntilRequested() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.replaceEmpty(with: 42) }
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription"])
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription", "value(42)", "finished"])
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription", "value(42)", "finished"])
+        #expect(harness.requests == [])
+    }
+
+    @Test func passesDemandThrough() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1)) { _ in .max(2) }
+        upstream.replaceEmpty(with: 42).subscribe(subscriber)
+        #expect(upstream.subscription.requests == [.max(1)])
+        #expect(upstream.send(5) == .max(2))
+        subscriber.request(.max(3))
+        #expect(upstream.subscription.requests == [.max(1), .max(3)])
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(5), .completion(.finished)])
+    }
+
+    @Test func forwardsFailureWithoutReplacing() {
+        let empty = ReducingHarness(initialDemand: .max(1)) { $0.replaceEmpty(with: 42) }
+        empty.upstream.send(completion: .failure(.oops))
+        #expect(empty.events == ["subscription", "failure(oops)"])
+        empty.subscriber.request(.max(1))
+        #expect(empty.events == ["subscription", "failure(oops)"])
+
+        let nonEmpty = ReducingHarness(initialDemand: .max(2)) { $0.replaceEmpty(with: 42) }
+        nonEmpty.send([8])
+        nonEmpty.upstream.send(completion: .failure(.oops))
+        #expect(nonEmpty.events == ["subscription", "value(8)", "failure(oops)"])
+        #expect(nonEmpty.cancelCount == 0)
+    }
+
+    @Test func cancelStopsEverything() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.replaceEmpty(with: 42) }
+        harness.subscriber.cancel()
+        #expect(harness.cancelCount == 1)
+        #expect(harness.force(1) == .none)
+        harness.force(completion: .finished)
+        harness.subscriber.request(.max(1))
+        harness.subscriber.cancel()
+        #expect(harness.events == ["subscription"])
+        #expect(harness.cancelCount == 1)
+        #expect(harness.requests == [.unlimited])
+    }
+
+    @Test func cancelWhileHoldingTheReplacementDropsIt() {
+        let harness = ReducingHarness(initialDemand: .none) { $0.replaceEmpty(with: 42) }
+        harness.upstream.send(completion: .finished)
+        harness.subscriber.cancel()
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription"])
+        #expect(harness.cancelCount == 0)
+    }
+
+    @Test func cancelsASecondSubscription() {
+        let harness = ReducingHarness(initialDemand: .max(1)) { $0.replaceEmpty(with: 42) }
+        let other = TestPublisher<Int, TestError>()
+        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        harness.upstream.subscription.downstream.receive(subscription: other.subscription)
+        #expect(other.subscription.cancelCount == 1)
+        #expect(harness.cancelCount == 0)
+    }
+
+    @Test func aRequestRacingAnEmptyFinishDeliversTheReplacementExactlyOnce() {
+        for _ in 0..<200 {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.replaceEmpty(with: 42).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    upstream.send(completion: .finished)
+                } else {
+                    subscriber.request(.max(1))
+                }
+            }
+            #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        }
+    }
+
+    @Test func describesItself() {
+        ReducingChecks.describesItself(name: "ReplaceEmpty") { $0.replaceEmpty(with: 42) }
+    }
+
+    @Test func isEquatableWhenItsUpstreamAndOutputAre() {
+        #expect(ReducingTag(1).replaceEmpty(with: 2) == ReducingTag(1).replaceEmpty(with: 2))
+        #expect(ReducingTag(1).replaceEmpty(with: 2) != ReducingTag(1).replaceEmpty(with: 3))
+        #expect(ReducingTag(1).replaceEmpty(with: 2).output == 2)
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.replaceEmpty(with: 1).subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        let message = "ReplaceEmpty: request(_:) was called with max(0); "
+            + "a subscriber must request a positive demand"
+        #expect(result?.standardErrorText.contains(message) == true)
+    }
+}
