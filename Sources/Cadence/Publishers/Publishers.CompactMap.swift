@@ -31,11 +31,14 @@ extension Publishers {
         /// A closure that receives values from the upstream publisher and returns optional values.
         public let transform: (Upstream.Output) -> Output?
 
+        /// Creates a publisher that republishes the non-`nil` results of calling `transform` with each upstream
+        /// element.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }

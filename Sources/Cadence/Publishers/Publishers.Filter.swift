@@ -32,11 +32,13 @@ extension Publishers {
         /// A closure that indicates whether to republish an element.
         public let isIncluded: (Upstream.Output) -> Bool
 
+        /// Creates a publisher that republishes the upstream elements that `isIncluded` accepts.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }

@@ -21,10 +21,12 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a publisher that ignores all upstream elements but passes along its completion.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber))
         }

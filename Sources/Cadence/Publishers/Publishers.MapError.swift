@@ -28,6 +28,7 @@ extension Publishers {
         /// The closure that converts the upstream failure into a new error.
         public let transform: (Upstream.Failure) -> Failure
 
+        /// Creates a publisher that converts any failure from the upstream publisher into a new error.
         public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
             self.upstream = upstream
             self.transform = map
@@ -39,6 +40,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }

@@ -29,6 +29,7 @@ extension Publishers {
         /// The key path of a property to publish.
         public let keyPath: KeyPath<Upstream.Output, Output>
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, keyPath: keyPath))
         }

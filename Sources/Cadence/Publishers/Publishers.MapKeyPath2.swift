@@ -33,6 +33,7 @@ extension Publishers {
         /// The key path of a second property to publish.
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, keyPath0: keyPath0, keyPath1: keyPath1))
         }

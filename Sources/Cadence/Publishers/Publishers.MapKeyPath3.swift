@@ -38,6 +38,7 @@ extension Publishers {
         /// The key path of a third property to publish.
         public let keyPath2: KeyPath<Upstream.Output, Output2>
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
                 Inner(downstream: subscriber, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2))

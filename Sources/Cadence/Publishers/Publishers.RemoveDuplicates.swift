@@ -41,11 +41,13 @@ extension Publishers {
         /// A closure to evaluate whether two elements are equivalent, for purposes of filtering.
         public let predicate: (Output, Output) -> Bool
 
+        /// Creates a publisher that publishes only elements that `predicate` doesn't judge duplicates of the previous element.
         public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
                 TransformSubscription(downstream: subscriber, operation: Step(predicate: predicate), initialState: nil))

@@ -31,11 +31,13 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a publisher that replaces an upstream failure with `output`, then finishes.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             upstream.subscribe(Inner(downstream: subscriber, output: output))
         }

@@ -40,6 +40,8 @@ extension Publishers {
         /// A closure that takes the previous result and the next element, and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
+        /// Creates a publisher that publishes each running result of `nextPartialResult`, starting from
+        /// `initialResult`.
         public init(
             upstream: Upstream,
             initialResult: Output,
@@ -50,6 +52,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
                 Inner(downstream: subscriber, result: initialResult, nextPartialResult: nextPartialResult))

@@ -30,6 +30,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber))
         }

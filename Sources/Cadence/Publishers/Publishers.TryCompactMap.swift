@@ -28,11 +28,13 @@ extension Publishers {
         /// An error-throwing closure that receives values from the upstream publisher and returns optional values.
         public let transform: (Upstream.Output) throws -> Output?
 
+        /// Creates a publisher that republishes the non-`nil` results of calling `transform`, failing if it throws.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
             upstream.subscribe(
                 TransformSubscription(downstream: subscriber, operation: Step(transform: transform), initialState: ()))

@@ -27,11 +27,13 @@ extension Publishers {
         /// An error-throwing closure that indicates whether to republish an element.
         public let isIncluded: (Upstream.Output) throws -> Bool
 
+        /// Creates a publisher that republishes the upstream elements that `isIncluded` accepts, failing if it throws.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
             upstream.subscribe(
                 TransformSubscription(

@@ -37,11 +37,13 @@ extension Publishers {
         /// The error-throwing closure that transforms elements from the upstream publisher.
         public let transform: (Upstream.Output) throws -> Output
 
+        /// Creates a publisher that transforms each upstream element with `transform`, failing if it throws.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
             upstream.subscribe(
                 TransformSubscription(downstream: subscriber, operation: Step(transform: transform), initialState: ()))

@@ -30,11 +30,14 @@ extension Publishers {
         /// An error-throwing closure to evaluate whether two elements are equivalent, for purposes of filtering.
         public let predicate: (Output, Output) throws -> Bool
 
+        /// Creates a publisher that publishes only elements that `predicate` doesn't judge duplicates of the previous
+        /// element, failing if it throws.
         public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
             upstream.subscribe(
                 TransformSubscription(downstream: subscriber, operation: Step(predicate: predicate), initialState: nil))

@@ -37,6 +37,7 @@ extension Publishers {
         /// An error-throwing closure that takes the previous result and the next element, and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
+        /// Creates a publisher that publishes each running result of `nextPartialResult`, failing if it throws.
         public init(
             upstream: Upstream,
             initialResult: Output,
@@ -47,6 +48,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
             upstream.subscribe(
                 TransformSubscription(
