@@ -41,7 +41,8 @@ extension Publishers {
         /// A closure to evaluate whether two elements are equivalent, for purposes of filtering.
         public let predicate: (Output, Output) -> Bool
 
-        /// Creates a publisher that publishes only elements that `predicate` doesn't judge duplicates of the previous element.
+        /// Creates a publisher that publishes only elements that `predicate` doesn't judge duplicates of the previous
+        /// element.
         public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

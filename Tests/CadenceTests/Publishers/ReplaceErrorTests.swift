@@ -1,4 +1,5 @@
 import Cadence
+import Foundation
 import Testing
 
 @Suite("Publishers.ReplaceError")
@@ -102,6 +103,23 @@ struct ReplaceErrorTests {
         #expect(
             (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "ReplaceError")
         #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream"])
+    }
+
+    @Test func concurrentFailureAndRequestDeliverTheReplacementExactlyOnce() {
+        for _ in 0..<100 {
+            let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {
+                $0.replaceError(with: 42)
+            }
+            let connection = upstream.subscription
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 {
+                    connection.downstream.receive(completion: .failure(.oops))
+                } else {
+                    subscriber.request(.max(1))
+                }
+            }
+            #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        }
     }
 
     @Test func requestingNoDemandTraps() async {
