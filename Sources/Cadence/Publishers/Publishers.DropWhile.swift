@@ -39,98 +39,32 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+            upstream.subscribe(
+                TransformSubscription(
+                    downstream: subscriber, operation: Step(predicate: predicate), initialState: true))
         }
     }
 }
 
 extension Publishers.DropWhile {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+    /// Drops values while the predicate holds; its state is whether it still drops. Once the predicate returned
+    /// false it is not called again.
+    private struct Step: TransformOperation {
+        let predicate: (Upstream.Output) -> Bool
 
-        // `lock` guards every stored var. `downstream` is nil once the subscription completed or was cancelled;
-        // `predicate` is nil once it returned false, or the subscription ended.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream: (any Subscription)?
-        private var predicate: ((Input) -> Bool)?
+        static var description: String { "DropWhile" }
 
-        init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
-            self.downstream = downstream
-            self.predicate = predicate
-        }
-
-        func receive(subscription: any Subscription) {
-            lock.lock()
-            guard upstream == nil, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            upstream = subscription
-            lock.unlock()
-            downstream.receive(subscription: self)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return .none
-            }
-            let predicate = self.predicate
-            lock.unlock()
-            if let predicate {
+        func step(_ input: Upstream.Output, state isDropping: inout Bool) -> TransformStep<Upstream.Output, Failure> {
+            if isDropping {
                 if predicate(input) {
-                    return .max(1)
+                    return .skip
                 }
-                // Values arrive one at a time, so nothing else clears the predicate but completion or cancel.
-                lock.lock()
-                self.predicate = nil
-                lock.unlock()
+                isDropping = false
             }
-            return downstream.receive(input)
+            return .emit(input)
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            upstream = nil
-            predicate = nil
-            lock.unlock()
-            downstream.receive(completion: completion)
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "DropWhile")
-            lock.lock()
-            let upstream = downstream == nil ? nil : self.upstream
-            lock.unlock()
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            let upstream = self.upstream
-            self.upstream = nil
-            downstream = nil
-            predicate = nil
-            lock.unlock()
-            upstream?.cancel()
-        }
-
-        var description: String { "DropWhile" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
-
-        var playgroundDescription: Any { description }
+        func failure(from upstreamFailure: Failure) -> Failure { upstreamFailure }
     }
 }
 

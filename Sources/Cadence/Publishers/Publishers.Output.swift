@@ -68,7 +68,9 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, range: range))
+            let countdown = Countdown(beforeStart: range.lowerBound, toPublish: range.count)
+            upstream.subscribe(
+                TransformSubscription(downstream: subscriber, operation: Step(), initialState: countdown))
         }
     }
 }
@@ -76,95 +78,29 @@ extension Publishers {
 extension Publishers.Output: Equatable where Upstream: Equatable {}
 
 extension Publishers.Output {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+    /// How many values are still to skip before the range, and how many to publish in it.
+    private struct Countdown {
+        var beforeStart: Int
+        var toPublish: Int
+    }
 
-        // `lock` guards every stored var. `downstream` is nil once the subscription completed or was cancelled.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream: (any Subscription)?
-        private var remainingBeforeStart: Int
-        private var remainingToPublish: Int
+    /// Skips the values before the range, publishes those in it, and finishes on the first value after it.
+    private struct Step: TransformOperation {
+        static var description: String { "Output" }
 
-        init(downstream: Downstream, range: CountableRange<Int>) {
-            self.downstream = downstream
-            remainingBeforeStart = range.lowerBound
-            remainingToPublish = range.count
-        }
-
-        func receive(subscription: any Subscription) {
-            lock.lock()
-            guard upstream == nil, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
+        func step(_ input: Upstream.Output, state: inout Countdown) -> TransformStep<Upstream.Output, Failure> {
+            if state.beforeStart > 0 {
+                state.beforeStart -= 1
+                return .skip
             }
-            upstream = subscription
-            lock.unlock()
-            downstream.receive(subscription: self)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard let downstream, let upstream else {
-                lock.unlock()
-                return .none
+            if state.toPublish > 0 {
+                state.toPublish -= 1
+                return .emit(input)
             }
-            if remainingBeforeStart > 0 {
-                remainingBeforeStart -= 1
-                lock.unlock()
-                return .max(1)
-            }
-            if remainingToPublish > 0 {
-                remainingToPublish -= 1
-                lock.unlock()
-                return downstream.receive(input)
-            }
-            self.downstream = nil
-            self.upstream = nil
-            lock.unlock()
-            upstream.cancel()
-            downstream.receive(completion: .finished)
-            return .none
+            return .finish
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            upstream = nil
-            lock.unlock()
-            downstream.receive(completion: completion)
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Output")
-            lock.lock()
-            let upstream = downstream == nil ? nil : self.upstream
-            lock.unlock()
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            let upstream = self.upstream
-            self.upstream = nil
-            downstream = nil
-            lock.unlock()
-            upstream?.cancel()
-        }
-
-        var description: String { "Output" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
-
-        var playgroundDescription: Any { description }
+        func failure(from upstreamFailure: Failure) -> Failure { upstreamFailure }
     }
 }
 

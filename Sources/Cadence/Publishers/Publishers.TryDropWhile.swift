@@ -37,121 +37,36 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+            upstream.subscribe(
+                TransformSubscription(
+                    downstream: subscriber, operation: Step(predicate: predicate), initialState: true))
         }
     }
 }
 
 extension Publishers.TryDropWhile {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == any Error {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+    /// Drops values while the predicate holds, and fails when it throws; its state is whether it still drops. Once
+    /// the predicate returned false it is not called again.
+    private struct Step: TransformOperation {
+        let predicate: (Upstream.Output) throws -> Bool
 
-        // `lock` guards every stored var. `downstream` is nil once the subscription completed or was cancelled;
-        // `predicate` is nil once it returned false, or the subscription ended.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream: (any Subscription)?
-        private var predicate: ((Input) throws -> Bool)?
+        static var description: String { "TryDropWhile" }
 
-        init(downstream: Downstream, predicate: @escaping (Input) throws -> Bool) {
-            self.downstream = downstream
-            self.predicate = predicate
+        func step(_ input: Upstream.Output, state isDropping: inout Bool) -> TransformStep<Upstream.Output, any Error> {
+            if isDropping {
+                do {
+                    if try predicate(input) {
+                        return .skip
+                    }
+                } catch {
+                    return .fail(error)
+                }
+                isDropping = false
+            }
+            return .emit(input)
         }
 
-        func receive(subscription: any Subscription) {
-            lock.lock()
-            guard upstream == nil, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            upstream = subscription
-            lock.unlock()
-            downstream.receive(subscription: self)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard let downstream, let upstream else {
-                lock.unlock()
-                return .none
-            }
-            let predicate = self.predicate
-            lock.unlock()
-            guard let predicate else {
-                return downstream.receive(input)
-            }
-            let drops: Bool
-            do {
-                drops = try predicate(input)
-            } catch {
-                fail(with: error, cancelling: upstream)
-                return .none
-            }
-            if drops {
-                return .max(1)
-            }
-            // Values arrive one at a time, so nothing else clears the predicate but completion or cancel.
-            lock.lock()
-            self.predicate = nil
-            lock.unlock()
-            return downstream.receive(input)
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            upstream = nil
-            predicate = nil
-            lock.unlock()
-            downstream.receive(completion: completion.eraseError)
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "TryDropWhile")
-            lock.lock()
-            let upstream = downstream == nil ? nil : self.upstream
-            lock.unlock()
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            let upstream = self.upstream
-            self.upstream = nil
-            downstream = nil
-            predicate = nil
-            lock.unlock()
-            upstream?.cancel()
-        }
-
-        /// Ends the subscription because the predicate threw, unless a cancel or completion got there first.
-        private func fail(with error: any Error, cancelling upstream: any Subscription) {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            self.upstream = nil
-            predicate = nil
-            lock.unlock()
-            upstream.cancel()
-            downstream.receive(completion: .failure(error))
-        }
-
-        var description: String { "TryDropWhile" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
-
-        var playgroundDescription: Any { description }
+        func failure(from upstreamFailure: Upstream.Failure) -> any Error { upstreamFailure }
     }
 }
 

@@ -132,7 +132,7 @@ struct DropWhileTests {
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
         TestPublisher<Int, TestError>().drop(while: { _ in true }).subscribe(subscriber)
-        expectSlicingReflection(of: subscriber.subscription, description: "DropWhile")
+        expectSlicingReflection(of: subscriber.subscription, description: "DropWhile", mirrorLabels: ["downstream"])
     }
 
     @Test func requestingNoneTraps() async {

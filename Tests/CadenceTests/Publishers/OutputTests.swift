@@ -173,7 +173,7 @@ struct OutputTests {
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
         TestPublisher<Int, TestError>().prefix(1).subscribe(subscriber)
-        expectSlicingReflection(of: subscriber.subscription, description: "Output")
+        expectSlicingReflection(of: subscriber.subscription, description: "Output", mirrorLabels: ["downstream"])
     }
 
     @Test func equatableWhenTheUpstreamIs() {
@@ -186,7 +186,8 @@ struct OutputTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).prefix(-1)
         }
-        #expect(result?.standardErrorText.contains("Output: prefix(_:) needs a maxLength of zero or more, got -1") == true)
+        #expect(
+            result?.standardErrorText.contains("Output: prefix(_:) needs a maxLength of zero or more, got -1") == true)
     }
 
     @Test func outputAtIntMaxTraps() async {

@@ -138,7 +138,7 @@ struct TryDropWhileTests {
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, any Error>()
         TestPublisher<Int, TestError>().tryDrop(while: { _ in true }).subscribe(subscriber)
-        expectSlicingReflection(of: subscriber.subscription, description: "TryDropWhile")
+        expectSlicingReflection(of: subscriber.subscription, description: "TryDropWhile", mirrorLabels: ["downstream"])
     }
 
     @Test func requestingNoneTraps() async {
