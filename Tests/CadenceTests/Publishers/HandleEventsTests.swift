@@ -172,6 +172,24 @@ struct HandleEventsTests {
         #expect(handled.upstream == Just(1))
     }
 
+    @Test func concurrentValuesRequestsAndCancelDoNotRace() {
+        for _ in 0..<50 {
+            let publisher = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+            let journal = Journal()
+            Self.recorded(publisher, into: journal).subscribe(subscriber)
+            slicingRace([
+                { for value in 0..<100 { publisher.send(value) } },
+                { for _ in 0..<100 { subscriber.request(.max(1)) } },
+                { subscriber.cancel() },
+            ])
+            #expect(publisher.subscription.cancelCount == 1)
+            #expect(journal.all.filter { $0 == "cancel" }.count == 1)
+            let values = subscriber.values
+            #expect(values == Array(0..<values.count))
+        }
+    }
+
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
         TestPublisher<Int, TestError>().handleEvents().subscribe(subscriber)

@@ -197,6 +197,24 @@ struct PrintTests {
                 """) == true)
     }
 
+    @Test func concurrentValuesRequestsAndCancelDoNotRace() {
+        for _ in 0..<50 {
+            let publisher = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+            let recorder = Recorder()
+            publisher.print(to: recorder).subscribe(subscriber)
+            slicingRace([
+                { for value in 0..<100 { publisher.send(value) } },
+                { for _ in 0..<100 { subscriber.request(.max(1)) } },
+                { subscriber.cancel() },
+            ])
+            #expect(publisher.subscription.cancelCount == 1)
+            #expect(recorder.all.filter { $0 == "receive cancel" }.count == 1)
+            let values = subscriber.values
+            #expect(values == Array(0..<values.count))
+        }
+    }
+
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
         TestPublisher<Int, TestError>().print(to: Recorder()).subscribe(subscriber)

@@ -1,4 +1,5 @@
 import Cadence
+import Dispatch
 import Testing
 
 /// Checks what a debugger shows for a subscription or subscriber: its `description`, the labels of its mirror's
@@ -24,4 +25,9 @@ extension TestSubscriber {
     /// The recorded events as text (`"value(1)"`, `"failure(oops)"`), for subscribers whose failure type is not
     /// `Equatable`, such as `any Error`.
     var slicingEventTexts: [String] { events.map(\.description) }
+}
+
+/// Runs each lane on its own thread at the same time and returns when all are done.
+func slicingRace(_ lanes: [@Sendable () -> Void]) {
+    DispatchQueue.concurrentPerform(iterations: lanes.count) { lanes[$0]() }
 }
