@@ -55,6 +55,7 @@ extension Publishers {
             self.line = line
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, file: file, line: line))
         }

@@ -78,6 +78,7 @@ extension Publishers {
             self.receiveCompletion = receiveCompletion
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, breakpoint: self))
         }

@@ -38,6 +38,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
                 TransformSubscription(

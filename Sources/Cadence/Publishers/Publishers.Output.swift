@@ -67,6 +67,7 @@ extension Publishers {
             self.range = range
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let countdown = Countdown(beforeStart: range.lowerBound, toPublish: range.count)
             upstream.subscribe(

@@ -50,6 +50,7 @@ extension Publishers {
             self.stream = stream
         }
 
+        /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, stream: stream))
         }
