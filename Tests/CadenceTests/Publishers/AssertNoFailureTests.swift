@@ -1,0 +1,65 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.AssertNoFailure")
+struct AssertNoFailureTests {
+    @Test func republishesValuesAndFinishes() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, Never>()
+        publisher.assertNoFailure().subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(2)
+        publisher.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    }
+
+    @Test func demandAndCancellationGoStraightToTheUpstream() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(2) })
+        publisher.assertNoFailure().subscribe(subscriber)
+
+        #expect(subscriber.subscription as? TestPublisher<Int, TestError>.TestSubscription === publisher.subscription)
+        #expect(publisher.send(1) == .max(2))
+        subscriber.request(.max(3))
+        #expect(publisher.subscription.requests == [.max(1), .max(3)])
+        subscriber.cancel()
+        #expect(publisher.subscription.cancelCount == 1)
+    }
+
+    @Test func storesItsParameters() {
+        let asserting = Just(1).assertNoFailure("loading", file: "Screen.swift", line: 12)
+        #expect(asserting.prefix == "loading")
+        #expect(asserting.file.description == "Screen.swift")
+        #expect(asserting.line == 12)
+        #expect(asserting.upstream == Just(1))
+    }
+
+    @Test func reflection() {
+        let publisher = TestPublisher<Int, TestError>()
+        publisher.assertNoFailure("PREFIX", file: "SomeFile.swift", line: 1987).subscribe(TestSubscriber<Int, Never>())
+        expectSlicingReflection(
+            of: publisher.subscription.downstream, description: "AssertNoFailure",
+            mirrorLabels: ["file", "line", "prefix"])
+        let values = Mirror(reflecting: publisher.subscription.downstream).children.map { "\($0.value)" }
+        #expect(values == ["SomeFile.swift", "1987", "PREFIX"])
+    }
+
+    @Test func failureTrapsWithThePrefixTheErrorAndTheLocation() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let publisher = TestPublisher<Int, TestError>()
+            publisher.assertNoFailure("loading", file: "Screen.swift", line: 12).subscribe(TestSubscriber<Int, Never>())
+            publisher.send(completion: .failure(.oops))
+        }
+        #expect(result?.standardErrorText.contains("Screen.swift:12: Fatal error: loading: oops") == true)
+    }
+
+    @Test func failureWithoutAPrefixTrapsWithTheError() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let publisher = TestPublisher<Int, TestError>()
+            publisher.assertNoFailure(file: "Screen.swift", line: 30).subscribe(TestSubscriber<Int, Never>())
+            publisher.send(completion: .failure(.other))
+        }
+        #expect(result?.standardErrorText.contains("Screen.swift:30: Fatal error: other") == true)
+    }
+}

@@ -1,0 +1,83 @@
+import Cadence
+import Foundation
+import Testing
+
+@Suite("Publishers.Breakpoint")
+struct BreakpointTests {
+    typealias Events = [Event<Int, TestError>]
+
+    @Test func closuresThatReturnFalseLetEverythingThrough() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        var asked: [String] = []
+        publisher.breakpoint(
+            receiveSubscription: { asked.append("subscription(\($0))"); return false },
+            receiveOutput: { asked.append("output(\($0))"); return false },
+            receiveCompletion: { asked.append("completion(\($0))"); return false }
+        ).subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(2)
+        publisher.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)] as Events)
+        #expect(asked == ["subscription(TestSubscription)", "output(1)", "output(2)", "completion(finished)"])
+    }
+
+    @Test func failurePassesThroughWhenTheClosureReturnsFalse() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.breakpoint(receiveCompletion: { _ in false }).subscribe(subscriber)
+
+        publisher.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .completion(.failure(.oops))] as Events)
+    }
+
+    @Test func breakpointOnErrorLetsFinishedThrough() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let breakpoint = publisher.breakpointOnError()
+        breakpoint.subscribe(subscriber)
+
+        publisher.send(4)
+        publisher.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(4), .completion(.finished)] as Events)
+        #expect(breakpoint.receiveSubscription == nil)
+        #expect(breakpoint.receiveOutput == nil)
+        #expect(breakpoint.receiveCompletion?(.finished) == false)
+        #expect(breakpoint.receiveCompletion?(.failure(.oops)) == true)
+    }
+
+    @Test func demandAndCancellationGoStraightToTheUpstream() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(2) })
+        publisher.breakpoint().subscribe(subscriber)
+
+        // The subscriber holds the upstream's own subscription.
+        #expect(subscriber.subscription as? TestPublisher<Int, TestError>.TestSubscription === publisher.subscription)
+        #expect(publisher.send(1) == .max(2))
+        subscriber.request(.max(3))
+        #expect(publisher.subscription.requests == [.max(1), .max(3)])
+        subscriber.cancel()
+        #expect(publisher.subscription.cancelCount == 1)
+    }
+
+    @Test func reflection() {
+        let publisher = TestPublisher<Int, TestError>()
+        publisher.breakpoint().subscribe(TestSubscriber<Int, TestError>())
+        expectSlicingReflection(of: publisher.subscription.downstream, description: "Breakpoint")
+    }
+
+    @Test func aClosureReturningTrueRaisesSIGTRAP() async {
+        await #expect(processExitsWith: .signal(SIGTRAP)) {
+            Just(1).breakpoint(receiveOutput: { $0 == 1 }).subscribe(TestSubscriber<Int, Never>())
+        }
+    }
+
+    @Test func breakpointOnErrorRaisesSIGTRAPOnFailure() async {
+        await #expect(processExitsWith: .signal(SIGTRAP)) {
+            let publisher = TestPublisher<Int, TestError>()
+            publisher.breakpointOnError().subscribe(TestSubscriber<Int, TestError>())
+            publisher.send(completion: .failure(.oops))
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Output")
+struct OutputTests {
+    typealias Events = [Event<Int, TestError>]
+
+    @Test func operatorsMakeTheRange() {
+        let upstream = Just(0)
+        #expect(upstream.prefix(3).range == 0..<3)
+        #expect(upstream.prefix(0).range == 0..<0)
+        #expect(upstream.output(at: 4).range == 4..<5)
+        #expect(upstream.output(in: 2...4).range == 2..<5)
+        #expect(upstream.output(in: 2..<4).range == 2..<4)
+        #expect(upstream.output(in: ..<4).range == 0..<4)
+        #expect(upstream.output(in: 6...).range == 6..<Int.max)
+    }
+
+    @Test func prefixRepublishesTheFirstValuesThenFinishesOnTheNext() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(2).subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(2)
+        // As in Combine, the end of the range is noticed when the next value arrives.
+        #expect(subscriber.events == [.subscription, .value(1), .value(2)] as Events)
+        #expect(!publisher.subscription.isCancelled)
+
+        #expect(publisher.send(3) == .none)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)] as Events)
+        #expect(publisher.subscription.cancelCount == 1)
+    }
+
+    @Test func outputInRepublishesTheRange() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.output(in: 1...2).subscribe(subscriber)
+
+        for value in 10...14 {
+            publisher.send(value)
+        }
+        #expect(subscriber.events == [.subscription, .value(11), .value(12), .completion(.finished)] as Events)
+        #expect(publisher.subscription.cancelCount == 1)
+    }
+
+    @Test func outputAtRepublishesOneValue() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.output(at: 2).subscribe(subscriber)
+
+        for value in 10...13 {
+            publisher.send(value)
+        }
+        #expect(subscriber.events == [.subscription, .value(12), .completion(.finished)] as Events)
+    }
+
+    @Test func prefixZeroFinishesOnTheFirstValue() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(0).subscribe(subscriber)
+
+        publisher.send(1)
+        #expect(subscriber.events == [.subscription, .completion(.finished)] as Events)
+        #expect(publisher.subscription.cancelCount == 1)
+    }
+
+    @Test func upstreamFinishingBeforeTheRangeEnds() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(5).subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)] as Events)
+        #expect(!publisher.subscription.isCancelled)
+    }
+
+    @Test func upstreamFailing() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.output(in: 1..<3).subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .completion(.failure(.oops))] as Events)
+    }
+
+    @Test func nothingIsDeliveredAfterFinishing() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(1).subscribe(subscriber)
+
+        let upstream = publisher.subscription
+        #expect(upstream.downstream.receive(1) == .none)
+        #expect(upstream.downstream.receive(2) == .none)
+        #expect(upstream.downstream.receive(3) == .none)
+        upstream.downstream.receive(completion: .failure(.oops))
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)] as Events)
+        #expect(upstream.requests == [.unlimited])
+        #expect(upstream.cancelCount == 1)
+    }
+
+    @Test func demandPassesThroughAndSkippedValuesAreAnsweredWithOne() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        publisher.output(in: 2..<5).subscribe(subscriber)
+
+        #expect(publisher.subscription.requests == [.max(1)])
+        #expect(publisher.send(0) == .max(1))
+        #expect(publisher.send(1) == .max(1))
+        #expect(publisher.send(2) == .none)
+        #expect(subscriber.values == [2])
+
+        subscriber.request(.max(2))
+        #expect(publisher.subscription.requests == [.max(1), .max(2)])
+        #expect(publisher.send(3) == .none)
+        #expect(publisher.send(4) == .none)
+        #expect(subscriber.values == [2, 3, 4])
+        #expect(publisher.subscription.answered == [.max(1), .max(1), .none, .none, .none])
+    }
+
+    @Test func passesTheSubscribersAnswerThrough() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(3) })
+        publisher.prefix(2).subscribe(subscriber)
+
+        #expect(publisher.send(1) == .max(3))
+    }
+
+    @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(3).subscribe(subscriber)
+
+        publisher.send(1)
+        subscriber.cancel()
+        subscriber.cancel()
+        let upstream = publisher.subscription
+        #expect(upstream.cancelCount == 1)
+
+        #expect(upstream.downstream.receive(2) == .none)
+        upstream.downstream.receive(completion: .finished)
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(1)] as Events)
+        #expect(upstream.requests == [.unlimited])
+        #expect(upstream.cancelCount == 1)
+    }
+
+    @Test func cancelReleasesTheSubscriber() {
+        let publisher = TestPublisher<Int, TestError>()
+        weak var released: TestSubscriber<Int, TestError>?
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            released = subscriber
+            publisher.prefix(1).subscribe(subscriber)
+            subscriber.cancel()
+        }
+        #expect(released == nil)
+    }
+
+    @Test func aSecondSubscriptionIsCancelled() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(1).subscribe(subscriber)
+
+        publisher.subscription.deliver()
+        #expect(publisher.subscription.cancelCount == 1)
+        #expect(subscriber.subscriptions == 1)
+    }
+
+    @Test func concurrentValuesRequestsAndCancelDoNotRace() {
+        for _ in 0..<50 {
+            let publisher = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+            publisher.output(in: 2..<90).subscribe(subscriber)
+            slicingRace([
+                { for value in 0..<100 { publisher.send(value) } },
+                { for _ in 0..<100 { subscriber.request(.max(1)) } },
+                { subscriber.cancel() },
+            ])
+            #expect(publisher.subscription.cancelCount == 1)
+            let values = subscriber.values
+            #expect(values == Array(2..<(2 + values.count)))
+            #expect(subscriber.completions.count <= 1)
+        }
+    }
+
+    @Test func reflection() {
+        let subscriber = TestSubscriber<Int, TestError>()
+        TestPublisher<Int, TestError>().prefix(1).subscribe(subscriber)
+        expectSlicingReflection(of: subscriber.subscription, description: "Output", mirrorLabels: ["downstream"])
+    }
+
+    @Test func equatableWhenTheUpstreamIs() {
+        let upstream = Just(1)
+        #expect(upstream.prefix(2) == upstream.output(in: 0..<2))
+        #expect(upstream.prefix(2) != upstream.prefix(3))
+    }
+
+    @Test func negativePrefixTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Just(1).prefix(-1)
+        }
+        #expect(
+            result?.standardErrorText.contains("Output: prefix(_:) needs a maxLength of zero or more, got -1") == true)
+    }
+
+    @Test func outputAtIntMaxTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Just(1).output(at: .max)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "Output: output(at:) needs an index from 0 to Int.max - 1, got \(Int.max)") == true)
+    }
+
+    @Test func negativeLowerBoundTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Just(1).output(in: (-1)...)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "Output: the range of indices must not have a negative bound, got -1..<\(Int.max)") == true)
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            Just(1).prefix(1).subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "Output: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+    }
+}

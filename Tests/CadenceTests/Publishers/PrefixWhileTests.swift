@@ -1,0 +1,135 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.PrefixWhile")
+struct PrefixWhileTests {
+    typealias Events = [Event<Int, TestError>]
+
+    @Test func republishesWhileThePredicateHoldsThenCancelsAndFinishes() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(while: { $0 < 3 }).subscribe(subscriber)
+
+        #expect(publisher.send(1) == .none)
+        #expect(publisher.send(2) == .none)
+        #expect(!publisher.subscription.isCancelled)
+        #expect(publisher.send(3) == .none)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)] as Events)
+        #expect(publisher.subscription.cancelCount == 1)
+    }
+
+    @Test func upstreamFinishing() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(while: { $0 < 3 }).subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)] as Events)
+        #expect(!publisher.subscription.isCancelled)
+    }
+
+    @Test func upstreamFailing() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(while: { $0 < 3 }).subscribe(subscriber)
+
+        publisher.send(1)
+        publisher.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.oops))] as Events)
+    }
+
+    @Test func nothingIsDeliveredOrAskedAfterThePredicateFails() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        var asked: [Int] = []
+        publisher.prefix(while: { asked.append($0); return $0 < 1 }).subscribe(subscriber)
+
+        let upstream = publisher.subscription
+        #expect(upstream.downstream.receive(5) == .none)
+        #expect(upstream.downstream.receive(0) == .none)
+        upstream.downstream.receive(completion: .failure(.oops))
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .completion(.finished)] as Events)
+        #expect(asked == [5])
+        #expect(upstream.requests == [.unlimited])
+        #expect(upstream.cancelCount == 1)
+    }
+
+    @Test func demandPassesThroughBothWays() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { $0 == 2 ? .max(4) : .none })
+        publisher.prefix(while: { $0 < 10 }).subscribe(subscriber)
+
+        #expect(publisher.subscription.requests == [.max(1)])
+        #expect(publisher.send(1) == .none)
+        subscriber.request(.max(2))
+        #expect(publisher.subscription.requests == [.max(1), .max(2)])
+        #expect(publisher.send(2) == .max(4))
+        #expect(publisher.send(3) == .none)
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(publisher.subscription.answered == [.none, .max(4), .none])
+    }
+
+    @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(while: { _ in true }).subscribe(subscriber)
+
+        publisher.send(1)
+        subscriber.cancel()
+        subscriber.cancel()
+        let upstream = publisher.subscription
+        #expect(upstream.cancelCount == 1)
+
+        #expect(upstream.downstream.receive(2) == .none)
+        upstream.downstream.receive(completion: .finished)
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(1)] as Events)
+        #expect(upstream.requests == [.unlimited])
+    }
+
+    @Test func cancelReleasesTheSubscriberAndThePredicate() {
+        final class Owner: Sendable {}
+        let publisher = TestPublisher<Int, TestError>()
+        weak var releasedSubscriber: TestSubscriber<Int, TestError>?
+        weak var releasedOwner: Owner?
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            let owner = Owner()
+            releasedSubscriber = subscriber
+            releasedOwner = owner
+            publisher.prefix(while: { _ in withExtendedLifetime(owner) { true } }).subscribe(subscriber)
+            subscriber.cancel()
+        }
+        #expect(releasedSubscriber == nil)
+        #expect(releasedOwner == nil)
+    }
+
+    @Test func aSecondSubscriptionIsCancelled() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        publisher.prefix(while: { _ in true }).subscribe(subscriber)
+
+        publisher.subscription.deliver()
+        #expect(publisher.subscription.cancelCount == 1)
+        #expect(subscriber.subscriptions == 1)
+    }
+
+    @Test func reflection() {
+        let subscriber = TestSubscriber<Int, TestError>()
+        TestPublisher<Int, TestError>().prefix(while: { _ in true }).subscribe(subscriber)
+        expectSlicingReflection(of: subscriber.subscription, description: "PrefixWhile", mirrorLabels: ["downstream"])
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            Just(1).prefix(while: { _ in true }).subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "PrefixWhile: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+    }
+}
