@@ -13,29 +13,41 @@ extension Publishers {
         /// The sequence of elements to publish.
         public let sequence: Elements
 
+        /// Advances an iterator of `Elements`. It is made where the publisher is made, usually in code that knows
+        /// the concrete sequence type, so iterating calls specialized code even when the subscription itself runs
+        /// generically (behind `AnyPublisher`, for instance).
+        @usableFromInline let advance: (inout Elements.Iterator) -> Elements.Element?
+
         /// Creates a publisher for a sequence of elements.
+        @inlinable
         public init(sequence: Elements) {
             self.sequence = sequence
+            self.advance = { $0.next() }
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var iterator = sequence.makeIterator()
-            guard let first = iterator.next() else {
+            guard let first = advance(&iterator) else {
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)
                 return
             }
             subscriber.receive(
                 subscription: SequenceSubscription(
-                    sequence: sequence, iterator: iterator, first: first, downstream: subscriber))
+                    sequence: sequence, iterator: iterator, advance: advance, first: first, downstream: subscriber))
         }
     }
 }
 
-extension Publishers.Sequence: Equatable where Elements: Equatable {}
+extension Publishers.Sequence: Equatable where Elements: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.sequence == rhs.sequence
+    }
+}
 
 extension Sequence {
     /// A publisher that emits the elements of this sequence, then finishes.
+    @inlinable
     public var publisher: Publishers.Sequence<Self, Never> {
         Publishers.Sequence(sequence: self)
     }
@@ -64,10 +76,18 @@ where Downstream.Input == Elements.Element {
     // Owned by whichever thread is emitting (the `isEmitting` hand-over through the lock orders their accesses).
     private var iterator: Elements.Iterator
     private var upcoming: Elements.Element?
+    private let advance: (inout Elements.Iterator) -> Elements.Element?
 
-    init(sequence: Elements, iterator: Elements.Iterator, first: Elements.Element, downstream: Downstream) {
+    init(
+        sequence: Elements,
+        iterator: Elements.Iterator,
+        advance: @escaping (inout Elements.Iterator) -> Elements.Element?,
+        first: Elements.Element,
+        downstream: Downstream
+    ) {
         self.sequence = sequence
         self.iterator = iterator
+        self.advance = advance
         self.upcoming = first
         self.downstream = downstream
     }
@@ -99,7 +119,7 @@ where Downstream.Input == Elements.Element {
             }
             while demand > 0 {
                 guard !isTerminated.load(ordering: .relaxed), let current = upcoming else { return }
-                upcoming = iterator.next()
+                upcoming = advance(&iterator)
                 demand -= 1
                 demand += downstream.receive(current)
                 if upcoming == nil {
@@ -123,11 +143,14 @@ where Downstream.Input == Elements.Element {
         }
     }
 
-    /// The `.unlimited` loop: no lock and no demand arithmetic per element.
+    /// The `.unlimited` loop: no lock, no demand arithmetic and no read-ahead per element.
     private func emitAll(to downstream: Downstream) {
-        while let current = upcoming {
-            if isTerminated.load(ordering: .relaxed) { return }
-            upcoming = iterator.next()
+        guard !isTerminated.load(ordering: .relaxed), let first = upcoming.take() else { return }
+        _ = downstream.receive(first)
+        // Work on a local copy: a class property costs an exclusivity check on every access.
+        var iterator = self.iterator
+        let advance = self.advance
+        while !isTerminated.load(ordering: .relaxed), let current = advance(&iterator) {
             _ = downstream.receive(current)
         }
         finish()

@@ -143,7 +143,9 @@ struct SequenceTests {
         subscription.value = subscriber.subscription
         subscriber.request(.unlimited)
         #expect(subscriber.events == [.subscription, .value(0), .value(1), .value(2)])
-        #expect(sequence.advanceCount == 4)
+        #expect(sequence.advanceCount == 3) // under unlimited demand it stops reading ahead
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [0, 1, 2])
     }
 
     @Test func cancelReleasesTheDownstream() {
