@@ -34,7 +34,8 @@ extension Publishers {
             }
             subscriber.receive(
                 subscription: SequenceSubscription(
-                    sequence: sequence, iterator: iterator, advance: advance, first: first, downstream: subscriber))
+                    sequence: sequence, iterator: iterator, advance: advance, first: first, downstream: subscriber,
+                    completion: .finished, isRecord: false))
         }
     }
 }
@@ -60,7 +61,9 @@ extension Sequence {
 /// from `receive(_:)` or from another thread) only adds to the pending demand, which the emitter collects when its
 /// own runs out. Under `.unlimited` demand the loop takes no lock at all, only an atomic load per element to notice a
 /// cancellation. Like Combine's, this subscription ignores a request for `.none` rather than trapping.
-private final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
+///
+/// `Record` replays its recording through the same subscription, ending with the recorded completion.
+final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Elements.Element {
     // `lock` guards `sequence`, `downstream`, `pendingDemand` and `isEmitting`.
@@ -78,13 +81,21 @@ where Downstream.Input == Elements.Element {
     private var upcoming: Elements.Element?
     private let advance: (inout Elements.Iterator) -> Elements.Element?
 
+    private let completion: Subscribers.Completion<Downstream.Failure>
+    /// Whether this replays a `Record`: it changes what the subscription shows in a debugger.
+    private let isRecord: Bool
+
     init(
         sequence: Elements,
         iterator: Elements.Iterator,
         advance: @escaping (inout Elements.Iterator) -> Elements.Element?,
         first: Elements.Element,
-        downstream: Downstream
+        downstream: Downstream,
+        completion: Subscribers.Completion<Downstream.Failure>,
+        isRecord: Bool
     ) {
+        self.completion = completion
+        self.isRecord = isRecord
         self.sequence = sequence
         self.iterator = iterator
         self.advance = advance
@@ -167,7 +178,7 @@ where Downstream.Input == Elements.Element {
         self.downstream = nil
         self.sequence = nil
         lock.unlock()
-        downstream.receive(completion: .finished)
+        downstream.receive(completion: completion)
         _ = sequence // released here, outside the lock
     }
 
@@ -185,14 +196,18 @@ where Downstream.Input == Elements.Element {
         lock.lock()
         let sequence = self.sequence
         lock.unlock()
-        return sequence.map { String(describing: $0) } ?? "Sequence"
+        return sequence.map { String(describing: $0) } ?? (isRecord ? "Cancelled Events" : "Sequence")
     }
 
     var customMirror: Mirror {
         lock.lock()
         let sequence = self.sequence
         lock.unlock()
-        return Mirror(self, children: ["sequence": sequence.map { $0 as Any } ?? [Elements.Element]()])
+        let shown = sequence.map { $0 as Any } ?? [Elements.Element]()
+        if isRecord {
+            return Mirror(self, children: ["sequence": shown, "completion": completion])
+        }
+        return Mirror(self, children: ["sequence": shown])
     }
 
     var playgroundDescription: Any { description }
