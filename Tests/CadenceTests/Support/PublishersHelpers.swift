@@ -17,3 +17,14 @@ final class PublishersTestBox<Value>: @unchecked Sendable { // `lock` guards `st
         try lock.withLock { try body(&storage) }
     }
 }
+
+/// Waits, polling every millisecond for at most two seconds, until `condition` holds; returns whether it did.
+///
+/// For tests that must let another task reach a suspension point (an `await` on a publisher) before acting.
+func publishersWaitUntil(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<2_000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
