@@ -4,9 +4,13 @@ import Synchronization
 extension Publishers {
     /// A publisher that publishes a given sequence of elements.
     ///
-    /// When the publisher exhausts the elements in the sequence, the next request causes the publisher to finish.
-    /// It reads one element ahead, so it finishes right after the last element goes out, and an empty sequence
-    /// finishes as soon as a subscriber attaches.
+    /// It delivers exactly as many elements as the subscriber requests. Like Combine's, it reads one element ahead,
+    /// so it finishes right after the last element goes out, without waiting for another request, and an empty
+    /// sequence finishes as soon as a subscriber attaches. Under `.unlimited` demand it runs a tight loop.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.sink { print($0) } // 1, 2, 3
+    /// ```
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
         public typealias Output = Elements.Element
 

@@ -84,7 +84,8 @@ public struct Record<Output, Failure: Error>: Publisher {
         /// Adds a completion to the recording; traps when the recording already has one.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
             precondition(
-                !isComplete, "Record.Recording: receive(completion:) was called on a recording that is already complete")
+                !isComplete,
+                "Record.Recording: receive(completion:) was called on a recording that is already complete")
             self.completion = completion
             isComplete = true
         }

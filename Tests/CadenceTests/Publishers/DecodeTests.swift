@@ -41,7 +41,9 @@ struct DecodeTests {
         #expect(upstream.subscription.isCancelled)
         #expect(subscriber.values.isEmpty)
         #expect(subscriber.completions.count == 1)
-        if case .failure(let error)? = subscriber.completions.first, case .keyNotFound(let key, _)? = error as? DecodingError {
+        if case .failure(let error)? = subscriber.completions.first,
+            case .keyNotFound(let key, _)? = error as? DecodingError
+        {
             #expect(key.stringValue == "y")
         } else {
             Issue.record("expected DecodingError.keyNotFound, got \(subscriber.completions)")

@@ -61,7 +61,8 @@ struct RecordTests {
         #expect(subscription.map { String(describing: $0) } == "[1, 2, 3]")
         let mirror = subscription.map { Mirror(reflecting: $0) }
         #expect(mirror?.children.map(\.label) == ["sequence", "completion"])
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "[1, 2, 3]")
+        let playground = (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription
+        #expect(playground as? String == "[1, 2, 3]")
         subscriber.cancel()
         #expect(subscription.map { String(describing: $0) } == "Cancelled Events")
     }
@@ -70,7 +71,8 @@ struct RecordTests {
         let recording = Sut.Recording(output: [4, 5])
         #expect(recording.completion == .finished)
         let record = Sut(recording: Sut.Recording(output: [4, 5], completion: .failure(.oops)))
-        let encoded = try JSONEncoder().encode(Record<Int, CodableTestError>(output: [1, 2], completion: .failure(.init(code: 7))))
+        let original = Record<Int, CodableTestError>(output: [1, 2], completion: .failure(.init(code: 7)))
+        let encoded = try JSONEncoder().encode(original)
         let decoded = try JSONDecoder().decode(Record<Int, CodableTestError>.self, from: encoded)
         #expect(decoded.recording.output == [1, 2])
         #expect(decoded.recording.completion == .failure(.init(code: 7)))
