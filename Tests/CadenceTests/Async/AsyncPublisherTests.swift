@@ -25,6 +25,11 @@ struct AsyncPublisherTests {
         #expect(!upstream.subscription.isCancelled)
     }
 
+    @Test func valuesOfANeverFailingPublisherDoNotThrow() {
+        #expect(type(of: Just(1).values) == AsyncPublisher<Just<Int>>.self)
+        #expect(type(of: Fail<Int, TestError>(error: .oops).values) == AsyncThrowingPublisher<Fail<Int, TestError>>.self)
+    }
+
     @Test func subscribesWhenTheIteratorIsMadeButRequestsOnlyOnNext() {
         let upstream = TestPublisher<Int, Never>()
         let iterator = upstream.values.makeAsyncIterator()
