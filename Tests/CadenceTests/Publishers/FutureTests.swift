@@ -77,6 +77,38 @@ struct FutureTests {
         #expect(late.events == [.subscription, .value(1), .completion(.finished)])
     }
 
+    @Test func fulfillingAgainFromInsideTheSubscriberIsIgnored() {
+        let (future, promise) = makeFuture()
+        let subscriber = TestSubscriber<Int, TestError> { value in
+            promise.value?(.success(value + 1))
+            return .none
+        }
+        future.subscribe(subscriber)
+        promise.value?(.success(0))
+        #expect(subscriber.events == [.subscription, .value(0), .completion(.finished)])
+        promise.value = nil
+    }
+
+    @Test func releasesTheSubscriberAndItselfOnceSettled() {
+        weak var weakSubscriber: TestSubscriber<Int, TestError>?
+        weak var weakFuture: Future<Int, TestError>?
+        do {
+            let (future, promise) = makeFuture()
+            weakFuture = future
+            do {
+                let subscriber = TestSubscriber<Int, TestError>()
+                weakSubscriber = subscriber
+                future.subscribe(subscriber)
+                subscriber.releaseSubscription()
+            }
+            #expect(weakSubscriber != nil)
+            promise.value?(.failure(.oops))
+            #expect(weakSubscriber == nil)
+            promise.value = nil
+        }
+        #expect(weakFuture == nil)
+    }
+
     @Test func cancelledSubscriberGetsNothing() {
         let (future, promise) = makeFuture()
         let cancelled = TestSubscriber<Int, TestError>()
