@@ -93,9 +93,9 @@ struct CollectByCountTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(ReducingTag(1).collect(2) == ReducingTag(1).collect(2))
-        #expect(ReducingTag(1).collect(2) != ReducingTag(1).collect(3))
-        #expect(ReducingTag(1).collect(2).count == 2)
+        #expect(TaggedPublisher(1).collect(2) == TaggedPublisher(1).collect(2))
+        #expect(TaggedPublisher(1).collect(2) != TaggedPublisher(1).collect(3))
+        #expect(TaggedPublisher(1).collect(2).count == 2)
     }
 
     @Test func requestingNoneTraps() async {

@@ -37,8 +37,8 @@ struct CollectTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(ReducingTag(1).collect() == ReducingTag(1).collect())
-        #expect(ReducingTag(1).collect() != ReducingTag(2).collect())
+        #expect(TaggedPublisher(1).collect() == TaggedPublisher(1).collect())
+        #expect(TaggedPublisher(1).collect() != TaggedPublisher(2).collect())
     }
 
     @Test func requestingNoneTraps() async {

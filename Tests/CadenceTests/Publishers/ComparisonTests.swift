@@ -47,9 +47,9 @@ struct ComparisonTests {
     }
 
     @Test func exposesItsOrdering() {
-        #expect(ReducingTag(1).max().areInIncreasingOrder(1, 2))
-        #expect(!ReducingTag(1).min().areInIncreasingOrder(1, 2))
-        #expect(ReducingTag(1).max().upstream == ReducingTag(1))
+        #expect(TaggedPublisher(1).max().areInIncreasingOrder(1, 2))
+        #expect(!TaggedPublisher(1).min().areInIncreasingOrder(1, 2))
+        #expect(TaggedPublisher(1).max().upstream == TaggedPublisher(1))
     }
 
     @Test func requestingNoneTraps() async {

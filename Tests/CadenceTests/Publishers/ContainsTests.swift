@@ -39,9 +39,9 @@ struct ContainsTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(ReducingTag(1).contains(1) == ReducingTag(1).contains(1))
-        #expect(ReducingTag(1).contains(1) != ReducingTag(2).contains(1))
-        #expect(ReducingTag(1).contains(1).output == 1)
+        #expect(TaggedPublisher(1).contains(1) == TaggedPublisher(1).contains(1))
+        #expect(TaggedPublisher(1).contains(1) != TaggedPublisher(2).contains(1))
+        #expect(TaggedPublisher(1).contains(1).output == 1)
     }
 
     @Test func requestingNoneTraps() async {

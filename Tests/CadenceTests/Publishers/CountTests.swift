@@ -20,8 +20,8 @@ struct CountTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(ReducingTag(1).count() == ReducingTag(1).count())
-        #expect(ReducingTag(1).count() != ReducingTag(2).count())
+        #expect(TaggedPublisher(1).count() == TaggedPublisher(1).count())
+        #expect(TaggedPublisher(1).count() != TaggedPublisher(2).count())
     }
 
     @Test func requestingNoneTraps() async {

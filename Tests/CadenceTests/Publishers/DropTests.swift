@@ -194,7 +194,7 @@ struct DropTests {
     }
 
     @Test func equatableWhenTheUpstreamIs() {
-        let upstream = Just(1)
+        let upstream = TaggedPublisher(1)
         #expect(upstream.dropFirst(2) == upstream.dropFirst(2))
         #expect(upstream.dropFirst(2) != upstream.dropFirst(3))
         #expect(upstream.dropFirst(2).upstream == upstream)
@@ -202,7 +202,7 @@ struct DropTests {
 
     @Test func negativeCountTrapsOnSubscription() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            Just(1).dropFirst(-1).subscribe(TestSubscriber<Int, Never>())
+            Just(1).eraseToAnyPublisher().dropFirst(-1).subscribe(TestSubscriber<Int, Never>())
         }
         #expect(result?.standardErrorText.contains("Drop: dropFirst(_:) needs a count of zero or more, got -1") == true)
     }
@@ -210,7 +210,7 @@ struct DropTests {
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).dropFirst(1).subscribe(subscriber)
+            Just(1).eraseToAnyPublisher().dropFirst(1).subscribe(subscriber)
             subscriber.request(.none)
         }
         #expect(

@@ -138,7 +138,7 @@ struct DropWhileTests {
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).drop(while: { _ in true }).subscribe(subscriber)
+            Just(1).eraseToAnyPublisher().drop(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
         #expect(

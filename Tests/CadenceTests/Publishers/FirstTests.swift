@@ -34,8 +34,8 @@ struct FirstTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(ReducingTag(1).first() == ReducingTag(1).first())
-        #expect(ReducingTag(1).first() != ReducingTag(2).first())
+        #expect(TaggedPublisher(1).first() == TaggedPublisher(1).first())
+        #expect(TaggedPublisher(1).first() != TaggedPublisher(2).first())
     }
 
     @Test func requestingNoneTraps() async {

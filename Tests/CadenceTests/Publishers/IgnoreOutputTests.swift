@@ -33,8 +33,8 @@ struct IgnoreOutputTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(Just(1).ignoreOutput() == Just(1).ignoreOutput())
-        #expect(Just(1).ignoreOutput() != Just(2).ignoreOutput())
+        #expect(TaggedPublisher(1).ignoreOutput() == TaggedPublisher(1).ignoreOutput())
+        #expect(TaggedPublisher(1).ignoreOutput() != TaggedPublisher(2).ignoreOutput())
     }
 
     @Test func cancelReachesUpstreamAndNothingFollows() {

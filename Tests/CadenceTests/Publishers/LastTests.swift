@@ -20,8 +20,8 @@ struct LastTests {
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
-        #expect(ReducingTag(1).last() == ReducingTag(1).last())
-        #expect(ReducingTag(1).last() != ReducingTag(2).last())
+        #expect(TaggedPublisher(1).last() == TaggedPublisher(1).last())
+        #expect(TaggedPublisher(1).last() != TaggedPublisher(2).last())
     }
 
     @Test func requestingNoneTraps() async {

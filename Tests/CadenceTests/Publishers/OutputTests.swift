@@ -194,14 +194,14 @@ struct OutputTests {
     }
 
     @Test func equatableWhenTheUpstreamIs() {
-        let upstream = Just(1)
+        let upstream = TaggedPublisher(1)
         #expect(upstream.prefix(2) == upstream.output(in: 0..<2))
         #expect(upstream.prefix(2) != upstream.prefix(3))
     }
 
     @Test func negativePrefixTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = Just(1).prefix(-1)
+            _ = Just(1).eraseToAnyPublisher().prefix(-1)
         }
         #expect(
             result?.standardErrorText.contains("Output: prefix(_:) needs a maxLength of zero or more, got -1") == true)
@@ -209,7 +209,7 @@ struct OutputTests {
 
     @Test func outputAtIntMaxTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = Just(1).output(at: .max)
+            _ = Just(1).eraseToAnyPublisher().output(at: .max)
         }
         #expect(
             result?.standardErrorText.contains(
@@ -218,7 +218,7 @@ struct OutputTests {
 
     @Test func negativeLowerBoundTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = Just(1).output(in: (-1)...)
+            _ = Just(1).eraseToAnyPublisher().output(in: (-1)...)
         }
         #expect(
             result?.standardErrorText.contains(
@@ -228,7 +228,7 @@ struct OutputTests {
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).prefix(1).subscribe(subscriber)
+            Just(1).eraseToAnyPublisher().prefix(1).subscribe(subscriber)
             subscriber.request(.none)
         }
         #expect(

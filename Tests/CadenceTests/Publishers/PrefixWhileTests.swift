@@ -125,7 +125,7 @@ struct PrefixWhileTests {
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).prefix(while: { _ in true }).subscribe(subscriber)
+            Just(1).eraseToAnyPublisher().prefix(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
         #expect(

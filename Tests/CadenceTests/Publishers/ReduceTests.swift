@@ -44,9 +44,9 @@ struct ReduceTests {
     }
 
     @Test func exposesItsConfiguration() {
-        let reduce = ReducingTag(2).reduce(10, +)
+        let reduce = TaggedPublisher(2).reduce(10, +)
         #expect(reduce.initial == 10)
-        #expect(reduce.upstream == ReducingTag(2))
+        #expect(reduce.upstream == TaggedPublisher(2))
         #expect(reduce.nextPartialResult(1, 2) == 3)
     }
 

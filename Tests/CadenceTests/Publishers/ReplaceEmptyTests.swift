@@ -106,9 +106,9 @@ struct ReplaceEmptyTests {
     }
 
     @Test func isEquatableWhenItsUpstreamAndOutputAre() {
-        #expect(ReducingTag(1).replaceEmpty(with: 2) == ReducingTag(1).replaceEmpty(with: 2))
-        #expect(ReducingTag(1).replaceEmpty(with: 2) != ReducingTag(1).replaceEmpty(with: 3))
-        #expect(ReducingTag(1).replaceEmpty(with: 2).output == 2)
+        #expect(TaggedPublisher(1).replaceEmpty(with: 2) == TaggedPublisher(1).replaceEmpty(with: 2))
+        #expect(TaggedPublisher(1).replaceEmpty(with: 2) != TaggedPublisher(1).replaceEmpty(with: 3))
+        #expect(TaggedPublisher(1).replaceEmpty(with: 2).output == 2)
     }
 
     @Test func requestingNoneTraps() async {

@@ -92,8 +92,8 @@ struct ReplaceErrorTests {
     }
 
     @Test func isEquatableWhenItsUpstreamAndOutputAre() {
-        #expect(Just(1).replaceError(with: 0) == Just(1).replaceError(with: 0))
-        #expect(Just(1).replaceError(with: 0) != Just(1).replaceError(with: 2))
+        #expect(TaggedPublisher(1).replaceError(with: 0) == TaggedPublisher(1).replaceError(with: 0))
+        #expect(TaggedPublisher(1).replaceError(with: 0) != TaggedPublisher(1).replaceError(with: 2))
     }
 
     @Test func describesItselfAsReplaceError() throws {

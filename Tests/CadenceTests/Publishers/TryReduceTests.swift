@@ -48,9 +48,9 @@ struct TryReduceTests {
     }
 
     @Test func exposesItsConfiguration() throws {
-        let reduce = ReducingTag(2).tryReduce(10, +)
+        let reduce = TaggedPublisher(2).tryReduce(10, +)
         #expect(reduce.initial == 10)
-        #expect(reduce.upstream == ReducingTag(2))
+        #expect(reduce.upstream == TaggedPublisher(2))
         #expect(try reduce.nextPartialResult(1, 2) == 3)
     }
 

@@ -241,20 +241,3 @@ final class ReducingCounter: @unchecked Sendable { // `lock` guards `count`
     var value: Int { lock.withLock { count } }
 }
 
-/// An `Equatable` publisher with no specialised operator overloads (unlike `Just`), for checking that an operator's
-/// publisher is `Equatable` when its upstream is and that the generic operator methods build it.
-struct ReducingTag: Publisher, Equatable {
-    typealias Output = Int
-    typealias Failure = Never
-
-    let id: Int
-
-    init(_ id: Int) {
-        self.id = id
-    }
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        subscriber.receive(subscription: Subscriptions.empty)
-        subscriber.receive(completion: .finished)
-    }
-}
