@@ -1,0 +1,61 @@
+import Cadence
+import Synchronization
+
+/// A subscriber for the flattening operators' stress tests: it records values, counts calls that overlapped another
+/// call into it (there must be none), and, when its initial demand is limited, asks for one more with each value.
+final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable {
+    typealias Failure = TestError
+
+    // `lock` guards `recorded`, `recordedCompletions` and `subscription`; `active` and `overlapCount` are atomics.
+    private let lock = TestLock()
+    private var recorded: [Input] = []
+    private var recordedCompletions: [Subscribers.Completion<TestError>] = []
+    private var subscription: (any Subscription)?
+    private let active = Atomic<Int>(0)
+    private let overlapCount = Atomic<Int>(0)
+    private let initialDemand: Subscribers.Demand
+
+    init(initialDemand: Subscribers.Demand) {
+        self.initialDemand = initialDemand
+    }
+
+    private func enter() {
+        if active.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
+            overlapCount.add(1, ordering: .relaxed)
+        }
+    }
+
+    private func leave() {
+        active.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.withLock { self.subscription = subscription }
+        subscription.request(initialDemand)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        enter()
+        defer { leave() }
+        lock.withLock { recorded.append(input) }
+        return initialDemand == .unlimited ? .none : .max(1)
+    }
+
+    func receive(completion: Subscribers.Completion<TestError>) {
+        enter()
+        defer { leave() }
+        lock.withLock { recordedCompletions.append(completion) }
+    }
+
+    func cancel() {
+        let subscription = lock.withLock { self.subscription }
+        subscription?.cancel()
+    }
+
+    var values: [Input] { lock.withLock { recorded } }
+
+    var completions: [Subscribers.Completion<TestError>] { lock.withLock { recordedCompletions } }
+
+    /// How many calls into this subscriber started while another was still running.
+    var overlaps: Int { overlapCount.load(ordering: .relaxed) }
+}
