@@ -287,7 +287,7 @@ extension Publishers.FlatMap {
 
         func cancel() {
             lock.lock()
-            guard !isTerminated else {
+            guard downstream != nil else { // a completion still on its way to the emitter is dropped too
                 lock.unlock()
                 return
             }
