@@ -59,3 +59,22 @@ final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable
     /// How many calls into this subscriber started while another was still running.
     var overlaps: Int { overlapCount.load(ordering: .relaxed) }
 }
+
+/// A publisher that fails at once, from inside `subscribe`, and counts how many times it was subscribed to: for
+/// testing that `retry` loops instead of recursing.
+final class FlatteningFailingPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestError
+
+    // `lock` guards `count`.
+    private let lock = TestLock()
+    private var count = 0
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        lock.withLock { count += 1 }
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: .failure(.oops))
+    }
+
+    var subscriptionCount: Int { lock.withLock { count } }
+}
