@@ -61,7 +61,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = Conduit(parent: self, downstream: subscriber)
+        let conduit = SubjectSubscription(parent: self, downstream: subscriber)
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
@@ -104,7 +104,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         }
     }
 
-    fileprivate func remove(_ conduit: SubjectConduit<Output, Failure>) {
+    func remove(_ conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
         if let index = conduits.firstIndex(where: { $0 === conduit }) {
             conduits.remove(at: index)
@@ -113,125 +113,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 }
 
-extension CurrentValueSubject {
-    /// One subscriber's subscription: its own demand, whether it has been given the current value, a strong
-    /// reference to the subject while it is attached, and a delivery lock that serialises the calls into the
-    /// subscriber.
-    private final class Conduit<Downstream: Subscriber>: SubjectConduit<Output, Failure>, Subscription,
-        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-        // `lock` guards `parent`, `downstream`, `demand` and `deliveredCurrentValue`; `deliveryLock` guards
-        // `completed` and is held around every call into the downstream.
-        private let lock = UnfairLock()
-        private let deliveryLock = SubjectDeliveryLock()
-        private var parent: CurrentValueSubject?
-        private var downstream: Downstream?
-        private var demand = Subscribers.Demand.none
-        private var deliveredCurrentValue = false
-        private var completed = false
+extension CurrentValueSubject: SubjectConduitParent {
+    static var subscriptionDescription: String { "CurrentValueSubject" }
 
-        init(parent: CurrentValueSubject, downstream: Downstream) {
-            self.parent = parent
-            self.downstream = downstream
-        }
+    static var replaysCurrentValue: Bool { true }
 
-        override func offer(_ value: Output) {
-            lock.lock()
-            guard demand > 0, let downstream else {
-                // Missed: the next request delivers whatever is current then.
-                deliveredCurrentValue = false
-                lock.unlock()
-                return
-            }
-            demand -= 1
-            deliveredCurrentValue = true
-            lock.unlock()
-            deliver(value, to: downstream)
-        }
+    var currentValueForReplay: Output { value }
 
-        private func deliver(_ value: Output, to downstream: Downstream) {
-            deliveryLock.lock()
-            guard !completed else {
-                deliveryLock.unlock()
-                return
-            }
-            let more = downstream.receive(value)
-            deliveryLock.unlock()
-            if more > 0 {
-                lock.lock()
-                demand += more
-                lock.unlock()
-            }
-        }
-
-        override func finish(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            let parent = self.parent
-            self.parent = nil
-            lock.unlock()
-            deliveryLock.lock()
-            completed = true
-            downstream.receive(completion: completion)
-            deliveryLock.unlock()
-            withExtendedLifetime(parent) {}
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "CurrentValueSubject")
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.demand += demand
-            guard !deliveredCurrentValue, let parent else {
-                lock.unlock()
-                return
-            }
-            // Lock order: a conduit's lock may be held while taking its subject's, never the other way round.
-            let current = parent.value
-            deliveredCurrentValue = true
-            self.demand -= 1
-            lock.unlock()
-            deliver(current, to: downstream)
-        }
-
-        func cancel() {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            let parent = self.parent
-            self.parent = nil
-            lock.unlock()
-            parent?.remove(self)
-            withExtendedLifetime(downstream) {}
-        }
-
-        var description: String { "CurrentValueSubject" }
-
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            return Mirror(
-                self,
-                children: [
-                    "parent": parent as Any,
-                    "downstream": downstream as Any,
-                    "demand": demand,
-                    "subject": parent as Any,
-                ])
-        }
-
-        var playgroundDescription: Any { description }
-    }
+    func subscriptionDidRequest() {}
 }
 
 #endif

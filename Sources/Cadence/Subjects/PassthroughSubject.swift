@@ -50,7 +50,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = Conduit(parent: self, downstream: subscriber)
+        let conduit = SubjectSubscription(parent: self, downstream: subscriber)
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
@@ -87,7 +87,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     }
 
     /// Called by a subscription that received a request: the first one opens the upstream subscriptions.
-    fileprivate func acknowledgeDownstreamDemand() {
+    private func acknowledgeDownstreamDemand() {
         lock.lock()
         guard !hasDownstreamDemand else {
             lock.unlock()
@@ -101,7 +101,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         }
     }
 
-    fileprivate func remove(_ conduit: SubjectConduit<Output, Failure>) {
+    func remove(_ conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
         if let index = conduits.firstIndex(where: { $0 === conduit }) {
             conduits.remove(at: index)
@@ -110,108 +110,17 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     }
 }
 
-extension PassthroughSubject {
-    /// One subscriber's subscription: its own demand, a strong reference to the subject while it is attached, and
-    /// a delivery lock that serialises the calls into the subscriber.
-    private final class Conduit<Downstream: Subscriber>: SubjectConduit<Output, Failure>, Subscription,
-        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-        // `lock` guards `parent`, `downstream` and `demand`; `deliveryLock` guards `completed` and is held around
-        // every call into the downstream.
-        private let lock = UnfairLock()
-        private let deliveryLock = SubjectDeliveryLock()
-        private var parent: PassthroughSubject?
-        private var downstream: Downstream?
-        private var demand = Subscribers.Demand.none
-        private var completed = false
+extension PassthroughSubject: SubjectConduitParent {
+    static var subscriptionDescription: String { "PassthroughSubject" }
 
-        init(parent: PassthroughSubject, downstream: Downstream) {
-            self.parent = parent
-            self.downstream = downstream
-        }
+    static var replaysCurrentValue: Bool { false }
 
-        override func offer(_ value: Output) {
-            lock.lock()
-            guard demand > 0, let downstream else {
-                lock.unlock()
-                return
-            }
-            demand -= 1
-            lock.unlock()
-            deliveryLock.lock()
-            guard !completed else {
-                deliveryLock.unlock()
-                return
-            }
-            let more = downstream.receive(value)
-            deliveryLock.unlock()
-            if more > 0 {
-                lock.lock()
-                demand += more
-                lock.unlock()
-            }
-        }
+    var currentValueForReplay: Output {
+        preconditionFailure("PassthroughSubject keeps no current value")
+    }
 
-        override func finish(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            let parent = self.parent
-            self.parent = nil
-            lock.unlock()
-            deliveryLock.lock()
-            completed = true
-            downstream.receive(completion: completion)
-            deliveryLock.unlock()
-            withExtendedLifetime(parent) {}
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "PassthroughSubject")
-            lock.lock()
-            guard downstream != nil else {
-                lock.unlock()
-                return
-            }
-            self.demand += demand
-            let parent = self.parent
-            lock.unlock()
-            parent?.acknowledgeDownstreamDemand()
-        }
-
-        func cancel() {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            let parent = self.parent
-            self.parent = nil
-            lock.unlock()
-            parent?.remove(self)
-            withExtendedLifetime(downstream) {}
-        }
-
-        var description: String { "PassthroughSubject" }
-
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            return Mirror(
-                self,
-                children: [
-                    "parent": parent as Any,
-                    "downstream": downstream as Any,
-                    "demand": demand,
-                    "subject": parent as Any,
-                ])
-        }
-
-        var playgroundDescription: Any { description }
+    func subscriptionDidRequest() {
+        acknowledgeDownstreamDemand()
     }
 }
 
