@@ -78,3 +78,27 @@ final class FlatteningFailingPublisher: Publisher, @unchecked Sendable {
 
     var subscriptionCount: Int { lock.withLock { count } }
 }
+
+/// A connectable publisher for `autoconnect` tests: subscribers go to `publisher`, and it counts the calls to
+/// `connect()` and the cancellations of the connections it returned.
+final class FlatteningTestConnectable<Output, Failure: Error>: ConnectablePublisher, @unchecked Sendable {
+    let publisher = TestPublisher<Output, Failure>()
+
+    // `lock` guards the counters.
+    private let lock = TestLock()
+    private var connects = 0
+    private var disconnects = 0
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        publisher.receive(subscriber: subscriber)
+    }
+
+    func connect() -> any Cancellable {
+        lock.withLock { connects += 1 }
+        return AnyCancellable { [self] in lock.withLock { disconnects += 1 } }
+    }
+
+    var connectCount: Int { lock.withLock { connects } }
+
+    var disconnectCount: Int { lock.withLock { disconnects } }
+}
