@@ -1,0 +1,151 @@
+import Cadence
+import Foundation
+import Testing
+
+@Suite("Publishers.ReplaceError")
+struct ReplaceErrorTests {
+    @Test func passesValuesAndFinishedThrough() {
+        let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
+            let replacing: Publishers.ReplaceError<TestPublisher<Int, TestError>> = publisher.replaceError(with: 0)
+            return replacing
+        }
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    }
+
+    @Test func replacesTheFailureWithTheElementThenFinishes() {
+        let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.replaceError(with: 42) }
+        upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1), .value(42), .completion(.finished)])
+        #expect(upstream.subscription.cancelCount == 0)
+    }
+
+    @Test func replacementWaitsForDemandWhenTheDownstreamHasNone() {
+        let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .max(1)) {
+            $0.replaceError(with: 42)
+        }
+        #expect(upstream.send(1) == .none)
+        upstream.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1)])
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(1), .value(42), .completion(.finished)])
+        #expect(upstream.subscription.requests == [.max(1)])
+        subscriber.request(.max(1))
+        #expect(subscriber.events.count == 4)
+    }
+
+    @Test func failureBeforeAnyRequestWaitsForTheFirstOne() {
+        let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {
+            $0.replaceError(with: 42)
+        }
+        upstream.send(completion: .failure(.oops))
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.subscription])
+        subscriber.request(.unlimited)
+        #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        #expect(upstream.subscription.requests == [])
+    }
+
+    @Test func demandReturnedFromReceiveCountsForTheReplacement() {
+        let (upstream, subscriber) = makeTransformPipeline(
+            Int.self, TestError.self, initialDemand: .max(1), onValue: { _ in .max(1) }
+        ) { $0.replaceError(with: 42) }
+        #expect(upstream.send(1) == .max(1))
+        upstream.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1), .value(42), .completion(.finished)])
+    }
+
+    @Test func passesDemandThroughAndAnswersWithTheDownstreamsDemand() {
+        let (upstream, subscriber) = makeTransformPipeline(
+            Int.self, TestError.self, initialDemand: .max(1), onValue: { $0 == 1 ? .max(2) : .none }
+        ) { $0.replaceError(with: 0) }
+        #expect(upstream.subscription.requests == [.max(1)])
+        #expect(upstream.send(1) == .max(2))
+        #expect(upstream.send(2) == .none)
+        subscriber.request(.max(3))
+        #expect(upstream.subscription.requests == [.max(1), .max(3)])
+        #expect(upstream.subscription.answered == [.max(2), .none])
+    }
+
+    @Test func cancelReachesUpstreamOnceAndNothingFollows() {
+        let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.replaceError(with: 0) }
+        upstream.send(1)
+        subscriber.cancel()
+        subscriber.cancel()
+        subscriber.request(.max(1))
+        #expect(upstream.subscription.downstream.receive(2) == .none)
+        upstream.subscription.downstream.receive(completion: .failure(.oops))
+        #expect(upstream.subscription.cancelCount == 1)
+        #expect(upstream.subscription.requests == [.unlimited])
+        #expect(subscriber.events == [.subscription, .value(1)])
+    }
+
+    @Test func aSecondSubscriptionFromUpstreamIsCancelled() {
+        let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.replaceError(with: 0) }
+        let second = TestPublisher<Int, TestError>.TestSubscription(upstream.subscription.downstream)
+        upstream.subscription.downstream.receive(subscription: second)
+        #expect(second.cancelCount == 1)
+        #expect(subscriber.subscriptions == 1)
+    }
+
+    @Test func isEquatableWhenItsUpstreamAndOutputAre() {
+        #expect(Just(1).replaceError(with: 0) == Just(1).replaceError(with: 0))
+        #expect(Just(1).replaceError(with: 0) != Just(1).replaceError(with: 2))
+    }
+
+    @Test func describesItselfAsReplaceError() throws {
+        let (_, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.replaceError(with: 0) }
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "ReplaceError")
+        #expect(
+            (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "ReplaceError")
+        #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream"])
+    }
+
+    @Test func concurrentFailureAndRequestDeliverTheReplacementExactlyOnce() {
+        for _ in 0..<100 {
+            let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {
+                $0.replaceError(with: 42)
+            }
+            let connection = upstream.subscription
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 {
+                    connection.downstream.receive(completion: .failure(.oops))
+                } else {
+                    subscriber.request(.max(1))
+                }
+            }
+            #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        }
+    }
+
+    @Test func requestingNoDemandTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (_, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {
+                $0.replaceError(with: 0)
+            }
+            subscriber.request(.none)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "ReplaceError: request(_:) was called with max(0); a subscriber must request a positive demand")
+                == true)
+    }
+
+    @Test func aValueBeyondTheDownstreamsDemandTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (upstream, _) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .max(1)) {
+                $0.replaceError(with: 0)
+            }
+            upstream.send(1)
+            upstream.send(2)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "ReplaceError: received a value while the downstream had no outstanding demand; "
+                    + "a publisher must not send more values than requested") == true)
+    }
+}
