@@ -22,12 +22,31 @@ extension Publisher {
 }
 
 extension Publisher where Failure == Never {
+    /// Transforms all elements from a publisher that never fails into new publishers that may fail: the upstream
+    /// takes on their failure type.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> where P: Publisher {
+        setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+    }
+
     /// Transforms all elements from a publisher that never fails into new publishers that never fail either.
     public func flatMap<P>(
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<P, Self> where P: Publisher, P.Failure == Never {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// Transforms all elements into new publishers that never fail: they take on the upstream's failure type.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P: Publisher, P.Failure == Never {
+        flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
     }
 }
 

@@ -16,6 +16,26 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
     }
 }
 
+extension Publisher where Failure == Never, Output: Publisher {
+    /// Republishes elements sent by the most recently received publisher, the upstream taking on their failure type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<
+        Output, Publishers.SetFailureType<Self, Output.Failure>
+    > {
+        setFailureType(to: Output.Failure.self).switchToLatest()
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Republishes elements sent by the most recently received publisher, each taking on the upstream's failure
+    /// type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<
+        Publishers.SetFailureType<Output, Failure>,
+        Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    > {
+        map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+    }
+}
+
 extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher, neither of which fails.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {

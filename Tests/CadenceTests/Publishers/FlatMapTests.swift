@@ -218,6 +218,32 @@ struct FlatMapTests {
         #expect(subscriber.events == [.subscription, .value(6), .completion(.finished)])
     }
 
+    @Test func aNeverFailingUpstreamTakesOnTheInnersFailureType() {
+        let upstream = TestPublisher<Int, Never>()
+        let inner = Inner()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let flattened: Publishers.FlatMap<Inner, Publishers.SetFailureType<TestPublisher<Int, Never>, TestError>> =
+            upstream.flatMap { _ in inner }
+        flattened.subscribe(subscriber)
+        upstream.send(0)
+        inner.send(1)
+        inner.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.oops))])
+    }
+
+    @Test func neverFailingInnersTakeOnTheUpstreamsFailureType() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let flattened: Publishers.FlatMap<
+            Publishers.SetFailureType<Just<Int>, TestError>, TestPublisher<Int, TestError>
+        > = upstream.flatMap { Just($0 * 10) }
+        flattened.subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .failure(.other))
+        #expect(subscriber.events == [.subscription, .value(10), .value(20), .completion(.failure(.other))])
+    }
+
     @Test func descriptionsNameFlatMap() throws {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)

@@ -172,6 +172,34 @@ struct SwitchToLatestTests {
         #expect(subscriber.events == [.subscription, .value(7), .completion(.finished)])
     }
 
+    @Test func aNeverFailingUpstreamTakesOnTheInnersFailureType() {
+        let upstream = TestPublisher<Inner, Never>()
+        let inner = Inner()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let switched: Publishers.SwitchToLatest<
+            Inner, Publishers.SetFailureType<TestPublisher<Inner, Never>, TestError>
+        > = upstream.switchToLatest()
+        switched.subscribe(subscriber)
+        upstream.send(inner)
+        inner.send(1)
+        inner.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.oops))])
+    }
+
+    @Test func neverFailingInnersTakeOnTheUpstreamsFailureType() {
+        let upstream = TestPublisher<Just<Int>, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let switched: Publishers.SwitchToLatest<
+            Publishers.SetFailureType<Just<Int>, TestError>,
+            Publishers.Map<TestPublisher<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>
+        > = upstream.switchToLatest()
+        switched.subscribe(subscriber)
+        upstream.send(Just(1))
+        upstream.send(Just(2))
+        upstream.send(completion: .failure(.other))
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.failure(.other))])
+    }
+
     @Test func descriptionsNameSwitchToLatest() throws {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)
