@@ -75,8 +75,8 @@ extension Publishers.SwitchToLatest {
     /// The subscription handed to the downstream, and the subscriber to the upstream.
     ///
     /// One thread at a time calls the downstream (`isEmitting`); a value from the current inner publisher that
-    /// arrives meanwhile (from another thread, or from inside the downstream) is queued and delivered next, within
-    /// the demand already passed on.
+    /// arrives meanwhile (from another thread, or from inside the downstream) is queued and delivered next. A value
+    /// an inner publisher sends beyond the demand it was given waits in the queue for more demand.
     private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
@@ -192,12 +192,12 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 return .none
             }
-            demand -= 1
-            guard !isEmitting, let downstream else {
-                queue.append(value)
+            guard !isEmitting, queue.isEmpty, demand > 0, let downstream else {
+                queue.append(value) // another thread emits, or the inner sent more than it was asked for
                 lock.unlock()
                 return .none
             }
+            demand -= 1
             isEmitting = true
             lock.unlock()
             let more = downstream.receive(value)
@@ -252,14 +252,23 @@ extension Publishers.SwitchToLatest {
         func request(_ additional: Subscribers.Demand) {
             additional.assertPositive(in: "SwitchToLatest")
             lock.lock()
-            guard !isTerminated else {
+            guard downstream != nil else {
                 lock.unlock()
                 return
             }
             demand += additional
             let inner = current?.subscription
+            guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else {
+                lock.unlock()
+                inner?.request(additional)
+                return
+            }
+            // Queued values go first: this thread emits, and what the inner sends in answer queues behind them.
+            isEmitting = true
             lock.unlock()
             inner?.request(additional)
+            lock.lock()
+            drainLocked()
         }
 
         func cancel() {
@@ -287,36 +296,38 @@ extension Publishers.SwitchToLatest {
             return nil
         }
 
-        /// Stops taking events and returns the downstream to complete now, or `nil` when the emitter will deliver
-        /// the completion (after its queue when finishing; a failure drops the queue). Call with `lock` held.
+        /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait:
+        /// for the emitter to finish its current value, or, when finishing, for the queued values to go out. A
+        /// failure drops the queue. Call with `lock` held.
         private func completeLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
             isTerminated = true
             if case .failure = completion {
                 queue.removeAll()
             }
-            if isEmitting {
+            if isEmitting || !queue.isEmpty {
                 pendingCompletion = completion
                 return nil
             }
             return downstream.take()
         }
 
-        /// Delivers queued values, then any completion due, then gives up the emitter role. Call with `lock` held
-        /// and `isEmitting` set; returns with `lock` released.
+        /// Delivers queued values while there is demand, then the completion if it is due, then gives up the
+        /// emitter role. Call with `lock` held and `isEmitting` set; returns with `lock` released.
         private func drainLocked() {
-            while let downstream, let value = queue.popFirst() {
+            while demand > 0, let downstream, let value = queue.popFirst() {
+                demand -= 1
                 lock.unlock()
                 let more = downstream.receive(value)
                 lock.lock()
-                guard more > 0, !isTerminated else { continue }
+                guard more > 0 else { continue }
                 demand += more
-                guard let inner = current?.subscription else { continue }
+                guard !isTerminated, let inner = current?.subscription else { continue }
                 lock.unlock()
                 inner.request(more)
                 lock.lock()
             }
             isEmitting = false
-            guard let completion = pendingCompletion.take() else {
+            guard queue.isEmpty, let completion = pendingCompletion.take() else {
                 lock.unlock()
                 return
             }

@@ -130,6 +130,19 @@ struct SwitchToLatestTests {
         #expect(fixture.subscriber.values == [1, 2])
     }
 
+    @Test func valuesSentBeyondDemandWaitForIt() {
+        let fixture = Fixture(initialDemand: .max(1))
+        let inner = Inner()
+        fixture.upstream.send(inner)
+        inner.send(1)
+        inner.send(2) // not asked for
+        inner.send(completion: .finished)
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+        fixture.subscriber.request(.max(1))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    }
+
     @Test func noInnerIsAskedBeforeTheDownstreamAsks() {
         let fixture = Fixture(initialDemand: .none)
         let inner = Inner()
