@@ -1,4 +1,5 @@
 import Cadence
+import Dispatch
 import Testing
 
 @Suite("Publishers.SwitchToLatest")
@@ -225,6 +226,33 @@ struct SwitchToLatestTests {
         fixture.upstream.send(inner)
         #expect(inner.subscription.downstream.description == "SwitchToLatest")
         #expect(fixture.upstream.subscription.downstream.description == "SwitchToLatest")
+    }
+
+    @Test func switchingWhileInnersSendFromOtherThreadsNeverOverlaps() {
+        let inners = (0..<40).map { _ in Inner() }
+        let upstream = TestPublisher<Inner, TestError>()
+        let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .max(1))
+        upstream.switchToLatest().subscribe(subscriber)
+        upstream.send(inners[0])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread == 0 {
+                for inner in inners.dropFirst() {
+                    upstream.send(inner)
+                }
+                return
+            }
+            for round in 0..<200 {
+                inners[(round * thread) % inners.count].send(round)
+            }
+        }
+        let delivered = subscriber.values.count
+        inners.last?.send(1)
+        inners.last?.send(completion: .finished)
+        upstream.send(completion: .finished)
+        #expect(subscriber.overlaps == 0)
+        #expect(subscriber.values.count == delivered + 1)
+        #expect(subscriber.completions == [.finished])
+        #expect(inners.dropLast().allSatisfy { $0.subscription.cancelCount == 1 })
     }
 
     @Test func zeroDemandTraps() async {
