@@ -42,6 +42,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the subscriber to the upstream, connecting it if this is the first subscriber.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let inner = Inner(parent: self, downstream: subscriber)
             lock.lock()

@@ -76,6 +76,7 @@ extension Publishers {
             self.whenFull = whenFull
         }
 
+        /// Attaches the subscriber to the upstream through the buffer.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
         }

@@ -84,6 +84,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        /// Hands the subscriber its subscription, then subscribes to the upstream.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let outer = Outer(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
             subscriber.receive(subscription: outer)

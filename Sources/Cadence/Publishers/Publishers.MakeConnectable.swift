@@ -27,6 +27,7 @@ extension Publishers {
             multicast = Multicast(upstream: upstream, createSubject: { PassthroughSubject() })
         }
 
+        /// Attaches the subscriber to the multicasting subject.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             multicast.subscribe(subscriber)
         }

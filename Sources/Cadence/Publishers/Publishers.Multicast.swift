@@ -64,6 +64,7 @@ extension Publishers {
             }
         }
 
+        /// Attaches the subscriber to the subject (created on first use).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             subject.subscribe(Inner(downstream: subscriber))
         }

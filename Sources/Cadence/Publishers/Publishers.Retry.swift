@@ -36,6 +36,7 @@ extension Publishers {
             self.retries = retries
         }
 
+        /// Attaches the subscriber to the upstream, through the subscription that resubscribes on failure.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(upstream: upstream, retries: retries, downstream: subscriber))
         }

@@ -37,10 +37,12 @@ extension Publishers {
             shared = Multicast(upstream: upstream, createSubject: { PassthroughSubject() }).autoconnect()
         }
 
+        /// Attaches the subscriber to the shared subscription, connecting it if this is the first subscriber.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             shared.subscribe(subscriber)
         }
 
+        /// Two shares are equal only when they are the same instance.
         public static func == (lhs: Share, rhs: Share) -> Bool {
             lhs === rhs
         }

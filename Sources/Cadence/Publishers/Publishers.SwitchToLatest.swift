@@ -63,6 +63,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Hands the subscriber its subscription, then subscribes to the upstream.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let outer = Outer(downstream: subscriber)
             subscriber.receive(subscription: outer)

@@ -44,6 +44,7 @@ extension Publishers {
             self.handler = handler
         }
 
+        /// Attaches the subscriber to the upstream, through the subscription that replaces it on failure.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = self.handler
             let subscription = CatchSubscription<Upstream, NewPublisher, S>(

@@ -134,6 +134,15 @@ struct BufferTests {
         #expect(fixture.subscriber.events == [.subscription])
     }
 
+    @Test func aSecondUpstreamSubscriptionIsCancelled() {
+        let fixture = Fixture()
+        let extra = Source()
+        extra.subscribe(fixture.upstream.subscription.downstream)
+        #expect(extra.subscription.isCancelled)
+        #expect(extra.subscription.requests == [])
+        #expect(fixture.subscriber.subscriptions == 1)
+    }
+
     @Test func prefetchStrategyIsHashable() {
         let strategies: Set<Publishers.PrefetchStrategy> = [.keepFull, .byRequest, .keepFull]
         #expect(strategies.count == 2)

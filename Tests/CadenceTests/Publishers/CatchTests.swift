@@ -110,6 +110,14 @@ struct CatchTests {
         #expect(late.subscription.requests == [])
     }
 
+    @Test func aSecondUpstreamSubscriptionIsCancelled() {
+        let fixture = Fixture()
+        let extra = Source()
+        extra.subscribe(fixture.upstream.subscription.downstream)
+        #expect(extra.subscription.isCancelled)
+        #expect(fixture.subscriber.subscriptions == 1)
+    }
+
     @Test func descriptionsNameCatch() throws {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)

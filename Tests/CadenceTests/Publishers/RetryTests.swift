@@ -109,6 +109,17 @@ struct RetryTests {
         #expect(subscriber.events == [.subscription])
     }
 
+    @Test func aSecondSubscriptionWhileSubscribedIsCancelled() {
+        let upstream = Source()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.retry(1).subscribe(subscriber)
+        let extra = Source()
+        extra.subscribe(upstream.subscription.downstream)
+        #expect(extra.subscription.isCancelled)
+        #expect(extra.subscription.requests == [])
+        #expect(subscriber.subscriptions == 1)
+    }
+
     @Test func equatableWhenTheUpstreamIs() {
         #expect(Just(1).retry(2) == Just(1).retry(2))
         #expect(Just(1).retry(2) != Just(1).retry(3))

@@ -214,6 +214,15 @@ struct SwitchToLatestTests {
         #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.failure(.other))])
     }
 
+    @Test func aSecondUpstreamSubscriptionIsCancelled() {
+        let fixture = Fixture()
+        let extra = TestPublisher<Inner, TestError>()
+        extra.subscribe(fixture.upstream.subscription.downstream)
+        #expect(extra.subscription.isCancelled)
+        #expect(extra.subscription.requests == [])
+        #expect(!fixture.upstream.subscription.isCancelled)
+    }
+
     @Test func descriptionsNameSwitchToLatest() throws {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)
