@@ -223,7 +223,7 @@ extension Publishers.FlatMap {
                 lock.unlock()
                 return .none
             }
-            guard !isEmitting, demand > 0, let downstream else {
+            guard !isEmitting, demand > 0, buffer.isEmpty, let downstream else {
                 buffer.append((index, value))
                 lock.unlock()
                 return .none

@@ -1,4 +1,5 @@
 import Cadence
+import Dispatch
 import Testing
 
 @Suite("Publishers.Autoconnect")
@@ -73,6 +74,22 @@ struct AutoconnectTests {
         first.cancel()
         second.cancel()
         #expect(upstream.subscription.cancelCount == 1)
+    }
+
+    @Test func subscribersComingAndGoingOnManyThreadsLeaveItDisconnected() {
+        let connectable = Connectable()
+        let autoconnect = FlatteningThreadSafeBox(value: connectable.autoconnect())
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<200 {
+                let subscriber = TestSubscriber<Int, TestError>()
+                autoconnect.value.subscribe(subscriber)
+                subscriber.cancel()
+            }
+        }
+        #expect(connectable.connectCount >= 1)
+        #expect(connectable.disconnectCount == connectable.connectCount)
+        #expect(connectable.publisher.subscriptions.count == 800)
+        #expect(connectable.publisher.subscriptions.allSatisfy { $0.cancelCount == 1 })
     }
 
     @Test func descriptions() throws {

@@ -1,4 +1,5 @@
 import Cadence
+import Dispatch
 import Testing
 
 @Suite("Publishers.Buffer")
@@ -160,6 +161,29 @@ struct BufferTests {
         #expect(mirror.children.map(\.label) == ["values", "downstreamDemand", "terminal", "downstream"])
         #expect(mirror.children.first?.value as? [Int] == [4])
         #expect(fixture.upstream.subscription.downstream.description == "Buffer")
+    }
+
+    @Test func requestsRacingValuesNeverOverlapOrReorder() {
+        let count = 2_000
+        let upstream = Source()
+        let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .max(1), demandPerValue: Subscribers.Demand.none)
+        upstream.buffer(size: count, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            if thread == 0 {
+                for value in 0..<count {
+                    upstream.send(value)
+                }
+                upstream.send(completion: .finished)
+            } else {
+                for _ in 0..<count {
+                    subscriber.request(.max(1))
+                }
+            }
+        }
+        subscriber.request(.max(1))
+        #expect(subscriber.overlaps == 0)
+        #expect(subscriber.values == Array(0..<count))
+        #expect(subscriber.completions == [.finished])
     }
 
     @Test func zeroDemandTraps() async {

@@ -2,7 +2,8 @@ import Cadence
 import Synchronization
 
 /// A subscriber for the flattening operators' stress tests: it records values, counts calls that overlapped another
-/// call into it (there must be none), and, when its initial demand is limited, asks for one more with each value.
+/// call into it (there must be none), and answers each value with `demandPerValue` (by default one more when its
+/// initial demand is limited, none when it is unlimited).
 final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable {
     typealias Failure = TestError
 
@@ -14,9 +15,11 @@ final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable
     private let active = Atomic<Int>(0)
     private let overlapCount = Atomic<Int>(0)
     private let initialDemand: Subscribers.Demand
+    private let demandPerValue: Subscribers.Demand
 
-    init(initialDemand: Subscribers.Demand) {
+    init(initialDemand: Subscribers.Demand, demandPerValue: Subscribers.Demand? = nil) {
         self.initialDemand = initialDemand
+        self.demandPerValue = demandPerValue ?? (initialDemand == .unlimited ? .none : .max(1))
     }
 
     private func enter() {
@@ -38,13 +41,18 @@ final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable
         enter()
         defer { leave() }
         lock.withLock { recorded.append(input) }
-        return initialDemand == .unlimited ? .none : .max(1)
+        return demandPerValue
     }
 
     func receive(completion: Subscribers.Completion<TestError>) {
         enter()
         defer { leave() }
         lock.withLock { recordedCompletions.append(completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let subscription = lock.withLock { self.subscription }
+        subscription?.request(demand)
     }
 
     func cancel() {
@@ -101,4 +109,10 @@ final class FlatteningTestConnectable<Output, Failure: Error>: ConnectablePublis
     var connectCount: Int { lock.withLock { connects } }
 
     var disconnectCount: Int { lock.withLock { disconnects } }
+}
+
+/// Hands a value that is thread-safe but not `Sendable` (as in Combine: `Publishers.Autoconnect`) to concurrent test
+/// code.
+struct FlatteningThreadSafeBox<Value>: @unchecked Sendable { // the wrapped value guards its own state with a lock
+    let value: Value
 }
