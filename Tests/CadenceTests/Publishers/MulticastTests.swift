@@ -83,6 +83,19 @@ struct MulticastTests {
         withExtendedLifetime(connection) {}
     }
 
+    @Test func demandReturnedByASubscriberIsHonoured() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { $0 < 3 ? .max(1) : .none })
+        multicast.subscribe(subscriber)
+        let connection = multicast.connect()
+        for value in 1...5 {
+            upstream.send(value)
+        }
+        #expect(subscriber.values == [1, 2, 3])
+        withExtendedLifetime(connection) {}
+    }
+
     @Test func cancellingTheConnectionCancelsTheUpstream() {
         let upstream = Source()
         let multicast = upstream.multicast { Relay() }

@@ -75,6 +75,16 @@ struct ShareTests {
         #expect(upstream.subscriptions.count == 2)
     }
 
+    @Test func aSynchronousUpstreamReachesOnlyTheFirstSubscriber() {
+        let shared = Just(1).share()
+        let first = TestSubscriber<Int, Never>()
+        let second = TestSubscriber<Int, Never>()
+        shared.subscribe(first)
+        shared.subscribe(second)
+        #expect(first.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(second.events == [.subscription, .completion(.finished)])
+    }
+
     @Test func equalOnlyToItself() {
         let upstream = Source()
         let shared = upstream.share()
