@@ -1,0 +1,433 @@
+#if !canImport(Combine)
+
+extension Publisher {
+    /// Transforms all elements from an upstream publisher into a new publisher up to a maximum number of publishers
+    /// you specify.
+    ///
+    /// ```swift
+    /// stations
+    ///     .flatMap(maxPublishers: .max(2)) { station in loadObservations(for: station) }
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions, `.unlimited` by default.
+    ///   - transform: A closure that takes an element and returns a publisher of the flattened elements.
+    public func flatMap<T, P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where T == P.Output, P: Publisher, Failure == P.Failure {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Transforms all elements from a publisher that never fails into new publishers that may fail: the upstream
+    /// takes on their failure type.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> where P: Publisher {
+        setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+    }
+
+    /// Transforms all elements from a publisher that never fails into new publishers that never fail either.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P: Publisher, P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// Transforms all elements into new publishers that never fail: they take on the upstream's failure type.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P: Publisher, P.Failure == Never {
+        flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+    }
+}
+
+extension Publishers {
+    /// A publisher that transforms elements from an upstream publisher into a new publisher and flattens the values
+    /// of every such publisher into one stream.
+    ///
+    /// Demand: it requests `maxPublishers` from the upstream, and one more each time an inner publisher finishes.
+    /// Each inner publisher is asked for one value at a time (`.unlimited` once the downstream asked for
+    /// `.unlimited`); a value that arrives while the downstream has no demand waits in a buffer, and its publisher is
+    /// asked for the next one only when it went out. It finishes when the upstream and every inner publisher have
+    /// finished, and fails at the first failure, cancelling everything else.
+    public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+    where NewPublisher.Failure == Upstream.Failure {
+        public typealias Output = NewPublisher.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The maximum number of concurrent publisher subscriptions.
+        public let maxPublishers: Subscribers.Demand
+
+        /// A closure that takes an element and returns a publisher of the flattened elements.
+        public let transform: (Upstream.Output) -> NewPublisher
+
+        /// Creates a publisher that flattens the publishers `transform` makes of the upstream's elements.
+        public init(
+            upstream: Upstream,
+            maxPublishers: Subscribers.Demand,
+            transform: @escaping (Upstream.Output) -> NewPublisher
+        ) {
+            self.upstream = upstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        /// Hands the subscriber its subscription, then subscribes to the upstream.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let outer = Outer(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+            subscriber.receive(subscription: outer)
+            upstream.subscribe(outer)
+        }
+    }
+}
+
+extension Publishers.FlatMap {
+    /// The subscription handed to the downstream, and the subscriber to the upstream.
+    ///
+    /// One thread at a time is the emitter (`isEmitting`): it alone calls the downstream, draining `buffer` while
+    /// there is demand. A value arriving from an inner publisher while another thread emits, or without demand, is
+    /// queued, so the downstream never gets two calls at once and values keep the order in which they arrived.
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private enum UpstreamLink {
+            case awaiting
+            case subscribed(any Subscription)
+            case completed
+        }
+
+        private enum InnerLink {
+            case awaiting
+            case subscribed(any Subscription)
+
+            var subscription: (any Subscription)? {
+                if case .subscribed(let subscription) = self { return subscription }
+                return nil
+            }
+        }
+
+        private let maxPublishers: Subscribers.Demand
+        private let transform: (Upstream.Output) -> NewPublisher
+
+        // `lock` guards every stored var below.
+        private let lock = UnfairLock()
+        private var downstream: Downstream?
+        private var upstream = UpstreamLink.awaiting
+        private var upstreamFinished = false
+        private var inners: [Int: InnerLink] = [:]
+        private var nextInnerIndex = 0
+        private var demand = Subscribers.Demand.none
+        private var buffer = FlatteningQueue<(index: Int, value: NewPublisher.Output)>()
+        private var isEmitting = false
+        private var isTerminated = false
+        /// A completion that arrived while another thread was emitting; the emitter delivers it.
+        private var pendingCompletion: Subscribers.Completion<Failure>?
+
+        init(downstream: Downstream, maxPublishers: Subscribers.Demand,
+             transform: @escaping (Upstream.Output) -> NewPublisher) {
+            self.downstream = downstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        // MARK: Upstream
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            guard case .awaiting = upstream, !isTerminated else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            upstream = .subscribed(subscription)
+            lock.unlock()
+            subscription.request(maxPublishers)
+        }
+
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return .none
+            }
+            let index = nextInnerIndex
+            nextInnerIndex += 1
+            inners[index] = .awaiting
+            lock.unlock()
+            transform(input).subscribe(Side(index: index, outer: self))
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            upstream = .completed
+            switch completion {
+            case .finished:
+                upstreamFinished = true
+                guard inners.isEmpty, buffer.isEmpty, !isEmitting else {
+                    lock.unlock()
+                    return
+                }
+                let downstream = terminateLocked(with: .finished)
+                lock.unlock()
+                downstream?.receive(completion: .finished)
+            case .failure:
+                let subscriptions = inners.values.compactMap(\.subscription)
+                inners = [:]
+                let downstream = terminateLocked(with: completion)
+                lock.unlock()
+                for subscription in subscriptions {
+                    subscription.cancel()
+                }
+                downstream?.receive(completion: completion)
+            }
+        }
+
+        // MARK: Inner publishers
+
+        fileprivate func receiveInner(subscription: any Subscription, index: Int) {
+            lock.lock()
+            guard !isTerminated, case .awaiting? = inners[index] else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            inners[index] = .subscribed(subscription)
+            let initial: Subscribers.Demand = demand == .unlimited ? .unlimited : .max(1)
+            lock.unlock()
+            subscription.request(initial)
+        }
+
+        fileprivate func receiveInner(_ value: NewPublisher.Output, index: Int) -> Subscribers.Demand {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return .none
+            }
+            guard !isEmitting, demand > 0, buffer.isEmpty, let downstream else {
+                buffer.append((index, value))
+                lock.unlock()
+                return .none
+            }
+            demand -= 1
+            let isUnlimited = demand == .unlimited
+            isEmitting = true
+            lock.unlock()
+            let more = downstream.receive(value)
+            lock.lock()
+            demand += more
+            drainLocked()
+            return isUnlimited ? .none : .max(1)
+        }
+
+        fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
+            lock.lock()
+            guard !isTerminated, inners.removeValue(forKey: index) != nil else {
+                lock.unlock()
+                return
+            }
+            switch completion {
+            case .finished:
+                if upstreamFinished && inners.isEmpty && buffer.isEmpty {
+                    guard !isEmitting else {
+                        lock.unlock() // the emitter finishes the downstream when it is done
+                        return
+                    }
+                    let downstream = terminateLocked(with: .finished)
+                    lock.unlock()
+                    downstream?.receive(completion: .finished)
+                    return
+                }
+                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstreamSubscriptionLocked
+                lock.unlock()
+                upstreamSubscription?.request(.max(1))
+            case .failure:
+                let subscriptions = inners.values.compactMap(\.subscription)
+                inners = [:]
+                let upstreamSubscription = upstreamSubscriptionLocked
+                upstream = .completed
+                let downstream = terminateLocked(with: completion)
+                lock.unlock()
+                for subscription in subscriptions {
+                    subscription.cancel()
+                }
+                upstreamSubscription?.cancel()
+                downstream?.receive(completion: completion)
+            }
+        }
+
+        // MARK: Subscription
+
+        func request(_ additional: Subscribers.Demand) {
+            additional.assertPositive(in: "FlatMap")
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            let wasUnlimited = demand == .unlimited
+            demand += additional
+            let unlimitedInners = !wasUnlimited && demand == .unlimited
+                ? inners.values.compactMap(\.subscription) : []
+            guard !isEmitting else {
+                lock.unlock()
+                for subscription in unlimitedInners {
+                    subscription.request(.unlimited)
+                }
+                return
+            }
+            isEmitting = true
+            lock.unlock()
+            // Values the inner publishers send in answer are queued behind the buffered ones: this thread emits.
+            for subscription in unlimitedInners {
+                subscription.request(.unlimited)
+            }
+            lock.lock()
+            drainLocked()
+        }
+
+        func cancel() {
+            lock.lock()
+            guard downstream != nil else { // a completion still on its way to the emitter is dropped too
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            downstream = nil
+            pendingCompletion = nil
+            buffer.removeAll()
+            let subscriptions = inners.values.compactMap(\.subscription)
+            inners = [:]
+            let upstreamSubscription = upstreamSubscriptionLocked
+            upstream = .completed
+            lock.unlock()
+            for subscription in subscriptions {
+                subscription.cancel()
+            }
+            upstreamSubscription?.cancel()
+        }
+
+        // MARK: Emitting
+
+        private var upstreamSubscriptionLocked: (any Subscription)? {
+            if case .subscribed(let subscription) = upstream { return subscription }
+            return nil
+        }
+
+        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the emitter
+        /// will deliver the completion once its current value went out. Call with `lock` held.
+        private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
+            isTerminated = true
+            buffer.removeAll()
+            if isEmitting {
+                pendingCompletion = completion
+                return nil
+            }
+            defer { downstream = nil }
+            return downstream
+        }
+
+        /// Delivers buffered values while there is demand, then any completion due, then gives up the emitter role.
+        /// Call with `lock` held and `isEmitting` set; returns with `lock` released.
+        private func drainLocked() {
+            while true {
+                if isTerminated {
+                    isEmitting = false
+                    let completion = pendingCompletion.take()
+                    let downstream = self.downstream.take()
+                    lock.unlock()
+                    if let completion {
+                        downstream?.receive(completion: completion)
+                    }
+                    return
+                }
+                guard demand > 0, let downstream, let next = buffer.popFirst() else { break }
+                demand -= 1
+                let innerSubscription = demand == .unlimited ? nil : inners[next.index]?.subscription
+                lock.unlock()
+                let more = downstream.receive(next.value)
+                innerSubscription?.request(.max(1))
+                lock.lock()
+                demand += more
+            }
+            isEmitting = false
+            guard upstreamFinished, inners.isEmpty, buffer.isEmpty else {
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            let downstream = self.downstream.take()
+            lock.unlock()
+            downstream?.receive(completion: .finished)
+        }
+
+        // MARK: Reflection
+
+        var description: String { "FlatMap" }
+
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            return Mirror(self, children: [
+                "downstream": downstream as Any,
+                "maxPublishers": maxPublishers,
+                "demand": demand,
+                "innerPublishers": inners.count,
+                "buffered": buffer.count,
+            ])
+        }
+
+        var playgroundDescription: Any { description }
+    }
+
+    /// The subscriber to one inner publisher: it tags each event with the publisher's index.
+    private struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = NewPublisher.Output
+        typealias Failure = NewPublisher.Failure
+
+        let index: Int
+        let outer: Outer<Downstream>
+        let combineIdentifier = CombineIdentifier()
+
+        func receive(subscription: any Subscription) {
+            outer.receiveInner(subscription: subscription, index: index)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            outer.receiveInner(input, index: index)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            outer.receiveInner(completion: completion, index: index)
+        }
+
+        var description: String { "FlatMap" }
+
+        var customMirror: Mirror { Mirror(self, children: ["parentSubscription": outer.combineIdentifier]) }
+
+        var playgroundDescription: Any { description }
+    }
+}
+
+#endif

@@ -1,0 +1,385 @@
+#if !canImport(Combine)
+
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+    /// Republishes elements sent by the most recently received publisher.
+    ///
+    /// ```swift
+    /// searchTerms
+    ///     .map { term in search(term) }
+    ///     .switchToLatest()
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { results = $0 })
+    /// ```
+    ///
+    /// When a new publisher arrives, the previous one is cancelled.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Failure == Never, Output: Publisher {
+    /// Republishes elements sent by the most recently received publisher, the upstream taking on their failure type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<
+        Output, Publishers.SetFailureType<Self, Output.Failure>
+    > {
+        setFailureType(to: Output.Failure.self).switchToLatest()
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Republishes elements sent by the most recently received publisher, each taking on the upstream's failure
+    /// type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<
+        Publishers.SetFailureType<Output, Failure>,
+        Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    > {
+        map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+    }
+}
+
+extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
+    /// Republishes elements sent by the most recently received publisher, neither of which fails.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publishers {
+    /// A publisher that flattens nested publishers: it republishes the elements of the latest one only.
+    ///
+    /// Demand: it requests `.unlimited` from the upstream (publishers are cheap to receive and each replaces the last),
+    /// and passes the downstream's demand to the current inner publisher; a new inner publisher is asked for the
+    /// demand still outstanding. It finishes when the upstream and the current inner publisher have finished, and
+    /// fails when either fails.
+    public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+    where P == Upstream.Output, P.Failure == Upstream.Failure {
+        public typealias Output = P.Output
+        public typealias Failure = P.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that republishes the elements of the latest publisher `upstream` sent.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        /// Hands the subscriber its subscription, then subscribes to the upstream.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let outer = Outer(downstream: subscriber)
+            subscriber.receive(subscription: outer)
+            upstream.subscribe(outer)
+        }
+    }
+}
+
+extension Publishers.SwitchToLatest {
+    /// The subscription handed to the downstream, and the subscriber to the upstream.
+    ///
+    /// One thread at a time calls the downstream (`isEmitting`); a value from the current inner publisher that
+    /// arrives meanwhile (from another thread, or from inside the downstream) is queued and delivered next. A value
+    /// an inner publisher sends beyond the demand it was given waits in the queue for more demand.
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
+        typealias Input = P
+        typealias Failure = P.Failure
+
+        private enum UpstreamLink {
+            case awaiting
+            case subscribed(any Subscription)
+            case completed
+        }
+
+        /// The latest inner publisher: its index, and its subscription once it arrived.
+        private struct Current {
+            let index: UInt64
+            var subscription: (any Subscription)?
+        }
+
+        // `lock` guards every stored var below.
+        private let lock = UnfairLock()
+        private var downstream: Downstream?
+        private var upstream = UpstreamLink.awaiting
+        private var upstreamFinished = false
+        private var current: Current?
+        private var nextIndex: UInt64 = 0
+        private var demand = Subscribers.Demand.none
+        private var queue = FlatteningQueue<P.Output>()
+        private var isEmitting = false
+        private var isTerminated = false
+        /// A completion decided while another thread was emitting; the emitter delivers it after the queue.
+        private var pendingCompletion: Subscribers.Completion<Failure>?
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        // MARK: Upstream
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            guard case .awaiting = upstream, !isTerminated else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            upstream = .subscribed(subscription)
+            lock.unlock()
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: P) -> Subscribers.Demand {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return .none
+            }
+            let previous = current?.subscription
+            let index = nextIndex
+            nextIndex += 1
+            current = Current(index: index)
+            lock.unlock()
+            previous?.cancel()
+            input.subscribe(Side(index: index, outer: self))
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            upstream = .completed
+            switch completion {
+            case .finished:
+                upstreamFinished = true
+                guard current == nil else {
+                    lock.unlock()
+                    return
+                }
+                let downstream = completeLocked(with: .finished)
+                lock.unlock()
+                downstream?.receive(completion: .finished)
+            case .failure:
+                let inner = current.take()?.subscription
+                let downstream = completeLocked(with: completion)
+                lock.unlock()
+                inner?.cancel()
+                downstream?.receive(completion: completion)
+            }
+        }
+
+        // MARK: Inner publishers
+
+        fileprivate func receiveInner(subscription: any Subscription, index: UInt64) {
+            lock.lock()
+            guard !isTerminated, let current, current.index == index, current.subscription == nil else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            self.current?.subscription = subscription
+            let outstanding = demand
+            lock.unlock()
+            if outstanding > 0 {
+                subscription.request(outstanding)
+            }
+        }
+
+        fileprivate func receiveInner(_ value: P.Output, index: UInt64) -> Subscribers.Demand {
+            lock.lock()
+            guard !isTerminated, current?.index == index else {
+                lock.unlock()
+                return .none
+            }
+            guard !isEmitting, queue.isEmpty, demand > 0, let downstream else {
+                queue.append(value) // another thread emits, or the inner sent more than it was asked for
+                lock.unlock()
+                return .none
+            }
+            demand -= 1
+            isEmitting = true
+            lock.unlock()
+            let more = downstream.receive(value)
+            lock.lock()
+            var answer = Subscribers.Demand.none
+            var moreFromCurrent: (any Subscription)?
+            if more > 0 {
+                demand += more
+                if current?.index == index {
+                    answer = more
+                } else {
+                    moreFromCurrent = current?.subscription // the publisher switched meanwhile
+                }
+            }
+            if let moreFromCurrent {
+                lock.unlock()
+                moreFromCurrent.request(more)
+                lock.lock()
+            }
+            drainLocked()
+            return answer
+        }
+
+        fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: UInt64) {
+            lock.lock()
+            guard !isTerminated, current?.index == index else {
+                lock.unlock()
+                return
+            }
+            current = nil
+            switch completion {
+            case .finished:
+                guard upstreamFinished else {
+                    lock.unlock()
+                    return
+                }
+                let downstream = completeLocked(with: .finished)
+                lock.unlock()
+                downstream?.receive(completion: .finished)
+            case .failure:
+                let upstreamSubscription = upstreamSubscriptionLocked
+                upstream = .completed
+                let downstream = completeLocked(with: completion)
+                lock.unlock()
+                upstreamSubscription?.cancel()
+                downstream?.receive(completion: completion)
+            }
+        }
+
+        // MARK: Subscription
+
+        func request(_ additional: Subscribers.Demand) {
+            additional.assertPositive(in: "SwitchToLatest")
+            lock.lock()
+            guard downstream != nil else {
+                lock.unlock()
+                return
+            }
+            demand += additional
+            let inner = current?.subscription
+            guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else {
+                lock.unlock()
+                inner?.request(additional)
+                return
+            }
+            // Queued values go first: this thread emits, and what the inner sends in answer queues behind them.
+            isEmitting = true
+            lock.unlock()
+            inner?.request(additional)
+            lock.lock()
+            drainLocked()
+        }
+
+        func cancel() {
+            lock.lock()
+            guard downstream != nil else {
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            downstream = nil
+            pendingCompletion = nil
+            queue.removeAll()
+            let inner = current.take()?.subscription
+            let upstreamSubscription = upstreamSubscriptionLocked
+            upstream = .completed
+            lock.unlock()
+            inner?.cancel()
+            upstreamSubscription?.cancel()
+        }
+
+        // MARK: Emitting
+
+        private var upstreamSubscriptionLocked: (any Subscription)? {
+            if case .subscribed(let subscription) = upstream { return subscription }
+            return nil
+        }
+
+        /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait:
+        /// for the emitter to finish its current value, or, when finishing, for the queued values to go out. A
+        /// failure drops the queue. Call with `lock` held.
+        private func completeLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
+            isTerminated = true
+            if case .failure = completion {
+                queue.removeAll()
+            }
+            if isEmitting || !queue.isEmpty {
+                pendingCompletion = completion
+                return nil
+            }
+            return downstream.take()
+        }
+
+        /// Delivers queued values while there is demand, then the completion if it is due, then gives up the
+        /// emitter role. Call with `lock` held and `isEmitting` set; returns with `lock` released.
+        private func drainLocked() {
+            while demand > 0, let downstream, let value = queue.popFirst() {
+                demand -= 1
+                lock.unlock()
+                let more = downstream.receive(value)
+                lock.lock()
+                guard more > 0 else { continue }
+                demand += more
+                guard !isTerminated, let inner = current?.subscription else { continue }
+                lock.unlock()
+                inner.request(more)
+                lock.lock()
+            }
+            isEmitting = false
+            guard queue.isEmpty, let completion = pendingCompletion.take() else {
+                lock.unlock()
+                return
+            }
+            let downstream = self.downstream.take()
+            lock.unlock()
+            downstream?.receive(completion: completion)
+        }
+
+        // MARK: Reflection
+
+        var description: String { "SwitchToLatest" }
+
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+        }
+
+        var playgroundDescription: Any { description }
+    }
+
+    /// The subscriber to one inner publisher: it tags each event with the publisher's index, so events from a
+    /// publisher that was switched away from are ignored.
+    private struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
+        typealias Input = P.Output
+        typealias Failure = P.Failure
+
+        let index: UInt64
+        let outer: Outer<Downstream>
+        let combineIdentifier = CombineIdentifier()
+
+        func receive(subscription: any Subscription) {
+            outer.receiveInner(subscription: subscription, index: index)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            outer.receiveInner(input, index: index)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            outer.receiveInner(completion: completion, index: index)
+        }
+
+        var description: String { "SwitchToLatest" }
+
+        var customMirror: Mirror { Mirror(self, children: ["parentSubscription": outer.combineIdentifier]) }
+
+        var playgroundDescription: Any { description }
+    }
+}
+
+#endif

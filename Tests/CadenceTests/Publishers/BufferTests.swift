@@ -1,0 +1,199 @@
+import Cadence
+import Dispatch
+import Testing
+
+@Suite("Publishers.Buffer")
+struct BufferTests {
+    typealias Source = TestPublisher<Int, TestError>
+
+    struct Fixture {
+        let upstream = Source()
+        let subscriber: TestSubscriber<Int, TestError>
+
+        init(size: Int = 3, prefetch: Publishers.PrefetchStrategy = .byRequest,
+             whenFull: Publishers.BufferingStrategy<TestError> = .dropNewest,
+             initialDemand: Subscribers.Demand = .none,
+             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }) {
+            subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
+            upstream.buffer(size: size, prefetch: prefetch, whenFull: whenFull).subscribe(subscriber)
+        }
+    }
+
+    @Test func keepFullRequestsTheSizeAndOneMorePerDeliveredValue() {
+        let fixture = Fixture(size: 3, prefetch: .keepFull, initialDemand: .max(1))
+        #expect(fixture.upstream.subscription.requests == [.max(3)])
+        #expect(fixture.upstream.send(1) == .max(1))
+        #expect(fixture.upstream.send(2) == .none)
+        #expect(fixture.upstream.send(3) == .none)
+        #expect(fixture.subscriber.values == [1])
+        fixture.subscriber.request(.max(2))
+        #expect(fixture.subscriber.values == [1, 2, 3])
+        #expect(fixture.upstream.subscription.requests == [.max(3), .max(2)])
+    }
+
+    @Test func byRequestRequestsUnlimited() {
+        let fixture = Fixture(prefetch: .byRequest, initialDemand: .max(1))
+        #expect(fixture.upstream.subscription.requests == [.unlimited])
+        #expect(fixture.upstream.send(1) == .none)
+        #expect(fixture.upstream.send(2) == .none)
+        fixture.subscriber.request(.max(1))
+        #expect(fixture.subscriber.values == [1, 2])
+        #expect(fixture.upstream.subscription.requests == [.unlimited])
+    }
+
+    @Test func requestsUpstreamBeforeHandingTheSubscriptionDownstream() {
+        let upstream = Source(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(5))
+        upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest).subscribe(subscriber)
+        #expect(subscriber.events == [])
+        upstream.subscription.deliver()
+        #expect(subscriber.events == [.subscription])
+        #expect(upstream.subscription.requests == [.max(2)])
+    }
+
+    @Test func unlimitedDemandPassesValuesStraightThrough() {
+        let fixture = Fixture(size: 2, prefetch: .keepFull, initialDemand: .unlimited)
+        for value in 1...5 {
+            #expect(fixture.upstream.send(value) == .max(1))
+        }
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .value(5),
+                                              .completion(.finished)])
+    }
+
+    @Test func dropNewestKeepsTheFirstValues() {
+        let fixture = Fixture(size: 3, whenFull: .dropNewest)
+        for value in 1...5 {
+            fixture.upstream.send(value)
+        }
+        fixture.subscriber.request(.max(5))
+        #expect(fixture.subscriber.values == [1, 2, 3])
+        #expect(!fixture.upstream.subscription.isCancelled)
+    }
+
+    @Test func dropOldestKeepsTheLastValues() {
+        let fixture = Fixture(size: 3, whenFull: .dropOldest)
+        for value in 1...5 {
+            fixture.upstream.send(value)
+        }
+        fixture.subscriber.request(.max(5))
+        #expect(fixture.subscriber.values == [3, 4, 5])
+    }
+
+    @Test func customErrorCancelsTheUpstreamAndFailsAfterTheBufferedValues() {
+        let fixture = Fixture(size: 3, whenFull: .customError { .other })
+        for value in 1...5 {
+            fixture.upstream.send(value)
+        }
+        #expect(fixture.upstream.subscription.cancelCount == 1)
+        #expect(fixture.subscriber.events == [.subscription])
+        fixture.subscriber.request(.max(3))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3),
+                                              .completion(.failure(.other))])
+    }
+
+    @Test func finishedWaitsForTheBufferAndForDemand() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription])
+        fixture.subscriber.request(.max(1))
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+        fixture.subscriber.request(.max(1))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.finished)])
+    }
+
+    @Test func failureWithoutDemandGoesOutAtOnceDroppingBufferedValues() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.oops))])
+        fixture.subscriber.request(.max(1))
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.oops))])
+    }
+
+    @Test func demandReturnedByTheDownstreamDrainsTheBuffer() {
+        let fixture = Fixture(size: 5, prefetch: .keepFull, onValue: { $0 < 3 ? .max(1) : .none })
+        for value in 1...5 {
+            fixture.upstream.send(value)
+        }
+        fixture.subscriber.request(.max(1))
+        #expect(fixture.subscriber.values == [1, 2, 3])
+        #expect(fixture.upstream.subscription.requests == [.max(5), .max(3)])
+    }
+
+    @Test func cancelCancelsTheUpstreamAndDropsTheBuffer() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.subscriber.cancel()
+        fixture.subscriber.cancel()
+        #expect(fixture.upstream.subscription.cancelCount == 1)
+        fixture.subscriber.request(.max(2))
+        _ = fixture.upstream.subscription.downstream.receive(2)
+        fixture.upstream.subscription.downstream.receive(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription])
+    }
+
+    @Test func aSecondUpstreamSubscriptionIsCancelled() {
+        let fixture = Fixture()
+        let extra = Source()
+        extra.subscribe(fixture.upstream.subscription.downstream)
+        #expect(extra.subscription.isCancelled)
+        #expect(extra.subscription.requests == [])
+        #expect(fixture.subscriber.subscriptions == 1)
+    }
+
+    @Test func prefetchStrategyIsHashable() {
+        let strategies: Set<Publishers.PrefetchStrategy> = [.keepFull, .byRequest, .keepFull]
+        #expect(strategies.count == 2)
+        #expect(Publishers.PrefetchStrategy.keepFull != .byRequest)
+    }
+
+    @Test func descriptionsNameBuffer() throws {
+        let fixture = Fixture()
+        fixture.upstream.send(4)
+        let subscription = try #require(fixture.subscriber.subscription)
+        #expect((subscription as? any CustomStringConvertible)?.description == "Buffer")
+        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+            == "Buffer")
+        let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
+        #expect(mirror.children.map(\.label) == ["values", "downstreamDemand", "terminal", "downstream"])
+        #expect(mirror.children.first?.value as? [Int] == [4])
+        #expect(fixture.upstream.subscription.downstream.description == "Buffer")
+    }
+
+    @Test func requestsRacingValuesNeverOverlapOrReorder() {
+        let count = 2_000
+        let upstream = Source()
+        let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .max(1), demandPerValue: Subscribers.Demand.none)
+        upstream.buffer(size: count, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            if thread == 0 {
+                for value in 0..<count {
+                    upstream.send(value)
+                }
+                upstream.send(completion: .finished)
+            } else {
+                for _ in 0..<count {
+                    subscriber.request(.max(1))
+                }
+            }
+        }
+        subscriber.request(.max(1))
+        #expect(subscriber.overlaps == 0)
+        #expect(subscriber.values == Array(0..<count))
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func zeroDemandTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            TestPublisher<Int, TestError>().buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest)
+                .subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        #expect(result?.standardErrorText.contains(
+            "Buffer: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+    }
+}

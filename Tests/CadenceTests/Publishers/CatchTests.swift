@@ -1,0 +1,154 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Catch")
+struct CatchTests {
+    typealias Source = TestPublisher<Int, TestError>
+
+    struct Fixture {
+        let upstream = Source()
+        let replacement: Source
+        let subscriber: TestSubscriber<Int, TestError>
+        let caught = CatchTestsErrors()
+
+        init(initialDemand: Subscribers.Demand = .unlimited, replacement: Source = Source()) {
+            self.replacement = replacement
+            subscriber = TestSubscriber(initialDemand: initialDemand)
+            let caught = self.caught
+            upstream.catch { error -> Source in
+                caught.append(error)
+                return replacement
+            }.subscribe(subscriber)
+        }
+    }
+
+    @Test func passesValuesAndFinishedThrough() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.upstream.send(2)
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+        #expect(fixture.caught.errors == [])
+        #expect(fixture.replacement.subscriptions.isEmpty)
+    }
+
+    @Test func replacesAFailedUpstream() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.caught.errors == [.oops])
+        fixture.replacement.send(2)
+        fixture.replacement.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+        #expect(fixture.subscriber.subscriptions == 1)
+    }
+
+    @Test func theReplacementsFailureReachesTheDownstream() {
+        let fixture = Fixture()
+        fixture.upstream.send(completion: .failure(.oops))
+        fixture.replacement.send(completion: .failure(.other))
+        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.other))])
+    }
+
+    @Test func outstandingDemandIsCarriedOverToTheReplacement() {
+        let fixture = Fixture(initialDemand: .max(2))
+        #expect(fixture.upstream.subscription.requests == [.max(2)])
+        fixture.subscriber.request(.max(1))
+        #expect(fixture.upstream.subscription.requests == [.max(2), .max(1)])
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.replacement.subscription.requests == [.max(2)])
+        fixture.subscriber.request(.max(4))
+        #expect(fixture.replacement.subscription.requests == [.max(2), .max(4)])
+        #expect(fixture.upstream.subscription.requests == [.max(2), .max(1)])
+    }
+
+    @Test func demandAskedWhileTheReplacementSubscribesIsKept() {
+        let late = Source(sendsSubscriptionAtOnce: false)
+        let fixture = Fixture(initialDemand: .max(1), replacement: late)
+        fixture.upstream.send(completion: .failure(.oops))
+        fixture.subscriber.request(.max(2))
+        late.subscription.deliver()
+        #expect(late.subscription.requests == [.max(3)])
+    }
+
+    @Test func noDemandIsAskedOfAReplacementWhenNoneIsOutstanding() {
+        let fixture = Fixture(initialDemand: .max(1))
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.replacement.subscription.requests == [])
+    }
+
+    @Test func cancelCancelsTheUpstream() {
+        let fixture = Fixture()
+        fixture.subscriber.cancel()
+        fixture.subscriber.cancel()
+        #expect(fixture.upstream.subscription.cancelCount == 1)
+        _ = fixture.upstream.subscription.downstream.receive(1)
+        fixture.upstream.subscription.downstream.receive(completion: .failure(.oops))
+        #expect(fixture.subscriber.events == [.subscription])
+        #expect(fixture.caught.errors == [])
+    }
+
+    @Test func cancelCancelsTheReplacement() {
+        let fixture = Fixture()
+        fixture.upstream.send(completion: .failure(.oops))
+        fixture.subscriber.cancel()
+        #expect(fixture.replacement.subscription.cancelCount == 1)
+        _ = fixture.replacement.subscription.downstream.receive(1)
+        fixture.replacement.subscription.downstream.receive(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription])
+    }
+
+    @Test func aReplacementSubscribingAfterCancelIsCancelled() {
+        let late = Source(sendsSubscriptionAtOnce: false)
+        let fixture = Fixture(replacement: late)
+        fixture.upstream.send(completion: .failure(.oops))
+        fixture.subscriber.cancel()
+        late.subscription.deliver()
+        #expect(late.subscription.cancelCount == 1)
+        #expect(late.subscription.requests == [])
+    }
+
+    @Test func aSecondUpstreamSubscriptionIsCancelled() {
+        let fixture = Fixture()
+        let extra = Source()
+        extra.subscribe(fixture.upstream.subscription.downstream)
+        #expect(extra.subscription.isCancelled)
+        #expect(fixture.subscriber.subscriptions == 1)
+    }
+
+    @Test func descriptionsNameCatch() throws {
+        let fixture = Fixture()
+        let subscription = try #require(fixture.subscriber.subscription)
+        #expect((subscription as? any CustomStringConvertible)?.description == "Catch")
+        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+            == "Catch")
+        let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
+        #expect(mirror.children.map(\.label) == ["downstream", "demand"])
+        #expect(fixture.upstream.subscription.downstream.description == "Catch")
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.replacement.subscription.downstream.description == "Catch")
+    }
+
+    @Test func zeroDemandTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            TestPublisher<Int, TestError>().catch { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        #expect(result?.standardErrorText.contains(
+            "Catch: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+    }
+}
+
+/// The errors a `catch` handler saw.
+final class CatchTestsErrors: @unchecked Sendable {
+    // `lock` guards `recorded`.
+    private let lock = TestLock()
+    private var recorded: [TestError] = []
+
+    func append(_ error: TestError) { lock.withLock { recorded.append(error) } }
+
+    var errors: [TestError] { lock.withLock { recorded } }
+}

@@ -1,0 +1,169 @@
+import Cadence
+import Testing
+
+@Suite("Publishers.Multicast")
+struct MulticastTests {
+    typealias Source = TestPublisher<Int, TestError>
+    typealias Relay = PassthroughSubject<Int, TestError>
+
+    @Test func connectSubscribesTheUpstreamOnceForEverySubscriber() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let first = TestSubscriber<Int, TestError>()
+        let second = TestSubscriber<Int, TestError>()
+        multicast.subscribe(first)
+        multicast.subscribe(second)
+        #expect(upstream.subscriptions.isEmpty)
+        let connection = multicast.connect()
+        #expect(upstream.subscriptions.count == 1)
+        #expect(upstream.subscription.requests == [.unlimited])
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        let expected: [Event<Int, TestError>] = [.subscription, .value(1), .value(2), .completion(.finished)]
+        #expect(first.events == expected)
+        #expect(second.events == expected)
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func theSubjectIsCreatedOnceOnFirstUse() {
+        let upstream = Source()
+        let made = MulticastTestsCounter()
+        let multicast = upstream.multicast { () -> Relay in
+            made.increment()
+            return Relay()
+        }
+        #expect(made.count == 0)
+        multicast.subscribe(TestSubscriber<Int, TestError>())
+        #expect(made.count == 1)
+        let connection = multicast.connect()
+        multicast.subscribe(TestSubscriber<Int, TestError>())
+        #expect(made.count == 1)
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func multicastSubjectUsesTheGivenSubject() {
+        let subject = Relay()
+        let multicast = Source().multicast(subject: subject)
+        let subscriber = TestSubscriber<Int, TestError>()
+        multicast.subscribe(subscriber)
+        subject.send(5)
+        #expect(subscriber.values == [5])
+    }
+
+    @Test func failureReachesEverySubscriber() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let first = TestSubscriber<Int, TestError>()
+        let second = TestSubscriber<Int, TestError>()
+        multicast.subscribe(first)
+        multicast.subscribe(second)
+        let connection = multicast.connect()
+        upstream.send(completion: .failure(.oops))
+        #expect(first.events == [.subscription, .completion(.failure(.oops))])
+        #expect(second.events == [.subscription, .completion(.failure(.oops))])
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func eachSubscribersDemandIsHonoured() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let limited = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        let unlimited = TestSubscriber<Int, TestError>()
+        multicast.subscribe(limited)
+        multicast.subscribe(unlimited)
+        let connection = multicast.connect()
+        upstream.send(1)
+        upstream.send(2)
+        #expect(limited.values == [1])
+        #expect(unlimited.values == [1, 2])
+        limited.request(.max(1))
+        upstream.send(3)
+        #expect(limited.values == [1, 3])
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func demandReturnedByASubscriberIsHonoured() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { $0 < 3 ? .max(1) : .none })
+        multicast.subscribe(subscriber)
+        let connection = multicast.connect()
+        for value in 1...5 {
+            upstream.send(value)
+        }
+        #expect(subscriber.values == [1, 2, 3])
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func cancellingTheConnectionCancelsTheUpstream() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let subscriber = TestSubscriber<Int, TestError>()
+        multicast.subscribe(subscriber)
+        let connection = multicast.connect()
+        connection.cancel()
+        #expect(upstream.subscription.cancelCount == 1)
+        upstream.send(1)
+        #expect(subscriber.values == [])
+    }
+
+    @Test func connectingTwiceSubscribesTwice() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        _ = multicast.connect()
+        _ = multicast.connect()
+        #expect(upstream.subscriptions.count == 2)
+    }
+
+    @Test func cancelStopsOneSubscriberOnly() {
+        let upstream = Source()
+        let multicast = upstream.multicast { Relay() }
+        let leaving = TestSubscriber<Int, TestError>()
+        let staying = TestSubscriber<Int, TestError>()
+        multicast.subscribe(leaving)
+        multicast.subscribe(staying)
+        let connection = multicast.connect()
+        upstream.send(1)
+        leaving.cancel()
+        leaving.cancel()
+        upstream.send(2)
+        #expect(leaving.values == [1])
+        #expect(staying.values == [1, 2])
+        #expect(!upstream.subscription.isCancelled)
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func descriptionsNameMulticast() throws {
+        let multicast = Source().multicast { Relay() }
+        let subscriber = TestSubscriber<Int, TestError>()
+        multicast.subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect((subscription as? any CustomStringConvertible)?.description == "Multicast")
+        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+            == "Multicast")
+        let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
+        #expect(mirror.children.map(\.label) == ["downstream"])
+    }
+
+    @Test func zeroDemandTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            TestPublisher<Int, TestError>().multicast { PassthroughSubject<Int, TestError>() }.subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        #expect(result?.standardErrorText.contains(
+            "Multicast: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+    }
+}
+
+/// Counts calls, from any thread.
+final class MulticastTestsCounter: @unchecked Sendable {
+    // `lock` guards `value`.
+    private let lock = TestLock()
+    private var value = 0
+
+    func increment() { lock.withLock { value += 1 } }
+
+    var count: Int { lock.withLock { value } }
+}
