@@ -121,9 +121,10 @@ struct RetryTests {
     }
 
     @Test func equatableWhenTheUpstreamIs() {
-        #expect(Just(1).retry(2) == Just(1).retry(2))
-        #expect(Just(1).retry(2) != Just(1).retry(3))
-        #expect(Publishers.Retry(upstream: Just(1), retries: nil) != Just(1).retry(3))
+        #expect(TaggedPublisher(1).retry(2) == TaggedPublisher(1).retry(2))
+        #expect(TaggedPublisher(1).retry(2) != TaggedPublisher(1).retry(3))
+        #expect(TaggedPublisher(1).retry(2) != TaggedPublisher(2).retry(2))
+        #expect(Publishers.Retry(upstream: TaggedPublisher(1), retries: nil) != TaggedPublisher(1).retry(3))
     }
 
     @Test func descriptionsNameRetry() throws {
