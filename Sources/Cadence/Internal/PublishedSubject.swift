@@ -17,7 +17,7 @@ final class PublishedSubject<Value>: Subject {
 
     // `lock` guards the stored vars below.
     private let lock = UnfairLock()
-    private var conduits = ContiguousArray<SubjectConduit<Value, Never>>()
+    private var conduits = ContiguousArray<SubjectConduit>()
     private var currentValue: Value
     private var upstreamSubscriptions: [any Subscription] = []
     private var changePublisher: ObservableObjectPublisher?
@@ -91,9 +91,7 @@ final class PublishedSubject<Value>: Subject {
             publisher = lookUpChangePublisher(for: owner, checkedGeneration: checked)
         }
         publisher?.send()
-        for conduit in snapshot {
-            conduit.offer(input)
-        }
+        snapshot.offerToEach(input)
         lock.lock()
         currentValue = input
         lock.unlock()
@@ -117,11 +115,9 @@ final class PublishedSubject<Value>: Subject {
 
     func send(completion: Subscribers.Completion<Never>) {}
 
-    func remove(_ conduit: SubjectConduit<Value, Never>) {
+    func remove(_ conduit: SubjectConduit) {
         lock.lock()
-        if let index = conduits.firstIndex(where: { $0 === conduit }) {
-            conduits.remove(at: index)
-        }
+        conduits.removeConduit(conduit)
         lock.unlock()
     }
 }

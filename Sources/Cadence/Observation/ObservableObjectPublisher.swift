@@ -10,7 +10,7 @@ public final class ObservableObjectPublisher: Publisher {
 
     // `lock` guards `connections`.
     private let lock = UnfairLock()
-    private var connections = ContiguousArray<SubjectConduit<Void, Never>>()
+    private var connections = ContiguousArray<SubjectConduit>()
 
     /// Creates an observable object publisher instance.
     public init() {}
@@ -28,16 +28,12 @@ public final class ObservableObjectPublisher: Publisher {
         lock.lock()
         let snapshot = connections
         lock.unlock()
-        for connection in snapshot {
-            connection.offer(())
-        }
+        snapshot.offerToEach(())
     }
 
-    fileprivate func remove(_ connection: SubjectConduit<Void, Never>) {
+    fileprivate func remove(_ connection: SubjectConduit) {
         lock.lock()
-        if let index = connections.firstIndex(where: { $0 === connection }) {
-            connections.remove(at: index)
-        }
+        connections.removeConduit(connection)
         lock.unlock()
     }
 }
@@ -45,7 +41,7 @@ public final class ObservableObjectPublisher: Publisher {
 extension ObservableObjectPublisher {
     /// One subscriber's subscription: inactive until the first request, then passes on every signal. It holds the
     /// publisher weakly, so an object's publisher goes away with the object.
-    private final class Connection<Downstream: Subscriber>: SubjectConduit<Void, Never>, Subscription,
+    private final class Connection<Downstream: Subscriber>: SubjectConduit, Subscription,
         CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Void, Downstream.Failure == Never {
         private enum State {
@@ -66,7 +62,7 @@ extension ObservableObjectPublisher {
             self.downstream = downstream
         }
 
-        override func offer(_ value: Void) {
+        override func offer(_ value: UnsafeRawPointer) {
             lock.lock()
             guard case .active = state, let downstream else {
                 lock.unlock()
@@ -78,7 +74,7 @@ extension ObservableObjectPublisher {
             deliveryLock.unlock()
         }
 
-        override func finish(_ completion: Subscribers.Completion<Never>) {}
+        override func finish(_ completion: UnsafeRawPointer) {}
 
         func request(_ demand: Subscribers.Demand) {
             demand.assertPositive(in: "ObservableObjectPublisher")
