@@ -1,4 +1,5 @@
 #if !canImport(Combine)
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,16 +11,52 @@ import Bionic
 /// One subscriber's connection to a subject, as the subject sees it: the subject keeps a copy-on-write array of
 /// these and, for each value, offers it to every conduit of a snapshot of that array taken under its lock.
 ///
-/// Subclasses (one per subject, generic over the downstream) override both methods.
-class SubjectConduit<Output, Failure: Error> {
-    /// Delivers `value` if the subscriber has outstanding demand, else drops it.
-    func offer(_ value: Output) {
+/// The base class is not generic, so a subject's array and its loop over a snapshot need no generic metadata at run
+/// time (which unspecialised generic code would look up on every send); values and completions travel as pointers
+/// to the subject's `Output` and `Subscribers.Completion<Failure>`, which each subclass knows.
+class SubjectConduit {
+    /// Delivers the `Output` at `value` if the subscriber has outstanding demand, else drops it.
+    func offer(_ value: UnsafeRawPointer) {
         preconditionFailure("SubjectConduit.offer(_:) must be overridden")
     }
 
-    /// Delivers `completion` once and lets go of the subscriber.
-    func finish(_ completion: Subscribers.Completion<Failure>) {
+    /// Delivers the `Subscribers.Completion<Failure>` at `completion` once and lets go of the subscriber.
+    func finish(_ completion: UnsafeRawPointer) {
         preconditionFailure("SubjectConduit.finish(_:) must be overridden")
+    }
+}
+
+extension ContiguousArray where Element == SubjectConduit {
+    /// Offers `value` to every conduit, in order.
+    @inline(__always)
+    func offerToEach<Output>(_ value: Output) {
+        withUnsafePointer(to: value) { pointer in
+            let raw = UnsafeRawPointer(pointer)
+            withUnsafeBufferPointer { conduits in
+                // The array (a snapshot the caller holds) keeps every conduit alive: no retain per conduit.
+                for index in conduits.indices {
+                    Unmanaged.passUnretained(conduits[index])._withUnsafeGuaranteedRef { $0.offer(raw) }
+                }
+            }
+        }
+    }
+
+    /// Finishes every conduit with `completion`, in order.
+    @inline(__always)
+    func finishEach<Failure: Error>(_ completion: Subscribers.Completion<Failure>) {
+        withUnsafePointer(to: completion) { pointer in
+            let raw = UnsafeRawPointer(pointer)
+            for conduit in self {
+                conduit.finish(raw)
+            }
+        }
+    }
+
+    /// Removes `conduit` (compared by identity) if present.
+    mutating func removeConduit(_ conduit: SubjectConduit) {
+        if let index = firstIndex(where: { $0 === conduit }) {
+            remove(at: index)
+        }
     }
 }
 
@@ -43,129 +80,201 @@ protocol SubjectConduitParent<Output, Failure>: AnyObject {
     func subscriptionDidRequest()
 
     /// A subscriber cancelled: forget its subscription.
-    func remove(_ conduit: SubjectConduit<Output, Failure>)
+    func remove(_ conduit: SubjectConduit)
+}
+
+/// Holds a subscription's subscriber, so the subscription can refer to it through one plain pointer (no generic
+/// metadata needed to copy it in unspecialised generic code, no reference counting per value) and drop it on
+/// cancel.
+final class SubjectDownstreamBox<Downstream: Subscriber> {
+    let downstream: Downstream
+
+    init(_ downstream: Downstream) {
+        self.downstream = downstream
+    }
 }
 
 /// One subscriber's subscription to a subject: its own demand, a strong reference to the subject while attached,
-/// and a delivery lock that serialises the calls into the subscriber.
+/// and a recursive delivery lock that serialises the calls into the subscriber.
 ///
-/// A value is offered under the subscription's small lock (demand checked and taken), then delivered under the
-/// delivery lock alone. Nothing reaches the subscriber after its completion; a `cancel()` stops every later value
-/// and releases the subscriber and the subject.
+/// The hot path takes one lock per value: demand is an atomic counter (nothing to do while it is `.unlimited`),
+/// and the subscriber is reached under the delivery lock, which guards it. `cancel()` never waits for a delivery
+/// in progress on another thread: it marks the subscription terminated (no value is delivered after that), detaches
+/// it from the subject, and releases the subscriber at once if no delivery is running, else the delivery releases
+/// it on its way out. Nothing reaches the subscriber after its completion.
 final class SubjectSubscription<Parent: SubjectConduitParent, Downstream: Subscriber>:
-    SubjectConduit<Parent.Output, Parent.Failure>, Subscription, CustomStringConvertible, CustomReflectable,
-    CustomPlaygroundDisplayConvertible
+    SubjectConduit, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
     typealias Output = Parent.Output
     typealias Failure = Parent.Failure
+    private typealias Box = SubjectDownstreamBox<Downstream>
 
-    // `lock` guards `parent`, `downstream`, `demand` and `deliveredCurrentValue`; `deliveryLock` guards `completed`
-    // and is held around every call into the downstream.
-    private let lock = UnfairLock()
+    /// The outstanding demand, as `Subscribers.Demand.rawValue`.
+    private let demand = Atomic<UInt>(0)
+    /// Set once, by `cancel()` or the completion, whichever comes first.
+    private let terminated = Atomic<Bool>(false)
+    /// For subjects that replay: whether the subscriber has missed the current value (true until a first value).
+    private let missedCurrentValue = Atomic<Bool>(true)
+
+    // `deliveryLock` (recursive) guards `box` and `depth` and is held around every call into the downstream; the
+    // box holds one retain of its own, released when it leaves. `lock` guards `parent`. Exclusivity is therefore
+    // not checked at run time.
     private let deliveryLock = SubjectDeliveryLock()
-    private var parent: Parent?
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var deliveredCurrentValue = false
-    private var completed = false
+    @exclusivity(unchecked) private var box: Unmanaged<Box>?
+    @exclusivity(unchecked) private var depth = 0
+    private let lock = UnfairLock()
+    @exclusivity(unchecked) private var parent: Parent?
 
     init(parent: Parent, downstream: Downstream) {
         self.parent = parent
-        self.downstream = downstream
+        self.box = Unmanaged.passRetained(Box(downstream))
     }
 
-    override func offer(_ value: Output) {
-        lock.lock()
-        guard demand > 0, let downstream else {
+    deinit {
+        box?.release()
+    }
+
+    // MARK: Demand
+
+    private func takeOneDemand() -> Bool {
+        var current = demand.load(ordering: .relaxed)
+        while true {
+            if current == Subscribers.Demand.unlimitedRawValue { return true }
+            if current == 0 { return false }
+            let (exchanged, original) = demand.compareExchange(
+                expected: current, desired: current - 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+    }
+
+    private func addDemand(_ more: Subscribers.Demand) {
+        var current = demand.load(ordering: .relaxed)
+        while true {
+            let next = (Subscribers.Demand(rawValue: current) + more).rawValue
+            if next == current { return }
+            let (exchanged, original) = demand.compareExchange(expected: current, desired: next, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
+
+    // MARK: Delivery
+
+    override func offer(_ value: UnsafeRawPointer) {
+        guard takeOneDemand() else {
             // Missed: a subject that replays gives the then-current value at the next request.
-            deliveredCurrentValue = false
-            lock.unlock()
+            if Parent.replaysCurrentValue {
+                missedCurrentValue.store(true, ordering: .relaxed)
+            }
             return
         }
-        demand -= 1
-        deliveredCurrentValue = true
-        lock.unlock()
-        deliver(value, to: downstream)
+        if Parent.replaysCurrentValue, missedCurrentValue.load(ordering: .relaxed) {
+            missedCurrentValue.store(false, ordering: .relaxed)
+        }
+        deliver(value.assumingMemoryBound(to: Output.self).pointee)
     }
 
-    private func deliver(_ value: Output, to downstream: Downstream) {
+    private func deliver(_ value: Output) {
         deliveryLock.lock()
-        guard !completed else {
+        guard !terminated.load(ordering: .sequentiallyConsistent), let box else {
             deliveryLock.unlock()
+            releaseBoxIfIdle()
             return
         }
-        let more = downstream.receive(value)
+        depth += 1
+        let more = box._withUnsafeGuaranteedRef { $0.downstream.receive(value) }
+        depth -= 1
         deliveryLock.unlock()
         if more > 0 {
-            lock.lock()
-            demand += more
-            lock.unlock()
+            addDemand(more)
+        }
+        if terminated.load(ordering: .sequentiallyConsistent) {
+            // A cancel that came while this delivery ran could not release the subscriber itself.
+            releaseBoxIfIdle()
         }
     }
 
-    override func finish(_ completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard let downstream else {
-            lock.unlock()
-            return
+    /// Releases the subscriber unless a delivery is running (on another thread, or further up this one's stack);
+    /// that delivery then does it when it ends.
+    private func releaseBoxIfIdle() {
+        guard deliveryLock.tryLock() else { return }
+        var taken: Unmanaged<Box>?
+        if depth == 0 {
+            taken = box
+            box = nil
         }
-        self.downstream = nil
-        let parent = self.parent
-        self.parent = nil
-        lock.unlock()
-        deliveryLock.lock()
-        completed = true
-        downstream.receive(completion: completion)
         deliveryLock.unlock()
+        taken?.release()
+    }
+
+    override func finish(_ completion: UnsafeRawPointer) {
+        guard !terminated.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        let parent = detachParent()
+        deliveryLock.lock()
+        if let box {
+            depth += 1
+            box._withUnsafeGuaranteedRef {
+                $0.downstream.receive(completion: completion.assumingMemoryBound(
+                    to: Subscribers.Completion<Failure>.self).pointee)
+            }
+            depth -= 1
+        }
+        deliveryLock.unlock()
+        releaseBoxIfIdle()
         withExtendedLifetime(parent) {}
     }
 
-    func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: Parent.subscriptionDescription)
+    private func detachParent() -> Parent? {
         lock.lock()
-        guard let downstream, let parent else {
-            lock.unlock()
-            return
-        }
-        self.demand += demand
-        guard Parent.replaysCurrentValue, !deliveredCurrentValue else {
-            lock.unlock()
-            parent.subscriptionDidRequest()
-            return
-        }
-        let current = parent.currentValueForReplay
-        deliveredCurrentValue = true
-        self.demand -= 1
-        lock.unlock()
-        parent.subscriptionDidRequest()
-        deliver(current, to: downstream)
-    }
-
-    func cancel() {
-        lock.lock()
-        guard let downstream else {
-            lock.unlock()
-            return
-        }
-        self.downstream = nil
         let parent = self.parent
         self.parent = nil
         lock.unlock()
+        return parent
+    }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: Parent.subscriptionDescription)
+        guard !terminated.load(ordering: .sequentiallyConsistent) else { return }
+        addDemand(demand)
+        lock.lock()
+        let parent = self.parent
+        lock.unlock()
+        guard let parent else { return }
+        parent.subscriptionDidRequest()
+        if Parent.replaysCurrentValue, missedCurrentValue.exchange(false, ordering: .relaxed) {
+            if takeOneDemand() {
+                deliver(parent.currentValueForReplay)
+            } else {
+                missedCurrentValue.store(true, ordering: .relaxed)
+            }
+        }
+    }
+
+    func cancel() {
+        guard !terminated.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        let parent = detachParent()
         parent?.remove(self)
-        withExtendedLifetime(downstream) {}
+        releaseBoxIfIdle()
     }
 
     var description: String { Parent.subscriptionDescription }
 
     var customMirror: Mirror {
         lock.lock()
-        defer { lock.unlock() }
+        let parent = self.parent
+        lock.unlock()
+        deliveryLock.lock()
+        let downstream = box?._withUnsafeGuaranteedRef { $0.downstream }
+        deliveryLock.unlock()
         return Mirror(
             self,
             children: [
                 "parent": parent as Any,
                 "downstream": downstream as Any,
-                "demand": demand,
+                "demand": Subscribers.Demand(rawValue: demand.load(ordering: .relaxed)),
                 "subject": parent as Any,
             ])
     }
@@ -205,6 +314,12 @@ final class SubjectDeliveryLock {
     @inline(__always)
     func unlock() {
         _ = pthread_mutex_unlock(mutex)
+    }
+
+    /// Takes the lock if it is free or already held by this thread.
+    @inline(__always)
+    func tryLock() -> Bool {
+        pthread_mutex_trylock(mutex) == 0
     }
 }
 

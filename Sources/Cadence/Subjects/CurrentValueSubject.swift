@@ -13,11 +13,13 @@
 /// sending, and a late subscriber receives an empty subscription followed at once by the completion. An upstream
 /// subscription handed over with `send(subscription:)` is asked for `.unlimited` at once.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    // `lock` guards the stored vars below.
+    // `lock` guards the stored vars below, so exclusivity is not checked at run time. `isActive` mirrors
+    // `completion == nil` for the hot path, which would otherwise look up generic metadata on every send.
     private let lock = UnfairLock()
-    private var conduits = ContiguousArray<SubjectConduit<Output, Failure>>()
-    private var completion: Subscribers.Completion<Failure>?
-    private var currentValue: Output
+    @exclusivity(unchecked) private var conduits = ContiguousArray<SubjectConduit>()
+    @exclusivity(unchecked) private var isActive = true
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) private var currentValue: Output
     private var upstreamSubscriptions: [any Subscription] = []
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
@@ -76,39 +78,34 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     /// Stores `input` as the current value and offers it to a snapshot of the subscribers; called with `lock` held,
     /// returns with it released.
     private func sendLocked(_ input: Output) {
-        guard completion == nil else {
+        guard isActive else {
             lock.unlock()
             return
         }
         currentValue = input
         let snapshot = conduits
         lock.unlock()
-        for conduit in snapshot {
-            conduit.offer(input)
-        }
+        snapshot.offerToEach(input)
     }
 
     /// Sends a completion to every subscriber; the first completion ends the subject, later ones are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard self.completion == nil else {
+        guard isActive else {
             lock.unlock()
             return
         }
+        isActive = false
         self.completion = completion
         let snapshot = conduits
         conduits = []
         lock.unlock()
-        for conduit in snapshot {
-            conduit.finish(completion)
-        }
+        snapshot.finishEach(completion)
     }
 
-    func remove(_ conduit: SubjectConduit<Output, Failure>) {
+    func remove(_ conduit: SubjectConduit) {
         lock.lock()
-        if let index = conduits.firstIndex(where: { $0 === conduit }) {
-            conduits.remove(at: index)
-        }
+        conduits.removeConduit(conduit)
         lock.unlock()
     }
 }

@@ -14,10 +14,12 @@
 /// subscription followed at once by the completion. An upstream subscription handed over with `send(subscription:)`
 /// is asked for `.unlimited` as soon as any subscriber has requested something.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
-    // `lock` guards the stored vars below.
+    // `lock` guards the stored vars below, so exclusivity is not checked at run time. `isActive` mirrors
+    // `completion == nil` for the hot path, which would otherwise look up generic metadata on every send.
     private let lock = UnfairLock()
-    private var conduits = ContiguousArray<SubjectConduit<Output, Failure>>()
-    private var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) private var conduits = ContiguousArray<SubjectConduit>()
+    @exclusivity(unchecked) private var isActive = true
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
     private var upstreamSubscriptions: [any Subscription] = []
     private var hasDownstreamDemand = false
 
@@ -59,31 +61,28 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     /// Sends a value to every subscriber that has demand for it.
     public func send(_ input: Output) {
         lock.lock()
-        guard completion == nil else {
+        guard isActive else {
             lock.unlock()
             return
         }
         let snapshot = conduits
         lock.unlock()
-        for conduit in snapshot {
-            conduit.offer(input)
-        }
+        snapshot.offerToEach(input)
     }
 
     /// Sends a completion to every subscriber; the first completion ends the subject, later ones are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard self.completion == nil else {
+        guard isActive else {
             lock.unlock()
             return
         }
+        isActive = false
         self.completion = completion
         let snapshot = conduits
         conduits = []
         lock.unlock()
-        for conduit in snapshot {
-            conduit.finish(completion)
-        }
+        snapshot.finishEach(completion)
     }
 
     /// Called by a subscription that received a request: the first one opens the upstream subscriptions.
@@ -101,11 +100,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         }
     }
 
-    func remove(_ conduit: SubjectConduit<Output, Failure>) {
+    func remove(_ conduit: SubjectConduit) {
         lock.lock()
-        if let index = conduits.firstIndex(where: { $0 === conduit }) {
-            conduits.remove(at: index)
-        }
+        conduits.removeConduit(conduit)
         lock.unlock()
     }
 }

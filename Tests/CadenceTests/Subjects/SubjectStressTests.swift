@@ -189,4 +189,35 @@ struct SubjectStressTests {
         #expect(watcher.received.count == 8_000)
         #expect(!watcher.didOverlap)
     }
+
+    @Test func cancellingWhileDeliveringStillReleasesEverySubscriber() {
+        for _ in 0..<20 {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let box = SubjectsSendableBox(subject)
+            var weakSubscribers: [() -> Bool] = []
+            do {
+                // Each subscriber keeps its subscription: only the subject releasing it breaks that cycle.
+                let subscribers = (0..<4).map { _ in OverlapCheckingSubscriber<Never>() }
+                for subscriber in subscribers {
+                    subject.subscribe(subscriber)
+                    weak let weakSubscriber = subscriber
+                    weakSubscribers.append { weakSubscriber == nil }
+                }
+                let cancelling = SubjectsSendableBox(subscribers)
+                DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                    for index in 0..<300 {
+                        if thread == 0 && index.isMultiple(of: 75) {
+                            cancelling.value[index / 75].subscription?.cancel()
+                        }
+                        box.value.send(index)
+                    }
+                }
+                for subscriber in subscribers {
+                    #expect(!subscriber.didOverlap)
+                    #expect(subscriber.received.count <= 1 + 4 * 300)
+                }
+            }
+            #expect(weakSubscribers.allSatisfy { $0() })
+        }
+    }
 }
