@@ -30,7 +30,8 @@ extension Publishers {
             publishers = Array(upstream)
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let inner = MergeInner(downstream: subscriber, upstreamCount: publishers.count)
             subscriber.receive(subscription: inner)
             for (index, publisher) in publishers.enumerated() {
