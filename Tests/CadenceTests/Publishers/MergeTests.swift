@@ -143,6 +143,43 @@ struct MergeTests {
         #expect(subscriber.events == [.subscription, .value(1)])
     }
 
+    @Test func aRequestMadeWhileReceivingDeliversTheBufferAfterwards() {
+        let a = Upstream()
+        let b = Upstream()
+        var subscriber: TestSubscriber<Int, TestError>?
+        subscriber = TestSubscriber(initialDemand: .max(1), onValue: { value in
+            if value == 1 {
+                // Buffered while the downstream is still inside receive(_:), delivered once it returns.
+                #expect(b.send(2) == .none)
+                subscriber?.request(.max(1))
+                #expect(subscriber?.values == [1])
+            }
+            return .none
+        })
+        Publishers.Merge(a, b).subscribe(subscriber!)
+        #expect(a.send(1) == .max(1))
+        #expect(subscriber?.values == [1, 2])
+        #expect(b.subscription.requests == [.max(1), .max(1)])
+    }
+
+    @Test func cancellingWhileReceivingStopsEverything() {
+        let a = Upstream()
+        let b = Upstream()
+        var subscriber: TestSubscriber<Int, TestError>?
+        subscriber = TestSubscriber(onValue: { _ in
+            subscriber?.cancel()
+            return .none
+        })
+        Publishers.Merge(a, b).subscribe(subscriber!)
+        a.send(1)
+        b.send(2)
+        a.send(completion: .finished)
+        b.send(completion: .finished)
+        #expect(subscriber?.events == [.subscription, .value(1)])
+        #expect(a.subscription.cancelCount == 1)
+        #expect(b.subscription.cancelCount == 1)
+    }
+
     @Test func aSecondSubscriptionToASideIsCancelled() {
         let (a, _, subscriber) = makeMerge()
         let extra = Upstream.TestSubscription(AnySubscriber<Int, TestError>())
