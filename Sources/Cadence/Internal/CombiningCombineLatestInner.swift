@@ -85,11 +85,11 @@ where Downstream.Input == Storage.Output {
         completed = Array(repeating: false, count: arity)
     }
 
-    /// The subscriber to attach to the upstream at `index`, whose latest value goes into `slot`.
-    func side<Input>(_ index: Int, _ slot: WritableKeyPath<Storage, Input?>)
+    /// The subscriber to attach to the upstream at `index`; `store` makes one of its values the latest.
+    func side<Input>(_ index: Int, _ store: @escaping (inout Storage, Input) -> Void)
         -> CombineLatestSide<Storage, Downstream, Input>
     {
-        CombineLatestSide(index: index, inner: self, slot: slot)
+        CombineLatestSide(index: index, inner: self, store: store)
     }
 
     /// Hands the downstream its subscription, then delivers whatever happened while the upstreams subscribed.
@@ -121,14 +121,14 @@ where Downstream.Input == Storage.Output {
     }
 
     func receive<Input>(
-        _ value: Input, at index: Int, into slot: WritableKeyPath<Storage, Input?>
+        _ value: Input, at index: Int, store: (inout Storage, Input) -> Void
     ) -> Subscribers.Demand {
         lock.lock()
         guard !terminated, pendingFailure == nil, !completed[index] else {
             lock.unlock()
             return .none
         }
-        storage[keyPath: slot] = value
+        store(&storage, value)
         hasNewCombination = true
         guard !delivering else {
             lock.unlock()
@@ -309,7 +309,7 @@ where Downstream.Input == Storage.Output {
 
     let index: Int
     let inner: CombineLatestInner<Storage, Downstream>
-    let slot: WritableKeyPath<Storage, Input?>
+    let store: (inout Storage, Input) -> Void
     let combineIdentifier = CombineIdentifier()
 
     func receive(subscription: any Subscription) {
@@ -317,7 +317,7 @@ where Downstream.Input == Storage.Output {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        inner.receive(input, at: index, into: slot)
+        inner.receive(input, at: index, store: store)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {

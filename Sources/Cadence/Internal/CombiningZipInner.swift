@@ -111,11 +111,11 @@ where Downstream.Input == Storage.Output {
         finished = Array(repeating: false, count: arity)
     }
 
-    /// The subscriber to attach to the upstream at `index`, whose values go into the queue at `queue`.
-    func side<Input>(_ index: Int, _ queue: WritableKeyPath<Storage, CombiningQueue<Input>>)
+    /// The subscriber to attach to the upstream at `index`; `enqueue` appends one of its values to its queue.
+    func side<Input>(_ index: Int, _ enqueue: @escaping (inout Storage, Input) -> Void)
         -> ZipSide<Storage, Downstream, Input>
     {
-        ZipSide(index: index, inner: self, queue: queue)
+        ZipSide(index: index, inner: self, enqueue: enqueue)
     }
 
     /// Hands the downstream its subscription, then delivers whatever happened while the upstreams subscribed.
@@ -147,14 +147,14 @@ where Downstream.Input == Storage.Output {
     }
 
     func receive<Input>(
-        _ value: Input, at index: Int, into queue: WritableKeyPath<Storage, CombiningQueue<Input>>
+        _ value: Input, at index: Int, enqueue: (inout Storage, Input) -> Void
     ) -> Subscribers.Demand {
         lock.lock()
         guard !terminated, pendingFailure == nil, !finished[index] else {
             lock.unlock()
             return .none
         }
-        storage[keyPath: queue].append(value)
+        enqueue(&storage, value)
         guard !delivering else {
             lock.unlock()
             return .none
@@ -340,7 +340,7 @@ where Downstream.Input == Storage.Output {
 
     let index: Int
     let inner: ZipInner<Storage, Downstream>
-    let queue: WritableKeyPath<Storage, CombiningQueue<Input>>
+    let enqueue: (inout Storage, Input) -> Void
     let combineIdentifier = CombineIdentifier()
 
     func receive(subscription: any Subscription) {
@@ -348,7 +348,7 @@ where Downstream.Input == Storage.Output {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        inner.receive(input, at: index, into: queue)
+        inner.receive(input, at: index, enqueue: enqueue)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {

@@ -59,10 +59,10 @@ extension Publishers {
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             typealias Storage = CombineLatestStorage4<A.Output, B.Output, C.Output, D.Output>
             let inner = CombineLatestInner<Storage, S>(downstream: subscriber, arity: 4)
-            a.subscribe(inner.side(0, \.a))
-            b.subscribe(inner.side(1, \.b))
-            c.subscribe(inner.side(2, \.c))
-            d.subscribe(inner.side(3, \.d))
+            a.subscribe(inner.side(0) { $0.a = $1 })
+            b.subscribe(inner.side(1) { $0.b = $1 })
+            c.subscribe(inner.side(2) { $0.c = $1 })
+            d.subscribe(inner.side(3) { $0.d = $1 })
             inner.start()
         }
     }

@@ -50,9 +50,9 @@ extension Publishers {
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
             typealias Storage = ZipStorage3<A.Output, B.Output, C.Output>
             let inner = ZipInner<Storage, S>(downstream: subscriber, arity: 3)
-            a.subscribe(inner.side(0, \.a))
-            b.subscribe(inner.side(1, \.b))
-            c.subscribe(inner.side(2, \.c))
+            a.subscribe(inner.side(0) { $0.a.append($1) })
+            b.subscribe(inner.side(1) { $0.b.append($1) })
+            c.subscribe(inner.side(2) { $0.c.append($1) })
             inner.start()
         }
     }

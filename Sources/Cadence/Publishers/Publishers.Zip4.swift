@@ -57,10 +57,10 @@ extension Publishers {
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             typealias Storage = ZipStorage4<A.Output, B.Output, C.Output, D.Output>
             let inner = ZipInner<Storage, S>(downstream: subscriber, arity: 4)
-            a.subscribe(inner.side(0, \.a))
-            b.subscribe(inner.side(1, \.b))
-            c.subscribe(inner.side(2, \.c))
-            d.subscribe(inner.side(3, \.d))
+            a.subscribe(inner.side(0) { $0.a.append($1) })
+            b.subscribe(inner.side(1) { $0.b.append($1) })
+            c.subscribe(inner.side(2) { $0.c.append($1) })
+            d.subscribe(inner.side(3) { $0.d.append($1) })
             inner.start()
         }
     }
