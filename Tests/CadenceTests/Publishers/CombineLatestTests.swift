@@ -172,4 +172,15 @@ struct CombineLatestTests {
         // Each side's latest value never goes backwards.
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.0 <= $1.0 && $0.1 <= $1.1 })
     }
+
+    @Test func concurrentCancelStopsDeliveryAndCancelsEveryUpstream() {
+        let upstreams = (0..<2).map { _ in CombiningStressPublisher<Int, Never>() }
+        let subscriber = CombiningProbeSubscriber<(Int, Int), Never>(initialDemand: .unlimited, demandPerValue: .none)
+        upstreams[0].combineLatest(upstreams[1]).subscribe(subscriber)
+        let countAtCancel = combiningCancelWhileRunning(upstreams, subscriber)
+        #expect(upstreams.allSatisfy { $0.isCancelled })
+        #expect(subscriber.values.count <= countAtCancel + 1)
+        #expect(subscriber.completions.isEmpty)
+        #expect(subscriber.overlaps == 0)
+    }
 }

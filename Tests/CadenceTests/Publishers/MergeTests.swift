@@ -281,4 +281,16 @@ struct MergeTests {
         #expect(subscriber.overlaps == 0)
         #expect(subscriber.completions.count == 1)
     }
+
+    @Test func concurrentCancelStopsDeliveryAndCancelsEveryUpstream() {
+        let upstreams = (0..<3).map { _ in CombiningStressPublisher<Int, Never>() }
+        let subscriber = CombiningProbeSubscriber<Int, Never>(initialDemand: .unlimited, demandPerValue: .none)
+        Publishers.Merge3(upstreams[0], upstreams[1], upstreams[2]).subscribe(subscriber)
+        let countAtCancel = combiningCancelWhileRunning(upstreams, subscriber)
+        #expect(upstreams.allSatisfy { $0.isCancelled })
+        // At most the one value that was being delivered when cancel() ran arrives afterwards.
+        #expect(subscriber.values.count <= countAtCancel + 1)
+        #expect(subscriber.completions.isEmpty)
+        #expect(subscriber.overlaps == 0)
+    }
 }

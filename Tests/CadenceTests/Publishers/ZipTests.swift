@@ -212,4 +212,16 @@ struct ZipTests {
         #expect(subscriber.excess == 0)
         #expect(subscriber.completions.count == 1)
     }
+
+    @Test func concurrentCancelStopsDeliveryAndCancelsEveryUpstream() {
+        let upstreams = (0..<2).map { _ in CombiningStressPublisher<Int, Never>() }
+        let subscriber = CombiningProbeSubscriber<(Int, Int), Never>(initialDemand: .unlimited, demandPerValue: .none)
+        upstreams[0].zip(upstreams[1]).subscribe(subscriber)
+        let countAtCancel = combiningCancelWhileRunning(upstreams, subscriber)
+        #expect(upstreams.allSatisfy { $0.isCancelled })
+        #expect(subscriber.values.count <= countAtCancel + 1)
+        #expect(subscriber.values.allSatisfy { $0.0 == $0.1 })
+        #expect(subscriber.completions.isEmpty)
+        #expect(subscriber.overlaps == 0)
+    }
 }

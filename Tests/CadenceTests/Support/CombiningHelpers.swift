@@ -74,6 +74,14 @@ final class CombiningProbeSubscriber<Input, Failure: Error>: Subscriber, @unchec
         subscription?.request(demand)
     }
 
+    /// Cancels the subscription, from any thread, and returns how many values had arrived when it returned.
+    @discardableResult
+    func cancel() -> Int {
+        let subscription = lock.withLock { storedSubscription }
+        subscription?.cancel()
+        return lock.withLock { recorded.count }
+    }
+
     var values: [Input] { lock.withLock { recorded } }
     var completions: [Subscribers.Completion<Failure>] { lock.withLock { recordedCompletions } }
     /// How many times a call arrived while another was still running.
@@ -164,4 +172,22 @@ final class CombiningImmediatelyFinishingPublisher<Output, Failure: Error>: Publ
         subscriber.receive(subscription: subscription)
         subscriber.receive(completion: .finished)
     }
+}
+
+/// Runs `upstreams` on their own threads with far more values than they can send in the time, cancels `subscriber`
+/// from another thread after a moment, and returns how many values had arrived when `cancel()` returned.
+func combiningCancelWhileRunning<Input, Failure: Error>(
+    _ upstreams: [CombiningStressPublisher<Int, Failure>],
+    _ subscriber: CombiningProbeSubscriber<Input, Failure>
+) -> Int {
+    let countAtCancel = Atomic<Int>(-1)
+    let deadline = Date(timeIntervalSinceNow: 5)
+    combiningRunConcurrently(
+        upstreams.map { upstream in { upstream.run(Array(0..<1_000_000), deadline: deadline) } } + [
+            {
+                usleep(2_000)
+                countAtCancel.store(subscriber.cancel(), ordering: .sequentiallyConsistent)
+            },
+        ])
+    return countAtCancel.load(ordering: .sequentiallyConsistent)
 }
