@@ -117,6 +117,8 @@ struct MergeTests {
         #expect(subscriber.events == [.subscription, .value(1)])
         subscriber.request(.max(1))
         #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+        // A finished upstream is not asked for more once its buffered value has gone out.
+        #expect(b.subscription.requests == [.max(1)])
     }
 
     @Test func aFailureDropsBufferedValues() {
