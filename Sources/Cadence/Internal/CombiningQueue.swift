@@ -1,0 +1,65 @@
+#if !canImport(Combine)
+
+/// A first-in first-out ring buffer for the values a combining operator holds between arrival and delivery.
+///
+/// It grows by doubling and never shrinks until `removeAll()`, so a steady flow of values costs no allocation once
+/// the buffer has reached its working size.
+struct CombiningQueue<Element> {
+    private var slots: ContiguousArray<Element?> = []
+    private var head = 0
+    private(set) var count = 0
+
+    init() {}
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The oldest element, without removing it.
+    var first: Element? { count == 0 ? nil : slots[head] }
+
+    mutating func append(_ element: Element) {
+        if count == slots.count {
+            grow()
+        }
+        var tail = head + count
+        if tail >= slots.count {
+            tail -= slots.count
+        }
+        slots[tail] = element
+        count += 1
+    }
+
+    /// Removes and returns the oldest element; traps when the queue is empty.
+    mutating func removeFirst() -> Element {
+        precondition(count > 0, "CombiningQueue: removeFirst() on an empty queue")
+        let element = slots[head].take()!
+        head += 1
+        if head == slots.count {
+            head = 0
+        }
+        count -= 1
+        return element
+    }
+
+    /// Drops every element and releases the storage.
+    mutating func removeAll() {
+        slots = []
+        head = 0
+        count = 0
+    }
+
+    private mutating func grow() {
+        let newCapacity = Swift.max(4, slots.count * 2)
+        var newSlots = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
+        for offset in 0..<count {
+            var index = head + offset
+            if index >= slots.count {
+                index -= slots.count
+            }
+            newSlots[offset] = slots[index].take()
+        }
+        slots = newSlots
+        head = 0
+    }
+}
+
+#endif

@@ -1,0 +1,242 @@
+#if !canImport(Combine)
+
+extension Publisher {
+    /// Ignores elements from the upstream publisher until it receives an element from a second publisher.
+    ///
+    /// If the second publisher completes before it produces an element, this publisher completes the same way.
+    public func drop<P>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
+    where P: Publisher, Failure == P.Failure {
+        Publishers.DropUntilOutput(upstream: self, other: publisher)
+    }
+}
+
+extension Publishers {
+    /// A publisher that ignores elements from the upstream publisher until it receives an element from a second
+    /// publisher.
+    ///
+    /// Demand, as in Combine: the downstream's requests go straight to the upstream, and a value dropped before the
+    /// trigger uses up one of them; the second publisher is asked for `.max(1)`. The downstream gets its subscription
+    /// first, then the second publisher is subscribed to, then the upstream.
+    public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
+    where Upstream.Failure == Other.Failure {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// A publisher to monitor for its first emitted element.
+        public let other: Other
+
+        /// Creates a publisher that ignores elements from the upstream publisher until it receives an element from
+        /// another publisher.
+        public init(upstream: Upstream, other: Other) {
+            self.upstream = upstream
+            self.other = other
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Output == S.Input, Other.Failure == S.Failure {
+            let inner = Inner(downstream: subscriber)
+            subscriber.receive(subscription: inner)
+            other.subscribe(TriggerSubscriber(inner: inner))
+            upstream.subscribe(inner)
+        }
+    }
+}
+
+extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
+
+extension Publishers.DropUntilOutput {
+    /// Subscribes to the upstream and is the downstream's subscription. Once triggered, a value goes through with one
+    /// lock acquisition: nothing the trigger does after its first value reaches the downstream, so the upstream is
+    /// the only one delivering.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        // `lock` guards every stored var below.
+        private let lock = UnfairLock()
+        private var downstream: Downstream?
+        private var upstreamSubscription: (any Subscription)?
+        private var upstreamSubscribed = false
+        private var triggerSubscription: (any Subscription)?
+        private var triggerSubscribed = false
+        private var requested = Subscribers.Demand.none
+        private var triggered = false
+        private var terminated = false
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        // MARK: Upstream
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            guard !upstreamSubscribed, !terminated else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            upstreamSubscribed = true
+            upstreamSubscription = subscription
+            let alreadyRequested = requested
+            lock.unlock()
+            if alreadyRequested > 0 {
+                subscription.request(alreadyRequested)
+            }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard !terminated, let downstream else {
+                lock.unlock()
+                return .none
+            }
+            guard triggered else {
+                requested -= 1
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
+            return downstream.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !terminated, let downstream else {
+                lock.unlock()
+                return
+            }
+            terminated = true
+            self.downstream = nil
+            upstreamSubscription = nil
+            let trigger = triggerSubscription
+            triggerSubscription = nil
+            lock.unlock()
+            trigger?.cancel()
+            downstream.receive(completion: completion)
+        }
+
+        // MARK: Trigger
+
+        func receiveTrigger(subscription: any Subscription) {
+            lock.lock()
+            guard !triggerSubscribed, !terminated else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            triggerSubscribed = true
+            triggerSubscription = subscription
+            lock.unlock()
+            subscription.request(.max(1))
+        }
+
+        func receiveTrigger() -> Subscribers.Demand {
+            lock.lock()
+            if !terminated {
+                triggered = true
+                triggerSubscription = nil
+            }
+            lock.unlock()
+            return .none
+        }
+
+        func receiveTrigger(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !triggered, !terminated, let downstream else {
+                triggerSubscription = nil
+                lock.unlock()
+                return
+            }
+            terminated = true
+            self.downstream = nil
+            triggerSubscription = nil
+            let upstream = upstreamSubscription
+            upstreamSubscription = nil
+            lock.unlock()
+            upstream?.cancel()
+            downstream.receive(completion: completion)
+        }
+
+        // MARK: Subscription
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertPositive(in: "DropUntilOutput")
+            lock.lock()
+            guard !terminated else {
+                lock.unlock()
+                return
+            }
+            requested += demand
+            let upstream = upstreamSubscription
+            lock.unlock()
+            upstream?.request(demand)
+        }
+
+        func cancel() {
+            lock.lock()
+            guard !terminated else {
+                lock.unlock()
+                return
+            }
+            terminated = true
+            let released = downstream
+            downstream = nil
+            let upstream = upstreamSubscription
+            let trigger = triggerSubscription
+            upstreamSubscription = nil
+            triggerSubscription = nil
+            lock.unlock()
+            upstream?.cancel()
+            trigger?.cancel()
+            withExtendedLifetime(released) {}
+        }
+
+        var description: String { "DropUntilOutput" }
+
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            return Mirror(self, children: ["downstream": downstream as Any, "triggered": triggered])
+        }
+
+        var playgroundDescription: Any { description }
+    }
+
+    /// The subscriber to the second publisher; it shares the identity of the subscription it reports to.
+    private struct TriggerSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Other.Output
+        typealias Failure = Other.Failure
+
+        let inner: Inner<Downstream>
+
+        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+
+        func receive(subscription: any Subscription) {
+            inner.receiveTrigger(subscription: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            inner.receiveTrigger()
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            inner.receiveTrigger(completion: completion)
+        }
+
+        var description: String { "DropUntilOutput" }
+
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+
+        var playgroundDescription: Any { description }
+    }
+}
+
+#endif
