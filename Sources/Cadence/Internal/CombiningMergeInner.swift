@@ -33,7 +33,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
     private var completed: [Bool]
     private var finishedCount = 0
     private var demand = Subscribers.Demand.none
-    private var buffer = CombiningQueue<Buffered>()
+    private var buffer = RingBuffer<Buffered>()
     private var delivering = false
     private var pendingFailure: Failure?
     private var terminated = false
@@ -136,7 +136,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
             terminated = true
             let released = (downstream, buffer)
             downstream = nil
-            buffer = CombiningQueue()
+            buffer = RingBuffer()
             lock.unlock()
             others.forEach { $0?.cancel() }
             released.0?.receive(completion: .failure(error))
@@ -179,7 +179,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
         subscriptions = Array(repeating: nil, count: upstreams.count)
         let released = (downstream, buffer)
         downstream = nil
-        buffer = CombiningQueue()
+        buffer = RingBuffer()
         lock.unlock()
         upstreams.forEach { $0?.cancel() }
         withExtendedLifetime(released) {}
@@ -197,7 +197,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
                 delivering = false
                 let released = (downstream, buffer)
                 downstream = nil
-                buffer = CombiningQueue()
+                buffer = RingBuffer()
                 lock.unlock()
                 released.0?.receive(completion: .failure(failure))
                 withExtendedLifetime(released) {}

@@ -19,8 +19,8 @@ extension ZipStorage {
 }
 
 struct ZipStorage2<A, B>: ZipStorage {
-    var a = CombiningQueue<A>()
-    var b = CombiningQueue<B>()
+    var a = RingBuffer<A>()
+    var b = RingBuffer<B>()
 
     func count(at index: Int) -> Int { index == 0 ? a.count : b.count }
 
@@ -30,9 +30,9 @@ struct ZipStorage2<A, B>: ZipStorage {
 }
 
 struct ZipStorage3<A, B, C>: ZipStorage {
-    var a = CombiningQueue<A>()
-    var b = CombiningQueue<B>()
-    var c = CombiningQueue<C>()
+    var a = RingBuffer<A>()
+    var b = RingBuffer<B>()
+    var c = RingBuffer<C>()
 
     func count(at index: Int) -> Int {
         switch index {
@@ -48,10 +48,10 @@ struct ZipStorage3<A, B, C>: ZipStorage {
 }
 
 struct ZipStorage4<A, B, C, D>: ZipStorage {
-    var a = CombiningQueue<A>()
-    var b = CombiningQueue<B>()
-    var c = CombiningQueue<C>()
-    var d = CombiningQueue<D>()
+    var a = RingBuffer<A>()
+    var b = RingBuffer<B>()
+    var c = RingBuffer<C>()
+    var d = RingBuffer<D>()
 
     func count(at index: Int) -> Int {
         switch index {

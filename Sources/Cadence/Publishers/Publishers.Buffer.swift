@@ -111,7 +111,7 @@ extension Publishers.Buffer {
         private let lock = UnfairLock()
         private var downstream: Downstream?
         private var upstream = UpstreamLink.awaiting
-        private var values = FlatteningQueue<Input>()
+        private var values = RingBuffer<Input>()
         private var demand = Subscribers.Demand.none
         /// The upstream's completion, or the custom error of a full buffer, waiting to go out.
         private var terminal: Subscribers.Completion<Failure>?

@@ -132,7 +132,7 @@ extension Publishers.FlatMap {
         private var inners: [Int: InnerLink] = [:]
         private var nextInnerIndex = 0
         private var demand = Subscribers.Demand.none
-        private var buffer = FlatteningQueue<(index: Int, value: NewPublisher.Output)>()
+        private var buffer = RingBuffer<(index: Int, value: NewPublisher.Output)>()
         private var isEmitting = false
         private var isTerminated = false
         /// A completion that arrived while another thread was emitting; the emitter delivers it.

@@ -104,7 +104,7 @@ extension Publishers.SwitchToLatest {
         private var current: Current?
         private var nextIndex: UInt64 = 0
         private var demand = Subscribers.Demand.none
-        private var queue = FlatteningQueue<P.Output>()
+        private var queue = RingBuffer<P.Output>()
         private var isEmitting = false
         private var isTerminated = false
         /// A completion decided while another thread was emitting; the emitter delivers it after the queue.

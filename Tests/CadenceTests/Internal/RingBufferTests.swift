@@ -1,11 +1,12 @@
-#if !canImport(Combine)
+// Internal machinery, reached with @testable, which only debug builds allow.
+#if DEBUG && !canImport(Combine)
 @testable import Cadence
 import Testing
 
-@Suite("CombiningQueue")
-struct CombiningQueueTests {
+@Suite("RingBuffer")
+struct RingBufferTests {
     @Test func isFirstInFirstOutAcrossGrowthAndWraparound() {
-        var queue = CombiningQueue<Int>()
+        var queue = RingBuffer<Int>()
         #expect(queue.isEmpty)
         #expect(queue.first == nil)
         var expected: [Int] = []
@@ -31,7 +32,7 @@ struct CombiningQueueTests {
     }
 
     @Test func removeAllEmptiesTheQueue() {
-        var queue = CombiningQueue<String>()
+        var queue = RingBuffer<String>()
         queue.append("a")
         queue.append("b")
         queue.removeAll()
@@ -41,12 +42,26 @@ struct CombiningQueueTests {
         #expect(queue.removeFirst() == "c")
     }
 
+    @Test func popFirstAndElementsReadInOrder() {
+        var queue = RingBuffer<Int>()
+        #expect(queue.popFirst() == nil)
+        for value in 1...6 {
+            queue.append(value)
+        }
+        #expect(queue.popFirst() == 1)
+        #expect(queue.popFirst() == 2)
+        queue.append(7)
+        queue.append(8)
+        #expect(queue.elements == [3, 4, 5, 6, 7, 8])
+        #expect(queue.count == 6)
+    }
+
     @Test func removeFirstOnAnEmptyQueueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            var queue = CombiningQueue<Int>()
+            var queue = RingBuffer<Int>()
             _ = queue.removeFirst()
         }
-        #expect(result?.standardErrorText.contains("CombiningQueue: removeFirst() on an empty queue") == true)
+        #expect(result?.standardErrorText.contains("RingBuffer: removeFirst() on an empty queue") == true)
     }
 }
 #endif

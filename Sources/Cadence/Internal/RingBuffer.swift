@@ -1,10 +1,12 @@
 #if !canImport(Combine)
 
-/// A first-in first-out ring buffer for the values a combining operator holds between arrival and delivery.
+/// A first-in first-out ring buffer for the values an operator holds between arrival and delivery (merge, zip,
+/// flatMap, buffer, switchToLatest).
 ///
 /// It grows by doubling and never shrinks until `removeAll()`, so a steady flow of values costs no allocation once
-/// the buffer has reached its working size.
-struct CombiningQueue<Element> {
+/// the buffer has reached its working size; a removed slot is cleared at once, so the buffer never keeps a delivered
+/// value alive.
+struct RingBuffer<Element> {
     private var slots: ContiguousArray<Element?> = []
     private var head = 0
     private(set) var count = 0
@@ -30,7 +32,7 @@ struct CombiningQueue<Element> {
 
     /// Removes and returns the oldest element; traps when the queue is empty.
     mutating func removeFirst() -> Element {
-        precondition(count > 0, "CombiningQueue: removeFirst() on an empty queue")
+        precondition(count > 0, "RingBuffer: removeFirst() on an empty queue")
         let element = slots[head].take()!
         head += 1
         if head == slots.count {
@@ -38,6 +40,19 @@ struct CombiningQueue<Element> {
         }
         count -= 1
         return element
+    }
+
+    /// Removes and returns the oldest element, or `nil` when the queue is empty.
+    mutating func popFirst() -> Element? {
+        count == 0 ? nil : removeFirst()
+    }
+
+    /// The elements in order, oldest first (for mirrors and tests).
+    var elements: [Element] {
+        (0..<count).map { offset in
+            let index = head + offset
+            return slots[index < slots.count ? index : index - slots.count]!
+        }
     }
 
     /// Drops every element and releases the storage.
