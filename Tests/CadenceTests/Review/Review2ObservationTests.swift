@@ -38,7 +38,8 @@ struct Review2ObservationTests {
     }
 
     /// A new object that takes a dead object's address must not signal the dead object's `objectWillChange`
-    /// subscribers (the registry is keyed by address); the allocator hands the dead object's memory to the next one of its size.
+    /// subscribers (the registry is keyed by address); the allocator usually hands the dead object's memory to the
+    /// next object of its size.
     @Test func aNewObjectAtADeadObjectsAddressDoesNotSignalItsSubscribers() {
         var staleSignals = 0
         var freshSignals = 0
