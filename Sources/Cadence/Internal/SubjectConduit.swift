@@ -174,7 +174,10 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         while true {
             let next = (Subscribers.Demand(rawValue: current) + more).rawValue
             if next == current { return }
-            let (exchanged, original) = demand.compareExchange(expected: current, desired: next, ordering: .relaxed)
+            // Sequentially consistent: a send that found no demand and then marked the value missed either sees
+            // this demand afterwards or has its mark seen by the request that added it (see `offer`).
+            let (exchanged, original) = demand.compareExchange(
+                expected: current, desired: next, ordering: .sequentiallyConsistent)
             if exchanged { return }
             current = original
         }
@@ -186,7 +189,13 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         guard takeOneDemand() else {
             // Missed: a subject that replays gives the then-current value at the next request.
             if Parent.replaysCurrentValue {
-                missedCurrentValue.store(true, ordering: .relaxed)
+                missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
+                // A request that added demand after the take above failed may have looked for a missed value before
+                // the mark: then this value (the current one, or for `@Published` about to be) is this thread's to
+                // deliver.
+                if demand.load(ordering: .sequentiallyConsistent) != 0 {
+                    replayMissedValue(offered: value)
+                }
             }
             return
         }
@@ -266,12 +275,31 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         lock.unlock()
         guard let parent else { return }
         parent.subscriptionDidRequest()
-        if Parent.replaysCurrentValue, missedCurrentValue.exchange(false, ordering: .relaxed) {
+        if Parent.replaysCurrentValue {
+            replayMissedValue(offered: nil)
+        }
+    }
+
+    /// For subjects that replay: if the subscriber has missed a value and has demand, delivers `offered` (the value
+    /// being sent) or, when nil, the subject's current value.
+    private func replayMissedValue(offered: UnsafeRawPointer?) {
+        while missedCurrentValue.exchange(false, ordering: .sequentiallyConsistent) {
             if takeOneDemand() {
-                deliver(parent.currentValueForReplay)
-            } else {
-                missedCurrentValue.store(true, ordering: .relaxed)
+                if let offered {
+                    deliver(offered.assumingMemoryBound(to: Output.self).pointee)
+                    return
+                }
+                lock.lock()
+                let parent = self.parent
+                lock.unlock()
+                if let parent {
+                    deliver(parent.currentValueForReplay)
+                }
+                return
             }
+            missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
+            // Demand added between the take and the mark found nothing missed: look again.
+            guard demand.load(ordering: .sequentiallyConsistent) != 0 else { return }
         }
     }
 

@@ -78,4 +78,32 @@ struct Review2SubjectTests {
             #expect(recorder.events == ["finished"])
         }
     }
+
+    /// A `CurrentValueSubject` subscriber that still has demand once the sends and requests racing on two threads
+    /// are over must have received the final value: a request that comes while a send finds no demand must either
+    /// let that send deliver or replay the current value itself, never neither. (The window, between a send's failed
+    /// take of demand and its marking the value missed, is a few instructions wide: this guard rarely catches a
+    /// regression, and did not catch the original defect, which was found by reading.)
+    @Test func aRequestRacingASendThatFoundNoDemandDoesNotStrandTheCurrentValue() {
+        var stranded = 0
+        for _ in 0..<300 {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            subject.subscribe(subscriber)
+            let box = SubjectsSendableBox(subject)
+            let requests = 100
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                if thread == 0 {
+                    for value in 1...requests { box.value.send(value) }
+                } else {
+                    for _ in 0..<requests { subscriber.request(.max(1)) }
+                }
+            }
+            let values = subscriber.values
+            if values.count < requests, values.last != requests {
+                stranded += 1
+            }
+        }
+        #expect(stranded == 0)
+    }
 }
