@@ -86,11 +86,15 @@ extension Subscribers {
             lhs = lhs - rhs
         }
 
-        /// Subtracts a number of items; `.unlimited` stays `.unlimited`, a negative result is `.max(0)`.
+        /// Subtracts a number of items; `.unlimited` stays `.unlimited`, a negative result is `.max(0)`, and so is a
+        /// result past `Int.max` (subtracting a negative number overflows, as in Combine).
         @inlinable
         public static func - (lhs: Demand, rhs: Int) -> Demand {
             if lhs == .unlimited { return .unlimited }
-            if rhs < 0 { return lhs + Demand(rawValue: rhs.magnitude) }
+            if rhs < 0 {
+                let sum = lhs.rawValue + rhs.magnitude // both ≤ 2^63, so this cannot overflow UInt
+                return sum >= unlimitedRawValue ? .none : Demand(rawValue: sum)
+            }
             return lhs - Demand(rawValue: UInt(rhs))
         }
 

@@ -94,6 +94,15 @@ final class SubjectDownstreamBox<Downstream: Subscriber> {
     }
 }
 
+/// The values of a ``SubjectSubscription``'s phase.
+private enum SubjectSubscriptionPhase {
+    static let active: UInt8 = 0
+    static let cancelled: UInt8 = 1
+    /// The completion won: the subscriber is kept for it until it has been delivered.
+    static let completing: UInt8 = 2
+    static let completed: UInt8 = 3
+}
+
 /// One subscriber's subscription to a subject: its own demand, a strong reference to the subject while attached,
 /// and a recursive delivery lock that serialises the calls into the subscriber.
 ///
@@ -101,7 +110,8 @@ final class SubjectDownstreamBox<Downstream: Subscriber> {
 /// and the subscriber is reached under the delivery lock, which guards it. `cancel()` never waits for a delivery
 /// in progress on another thread: it marks the subscription terminated (no value is delivered after that), detaches
 /// it from the subject, and releases the subscriber at once if no delivery is running, else the delivery releases
-/// it on its way out. Nothing reaches the subscriber after its completion.
+/// it on its way out. A completion waits for a delivery in progress, and until it has been delivered no other
+/// thread releases the subscriber. Nothing reaches the subscriber after its completion.
 final class SubjectSubscription<Parent: SubjectConduitParent, Downstream: Subscriber>:
     SubjectConduit, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
@@ -111,8 +121,8 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     /// The outstanding demand, as `Subscribers.Demand.rawValue`.
     private let demand = Atomic<UInt>(0)
-    /// Set once, by `cancel()` or the completion, whichever comes first.
-    private let terminated = Atomic<Bool>(false)
+    /// `SubjectSubscriptionPhase.active` until `cancel()` or the completion, whichever comes first, moves it on (once).
+    private let phase = Atomic<UInt8>(SubjectSubscriptionPhase.active)
     /// For subjects that replay: whether the subscriber has missed the current value (true until a first value).
     private let missedCurrentValue = Atomic<Bool>(true)
 
@@ -124,6 +134,17 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
     @exclusivity(unchecked) private var depth = 0
     private let lock = UnfairLock()
     @exclusivity(unchecked) private var parent: Parent?
+
+    private var isTerminated: Bool {
+        phase.load(ordering: .sequentiallyConsistent) != SubjectSubscriptionPhase.active
+    }
+
+    /// Moves from `active` to `next`; false when something else ended the subscription first.
+    private func terminate(as next: UInt8) -> Bool {
+        phase.compareExchange(
+            expected: SubjectSubscriptionPhase.active, desired: next, ordering: .sequentiallyConsistent
+        ).exchanged
+    }
 
     init(parent: Parent, downstream: Downstream) {
         self.parent = parent
@@ -153,7 +174,10 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         while true {
             let next = (Subscribers.Demand(rawValue: current) + more).rawValue
             if next == current { return }
-            let (exchanged, original) = demand.compareExchange(expected: current, desired: next, ordering: .relaxed)
+            // Sequentially consistent: a send that found no demand and then marked the value missed either sees
+            // this demand afterwards or has its mark seen by the request that added it (see `offer`).
+            let (exchanged, original) = demand.compareExchange(
+                expected: current, desired: next, ordering: .sequentiallyConsistent)
             if exchanged { return }
             current = original
         }
@@ -165,7 +189,13 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         guard takeOneDemand() else {
             // Missed: a subject that replays gives the then-current value at the next request.
             if Parent.replaysCurrentValue {
-                missedCurrentValue.store(true, ordering: .relaxed)
+                missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
+                // A request that added demand after the take above failed may have looked for a missed value before
+                // the mark: then this value (the current one, or for `@Published` about to be) is this thread's to
+                // deliver.
+                if demand.load(ordering: .sequentiallyConsistent) != 0 {
+                    replayMissedValue(offered: value)
+                }
             }
             return
         }
@@ -177,7 +207,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     private func deliver(_ value: Output) {
         deliveryLock.lock()
-        guard !terminated.load(ordering: .sequentiallyConsistent), let box else {
+        guard !isTerminated, let box else {
             deliveryLock.unlock()
             releaseBoxIfIdle()
             return
@@ -189,18 +219,18 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         if more > 0 {
             addDemand(more)
         }
-        if terminated.load(ordering: .sequentiallyConsistent) {
+        if isTerminated {
             // A cancel that came while this delivery ran could not release the subscriber itself.
             releaseBoxIfIdle()
         }
     }
 
-    /// Releases the subscriber unless a delivery is running (on another thread, or further up this one's stack);
-    /// that delivery then does it when it ends.
+    /// Releases the subscriber unless a delivery is running (on another thread, or further up this one's stack),
+    /// which then does it when it ends, or a completion is on its way to it, which then does it once delivered.
     private func releaseBoxIfIdle() {
         guard deliveryLock.tryLock() else { return }
         var taken: Unmanaged<Box>?
-        if depth == 0 {
+        if depth == 0, phase.load(ordering: .sequentiallyConsistent) != SubjectSubscriptionPhase.completing {
             taken = box
             box = nil
         }
@@ -209,7 +239,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
     }
 
     override func finish(_ completion: UnsafeRawPointer) {
-        guard !terminated.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard terminate(as: SubjectSubscriptionPhase.completing) else { return }
         let parent = detachParent()
         deliveryLock.lock()
         if let box {
@@ -220,6 +250,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
             }
             depth -= 1
         }
+        phase.store(SubjectSubscriptionPhase.completed, ordering: .sequentiallyConsistent)
         deliveryLock.unlock()
         releaseBoxIfIdle()
         withExtendedLifetime(parent) {}
@@ -237,24 +268,43 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: Parent.subscriptionDescription)
-        guard !terminated.load(ordering: .sequentiallyConsistent) else { return }
+        guard !isTerminated else { return }
         addDemand(demand)
         lock.lock()
         let parent = self.parent
         lock.unlock()
         guard let parent else { return }
         parent.subscriptionDidRequest()
-        if Parent.replaysCurrentValue, missedCurrentValue.exchange(false, ordering: .relaxed) {
+        if Parent.replaysCurrentValue {
+            replayMissedValue(offered: nil)
+        }
+    }
+
+    /// For subjects that replay: if the subscriber has missed a value and has demand, delivers `offered` (the value
+    /// being sent) or, when nil, the subject's current value.
+    private func replayMissedValue(offered: UnsafeRawPointer?) {
+        while missedCurrentValue.exchange(false, ordering: .sequentiallyConsistent) {
             if takeOneDemand() {
-                deliver(parent.currentValueForReplay)
-            } else {
-                missedCurrentValue.store(true, ordering: .relaxed)
+                if let offered {
+                    deliver(offered.assumingMemoryBound(to: Output.self).pointee)
+                    return
+                }
+                lock.lock()
+                let parent = self.parent
+                lock.unlock()
+                if let parent {
+                    deliver(parent.currentValueForReplay)
+                }
+                return
             }
+            missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
+            // Demand added between the take and the mark found nothing missed: look again.
+            guard demand.load(ordering: .sequentiallyConsistent) != 0 else { return }
         }
     }
 
     func cancel() {
-        guard !terminated.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard terminate(as: SubjectSubscriptionPhase.cancelled) else { return }
         let parent = detachParent()
         parent?.remove(self)
         releaseBoxIfIdle()

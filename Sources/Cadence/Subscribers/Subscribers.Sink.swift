@@ -1,4 +1,14 @@
 #if !canImport(Combine)
+import Synchronization
+
+/// The bits of a sink's `activity`: the number of calls into the sink in progress counts in units of `call`.
+private enum SinkActivity {
+    /// Set once, by the completion or `cancel()`: no call reaches a closure after it.
+    static let ended: UInt = 1
+    /// Set once, by whoever releases the closures (when `ended` and no call is in progress).
+    static let released: UInt = 2
+    static let call: UInt = 4
+}
 
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
@@ -14,24 +24,40 @@ extension Subscribers {
             case terminal
         }
 
-        // `lock` guards `state`, `valueHandler` and `completionHandler`.
+        /// The two closures, immutable, so a call reaches them through one pointer without copying either.
+        private final class Handlers {
+            let receiveValue: (Input) -> Void
+            let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+            init(
+                receiveValue: @escaping (Input) -> Void,
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+            ) {
+                self.receiveValue = receiveValue
+                self.receiveCompletion = receiveCompletion
+            }
+        }
+
+        // `lock` guards `state`. `activity` guards `handlers` (so exclusivity is not checked at run time): a call
+        // reads it only after counting itself in while `ended` was clear, and it is released (written) only by
+        // whoever moves `activity` from exactly `ended` to `ended | released`, once the last such call has left.
         private let lock = UnfairLock()
         private var state = State.awaitingSubscription
-        private var valueHandler: ((Input) -> Void)?
-        private var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+        private let activity = Atomic<UInt>(0)
+        @exclusivity(unchecked) private var handlers: Unmanaged<Handlers>?
 
         /// The closure to execute on receipt of a value (a no-op once the sink has completed or been cancelled).
         public var receiveValue: (Input) -> Void {
-            lock.lock()
-            defer { lock.unlock() }
-            return valueHandler ?? { _ in }
+            defer { leave() }
+            guard enter(), let handlers else { return { _ in } }
+            return handlers._withUnsafeGuaranteedRef { $0.receiveValue }
         }
 
         /// The closure to execute on completion (a no-op once the sink has completed or been cancelled).
         public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-            lock.lock()
-            defer { lock.unlock() }
-            return completionHandler ?? { _ in }
+            defer { leave() }
+            guard enter(), let handlers else { return { _ in } }
+            return handlers._withUnsafeGuaranteedRef { $0.receiveCompletion }
         }
 
         /// Initializes a sink with the provided closures.
@@ -39,8 +65,12 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            valueHandler = receiveValue
-            completionHandler = receiveCompletion
+            handlers = Unmanaged.passRetained(
+                Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+        }
+
+        deinit {
+            handlers?.release()
         }
 
         public var description: String { "Sink" }
@@ -62,38 +92,71 @@ extension Subscribers {
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
-            lock.lock()
-            let handler = valueHandler
-            lock.unlock()
-            handler?(value)
+            if enter() {
+                handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            }
+            leave()
             return .none
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            let handler = completionHandler
-            state = .terminal
-            valueHandler = nil
-            completionHandler = nil
-            lock.unlock()
-            handler?(completion)
+            guard enter(), end() else {
+                leave()
+                return
+            }
+            let subscription = takeState()
+            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+            leave()
+            withExtendedLifetime(subscription) {}
         }
 
         /// Cancels the subscription and releases the closures.
         public func cancel() {
-            lock.lock()
-            guard case .subscribed(let subscription) = state else {
-                state = .terminal
-                valueHandler = nil
-                completionHandler = nil
-                lock.unlock()
-                return
+            let subscription = takeState()
+            _ = end()
+            releaseHandlersIfIdle()
+            subscription?.cancel()
+        }
+
+        /// Counts a call in; true when the sink has not ended, so the call may use the closures. Pair with `leave()`.
+        @inline(__always)
+        private func enter() -> Bool {
+            activity.wrappingAdd(SinkActivity.call, ordering: .acquiring).oldValue & SinkActivity.ended == 0
+        }
+
+        /// Counts a call out; the last one out of an ended sink releases the closures.
+        @inline(__always)
+        private func leave() {
+            if activity.wrappingSubtract(SinkActivity.call, ordering: .releasing).newValue == SinkActivity.ended {
+                releaseHandlersIfIdle()
             }
+        }
+
+        /// Marks the sink ended; true for the one call that did it.
+        private func end() -> Bool {
+            activity.bitwiseOr(SinkActivity.ended, ordering: .acquiringAndReleasing).oldValue & SinkActivity.ended == 0
+        }
+
+        /// Releases the closures if the sink has ended, no call is in progress and nobody released them yet. Runs
+        /// with no lock held: the closures' captures may deinitialise objects that cancel this very sink.
+        private func releaseHandlersIfIdle() {
+            guard activity.compareExchange(
+                expected: SinkActivity.ended, desired: SinkActivity.ended | SinkActivity.released,
+                ordering: .acquiringAndReleasing
+            ).exchanged else { return }
+            let released = handlers
+            handlers = nil
+            released?.release()
+        }
+
+        /// Moves to `terminal`; returns the subscription, for the caller to cancel or release after the lock.
+        private func takeState() -> (any Subscription)? {
+            lock.lock()
+            let previous = state
             state = .terminal
-            valueHandler = nil
-            completionHandler = nil
             lock.unlock()
-            subscription.cancel()
+            if case .subscribed(let subscription) = previous { return subscription }
+            return nil
         }
     }
 }
