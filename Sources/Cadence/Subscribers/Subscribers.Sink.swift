@@ -72,28 +72,35 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let handler = completionHandler
+            let released = valueHandler
             state = .terminal
             valueHandler = nil
             completionHandler = nil
             lock.unlock()
             handler?(completion)
+            // Released here, outside the lock: the closure may hold the last reference to an object whose `deinit`
+            // cancels this sink.
+            withExtendedLifetime(released) {}
         }
 
         /// Cancels the subscription and releases the closures.
         public func cancel() {
             lock.lock()
+            // Released at the end, outside the lock: a closure may hold the last reference to an object whose
+            // `deinit` cancels this sink again.
+            let released = (valueHandler, completionHandler)
+            valueHandler = nil
+            completionHandler = nil
             guard case .subscribed(let subscription) = state else {
                 state = .terminal
-                valueHandler = nil
-                completionHandler = nil
                 lock.unlock()
+                withExtendedLifetime(released) {}
                 return
             }
             state = .terminal
-            valueHandler = nil
-            completionHandler = nil
             lock.unlock()
             subscription.cancel()
+            withExtendedLifetime(released) {}
         }
     }
 }

@@ -1,0 +1,159 @@
+import Cadence
+import Testing
+
+/// A subscription must not release user closures while it holds its lock: the last reference to an object can sit in
+/// such a closure, and that object's `deinit` may cancel the very subscription (the usual cycle of an object that
+/// stores the token of a pipeline whose closures capture it). Released under the lock, that `deinit` takes the same
+/// lock again on the same thread and the pipeline deadlocks.
+@Suite("Review: closures are released outside the lock")
+struct ReleaseOutsideLockTests {
+    // MARK: Sink
+
+    @Test func sinkCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            var values: [Int] = []
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                owner.token = upstream.sink { value in
+                    withExtendedLifetime(owner) {}
+                    values.append(value)
+                }
+            }
+            upstream.send(1)
+            upstream.send(completion: .finished)
+            upstream.send(2)
+            #expect(values == [1])
+            #expect(upstream.subscription.cancelCount == 0)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    @Test func sinkCancelReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            let sink: Subscribers.Sink<Int, Never>
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(owner) {} })
+                owner.token = AnyCancellable(sink)
+            }
+            upstream.subscribe(sink)
+            sink.cancel()
+            #expect(upstream.subscription.cancelCount == 1)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    // MARK: ReducingSubscription
+
+    @Test func reduceCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let result = Recorded<Int>()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                owner.token = upstream
+                    .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
+                    .sink { result.append($0) }
+            }
+            upstream.send(1)
+            upstream.send(2)
+            upstream.send(completion: .finished)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+        // The closure goes only once the result is delivered, so the owner's token cancels a finished sink.
+        #expect(result.all == [3])
+    }
+
+    @Test func reduceCancelReleasingAnObjectThatCancelsAgainDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            let downstream = TestSubscriber<Int, Never>(initialDemand: .max(1))
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                upstream
+                    .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
+                    .subscribe(downstream)
+                owner.token = downstream.subscription.map { AnyCancellable($0) }
+            }
+            downstream.cancel()
+            upstream.send(completion: .finished)
+            #expect(downstream.events == [.subscription])
+            #expect(upstream.subscription.cancelCount == 1)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    // MARK: HandleEvents
+
+    @Test func handleEventsCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                owner.token = upstream
+                    .handleEvents(receiveOutput: { _ in withExtendedLifetime(owner) {} })
+                    .sink { _ in }
+            }
+            upstream.send(1)
+            upstream.send(completion: .finished)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    @Test func handleEventsCancelReleasingAnObjectThatCancelsAgainDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let cancels = Recorded<String>()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            let downstream = TestSubscriber<Int, Never>()
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                upstream
+                    .handleEvents(
+                        receiveOutput: { _ in withExtendedLifetime(owner) {} },
+                        receiveCancel: { cancels.append("cancel") })
+                    .subscribe(downstream)
+                owner.token = downstream.subscription.map { AnyCancellable($0) }
+            }
+            downstream.cancel()
+            #expect(upstream.subscription.cancelCount == 1)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+        #expect(cancels.all == ["cancel"])
+    }
+}
+
+extension ReleaseOutsideLockTests {
+    /// A flag set from another thread.
+    final class Witness: @unchecked Sendable { // `lock` guards `marked`
+        private let lock = TestLock()
+        private var marked = false
+
+        func mark() { lock.withLock { marked = true } }
+
+        var isMarked: Bool { lock.withLock { marked } }
+    }
+
+    /// Values appended from another thread.
+    final class Recorded<Value>: @unchecked Sendable { // `lock` guards `values`
+        private let lock = TestLock()
+        private var values: [Value] = []
+
+        func append(_ value: Value) { lock.withLock { values.append(value) } }
+
+        var all: [Value] { lock.withLock { values } }
+    }
+}
