@@ -157,3 +157,39 @@ extension ReleaseOutsideLockTests {
         var all: [Value] { lock.withLock { values } }
     }
 }
+
+/// A subscription cancelled from outside (through the subscription itself, as an `AnyCancellable` made from it does)
+/// releases its downstream; when the downstream's `deinit` cancels the subscription again, that must not happen under
+/// the subscription's lock.
+@Suite("Review: the downstream is released outside the lock")
+struct DownstreamReleaseOutsideLockTests {
+    @Test(arguments: ["Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce"])
+    func cancelReleasingADownstreamThatCancelsAgainDoesNotDeadlock(operator name: String) {
+        let outcome: (returned: Bool, subscriberWentAway: Bool)
+        switch name {
+        case "Drop":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().dropFirst(2) }
+        case "CollectByCount":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().collect(2) }
+        case "ReplaceEmpty":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().replaceEmpty(with: 1) }
+        case "Print":
+            outcome = review1CancelReleasingACancellingSubscriber {
+                TestPublisher<Int, Never>().print("", to: Review1DiscardingStream())
+            }
+        case "Just":
+            outcome = review1CancelReleasingACancellingSubscriber { Just(1) }
+        case "HandleEvents":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
+        default:
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().reduce(0, +) }
+        }
+        #expect(outcome.returned)
+        #expect(outcome.subscriberWentAway)
+    }
+}
+
+/// A stream that drops what `print(_:to:)` writes.
+struct Review1DiscardingStream: TextOutputStream {
+    mutating func write(_ string: String) {}
+}

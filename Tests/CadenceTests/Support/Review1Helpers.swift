@@ -30,3 +30,58 @@ final class Review1TokenOwner {
         onDeinit()
     }
 }
+
+/// A subscriber that cancels its subscription when it goes away, a common way to tie a subscription's life to an
+/// object's. It requests nothing and hands the subscription to `onSubscribe`.
+final class Review1CancelOnDeinitSubscriber<Input, Failure: Error>: Subscriber {
+    private var subscription: (any Subscription)?
+    private let onSubscribe: (any Subscription) -> Void
+    private let onDeinit: () -> Void
+
+    init(onSubscribe: @escaping (any Subscription) -> Void, onDeinit: @escaping () -> Void) {
+        self.onSubscribe = onSubscribe
+        self.onDeinit = onDeinit
+    }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        onSubscribe(subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+    func receive(completion: Subscribers.Completion<Failure>) {}
+
+    deinit {
+        subscription?.cancel()
+        onDeinit()
+    }
+}
+
+/// Subscribes a `Review1CancelOnDeinitSubscriber` to the publisher, keeps only the subscription it got, and cancels
+/// that subscription from outside: the subscription releases the subscriber, whose `deinit` cancels it again.
+/// Returns whether that returned (rather than deadlocked) and whether the subscriber went away.
+func review1CancelReleasingACancellingSubscriber<P: Publisher & SendableMetatype>(
+    _ makePublisher: @escaping @Sendable () -> P
+) -> (returned: Bool, subscriberWentAway: Bool) {
+    let wentAway = Review1Flag()
+    let returned = review1ReturnsWithoutDeadlock {
+        var subscription: (any Subscription)?
+        makePublisher().subscribe(
+            Review1CancelOnDeinitSubscriber<P.Output, P.Failure>(
+                onSubscribe: { subscription = $0 }, onDeinit: { wentAway.set() }))
+        subscription?.cancel()
+        subscription = nil
+    }
+    return (returned, wentAway.isSet)
+}
+
+/// A flag set from another thread.
+final class Review1Flag: @unchecked Sendable { // `lock` guards `value`
+    private let lock = TestLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+
+    var isSet: Bool { lock.withLock { value } }
+}
