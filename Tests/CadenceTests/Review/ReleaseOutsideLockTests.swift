@@ -1,4 +1,5 @@
 import Cadence
+import Foundation
 import Testing
 
 /// A subscription must not release user closures while it holds its lock: the last reference to an object can sit in
@@ -163,7 +164,10 @@ extension ReleaseOutsideLockTests {
 /// the subscription's lock.
 @Suite("Review: the downstream is released outside the lock")
 struct DownstreamReleaseOutsideLockTests {
-    @Test(arguments: ["Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce"])
+    @Test(arguments: [
+        "Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce", "TryMap", "DropWhile",
+        "Output", "ReplaceError", "Sequence", "Record", "Optional", "Result", "Future", "Encode", "Decode", "First",
+    ])
     func cancelReleasingADownstreamThatCancelsAgainDoesNotDeadlock(operator name: String) {
         let outcome: (returned: Bool, subscriberWentAway: Bool)
         switch name {
@@ -181,8 +185,34 @@ struct DownstreamReleaseOutsideLockTests {
             outcome = review1CancelReleasingACancellingSubscriber { Just(1) }
         case "HandleEvents":
             outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
-        default:
+        case "Reduce":
             outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().reduce(0, +) }
+        case "TryMap":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().tryMap { $0 } }
+        case "DropWhile":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().drop { $0 < 0 } }
+        case "Output":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().prefix(2) }
+        case "ReplaceError":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().replaceError(with: 0) }
+        case "Sequence":
+            outcome = review1CancelReleasingACancellingSubscriber { [1, 2, 3].publisher }
+        case "Record":
+            outcome = review1CancelReleasingACancellingSubscriber { Record<Int, Never>(output: [1, 2], completion: .finished) }
+        case "Optional":
+            outcome = review1CancelReleasingACancellingSubscriber { Optional(1).publisher }
+        case "Result":
+            outcome = review1CancelReleasingACancellingSubscriber { Result<Int, TestError>.success(1).publisher }
+        case "Future":
+            outcome = review1CancelReleasingACancellingSubscriber { Future<Int, Never> { _ in } }
+        case "Encode":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().encode(encoder: JSONEncoder()) }
+        case "Decode":
+            outcome = review1CancelReleasingACancellingSubscriber {
+                TestPublisher<Data, Never>().decode(type: Int.self, decoder: JSONDecoder())
+            }
+        default:
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().first() }
         }
         #expect(outcome.returned)
         #expect(outcome.subscriberWentAway)
