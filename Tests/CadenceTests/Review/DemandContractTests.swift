@@ -3,7 +3,8 @@ import Testing
 
 /// Every merged operator, driven by an upstream that respects demand and a subscriber that requests and answers
 /// demand at random: the subscriber never gets more values than it asked for, nothing after its completion, and in
-/// the end exactly what the same operator delivers under unlimited demand (so no requested value is lost).
+/// the end exactly what the same operator delivers under unlimited demand (so no requested value is lost). Every other
+/// scenario asks for more from inside `receive(_:)`, re-entrantly, instead of returning the demand.
 @Suite("Review: demand contract of every operator")
 struct DemandContractTests {
     typealias Pipeline = @Sendable (AnyPublisher<Int, TestError>) -> AnyPublisher<String, any Error>
@@ -68,7 +69,7 @@ struct DemandContractTests {
 
             // The same under random demand, then unlimited.
             var answers = Review1SeededGenerator(seed: UInt64(scenario))
-            let subscriber = Review1DemandCheckingSubscriber<String> {
+            let subscriber = Review1DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
                 Int.random(in: 0...3, using: &answers) == 0 ? .max(Int.random(in: 1...2, using: &answers)) : .none
             }
             let source = Review1DemandRespectingSource(values: values, completion: completion)
@@ -120,7 +121,7 @@ struct SourceDemandContractTests {
             reference.request(.unlimited)
 
             var answers = Review1SeededGenerator(seed: UInt64(scenario))
-            let subscriber = Review1DemandCheckingSubscriber<String> {
+            let subscriber = Review1DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
                 Int.random(in: 0...3, using: &answers) == 0 ? .max(Int.random(in: 1...2, using: &answers)) : .none
             }
             source(values).subscribe(subscriber)

@@ -89,9 +89,13 @@ final class Review1DemandCheckingSubscriber<Input>: Subscriber {
     private(set) var violations: [String] = []
     private var subscription: (any Subscription)?
     private let answer: () -> Subscribers.Demand
+    private let requestsFromInsideReceive: Bool
 
-    init(answer: @escaping () -> Subscribers.Demand) {
+    /// - Parameter requestsFromInsideReceive: whether to ask for more by calling `request(_:)` from inside
+    ///   `receive(_:)` (re-entrantly) instead of returning the demand.
+    init(requestsFromInsideReceive: Bool = false, answer: @escaping () -> Subscribers.Demand) {
         self.answer = answer
+        self.requestsFromInsideReceive = requestsFromInsideReceive
     }
 
     func receive(subscription: any Subscription) {
@@ -106,6 +110,10 @@ final class Review1DemandCheckingSubscriber<Input>: Subscriber {
             violations.append("value #\(values.count) beyond the \(granted) granted")
         }
         let demand = answer()
+        if requestsFromInsideReceive, demand > .none {
+            request(demand)
+            return .none
+        }
         granted += demand
         return demand
     }
