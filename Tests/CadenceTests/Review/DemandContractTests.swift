@@ -92,6 +92,54 @@ struct DemandContractTests {
     }
 }
 
+extension DemandContractTests {
+    /// A subscriber that cancels at a random point, from outside or from inside `receive(_:)`, gets nothing more,
+    /// and the cancel reaches the upstream once unless the stream had already ended.
+    @Test(arguments: Self.pipelines.map { $0.0 })
+    func cancelAtARandomPointStopsEverythingAndReachesUpstreamOnce(operator name: String) throws {
+        let pipeline = try #require(Self.pipelines.first { $0.0 == name }?.1)
+        var generator = Review1SeededGenerator(seed: 0xCA9CE1)
+        for scenario in 0..<60 {
+            let values = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                Int.random(in: 0...6, using: &generator)
+            }
+            let completion: Subscribers.Completion<TestError> = Bool.random(using: &generator) ? .finished : .failure(.oops)
+            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            let referenceSource = Review1DemandRespectingSource(values: values, completion: completion)
+            pipeline(referenceSource.eraseToAnyPublisher()).subscribe(reference)
+            reference.request(.unlimited)
+            referenceSource.pump()
+
+            let subscriber = Review1DemandCheckingSubscriber<String> { .none }
+            let source = Review1DemandRespectingSource(values: values, completion: completion)
+            pipeline(source.eraseToAnyPublisher()).subscribe(subscriber)
+            let cancelsInside = scenario % 2 == 0
+            if cancelsInside {
+                subscriber.cancelsAfterValues = Int.random(in: 1...3, using: &generator)
+            }
+            subscriber.request(.max(Int.random(in: 1...4, using: &generator)))
+            source.pump(limit: Int.random(in: 0...6, using: &generator))
+            var endedBeforeCancel = !subscriber.completions.isEmpty || source.isCompleted
+            if !cancelsInside || !subscriber.isCancelled {
+                endedBeforeCancel = !subscriber.completions.isEmpty || source.isCompleted
+                subscriber.cancel()
+            }
+            let delivered = subscriber.values
+            subscriber.request(.unlimited)
+            source.pump()
+
+            let context = "\(name), values \(values), \(completion)"
+            #expect(subscriber.violations == [], "\(context)")
+            #expect(subscriber.values == delivered, "\(context)")
+            #expect(Array(reference.values.prefix(delivered.count)) == delivered, "\(context)")
+            #expect(source.cancelCount <= 1, "\(context)")
+            if !endedBeforeCancel {
+                #expect(source.cancelCount == 1, "\(context)")
+            }
+        }
+    }
+}
+
 /// The same contract for the merged publishers that are sources rather than operators.
 @Suite("Review: demand contract of every source publisher")
 struct SourceDemandContractTests {
@@ -134,6 +182,43 @@ struct SourceDemandContractTests {
             #expect(subscriber.violations == [], "\(context)")
             #expect(subscriber.values == reference.values, "\(context)")
             #expect(subscriber.completions == reference.completions, "\(context)")
+        }
+    }
+}
+
+extension SourceDemandContractTests {
+    /// A subscriber that cancels from inside `receive(_:)` or between requests gets nothing more.
+    @Test(arguments: Self.sources.map { $0.0 })
+    func cancelAtARandomPointStopsEverything(publisher name: String) throws {
+        let source = try #require(Self.sources.first { $0.0 == name }?.1)
+        var generator = Review1SeededGenerator(seed: 0x5EED)
+        for scenario in 0..<60 {
+            let values = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                Int.random(in: 0...6, using: &generator)
+            }
+            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            source(values).subscribe(reference)
+            reference.request(.unlimited)
+
+            let subscriber = Review1DemandCheckingSubscriber<String> { .none }
+            source(values).subscribe(subscriber)
+            let context = "\(name), values \(values)"
+            if scenario % 2 == 0 {
+                let cancelPoint = Int.random(in: 1...3, using: &generator)
+                subscriber.cancelsAfterValues = cancelPoint
+                subscriber.request(.max(Int.random(in: 1...4, using: &generator)))
+                subscriber.request(.unlimited)
+                // Everything up to the value it cancelled on, nothing after.
+                #expect(subscriber.values == Array(reference.values.prefix(cancelPoint)), "\(context)")
+            } else {
+                subscriber.request(.max(Int.random(in: 1...4, using: &generator)))
+                subscriber.cancel()
+                let delivered = subscriber.values
+                subscriber.request(.unlimited)
+                #expect(subscriber.values == delivered, "\(context)")
+                #expect(Array(reference.values.prefix(delivered.count)) == delivered, "\(context)")
+            }
+            #expect(subscriber.violations == [], "\(context)")
         }
     }
 }

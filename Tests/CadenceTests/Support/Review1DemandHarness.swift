@@ -28,7 +28,7 @@ final class Review1DemandRespectingSource: Publisher {
     private var downstream: AnySubscriber<Int, TestError>?
     private var outstanding = Subscribers.Demand.none
     private var isPumping = false
-    private var isCompleted = false
+    private(set) var isCompleted = false
     private(set) var isCancelled = false
     private(set) var cancelCount = 0
 
@@ -103,9 +103,25 @@ final class Review1DemandCheckingSubscriber<Input>: Subscriber {
         self.subscription = subscription
     }
 
+    /// Cancels from inside `receive(_:)` once this many values have arrived.
+    var cancelsAfterValues: Int?
+    private(set) var isCancelled = false
+    /// Set by a cancel from inside `receive(_:)`: as in Combine, a publisher that delivers one value and then its
+    /// completion in one go (`Just`, `reduce`, the last batch of `collect(_:)`) still sends that completion.
+    private var isInsideCancellingReceive = false
+    /// Completions that followed a cancel from inside `receive(_:)` at once (see `isInsideCancellingReceive`).
+    private(set) var completionsRightAfterCancellingReceive = 0
+
     func receive(_ input: Input) -> Subscribers.Demand {
         if !completions.isEmpty { violations.append("a value after the completion") }
+        if isCancelled { violations.append("a value after cancel") }
+        isInsideCancellingReceive = false
         values.append(input)
+        if let cancelsAfterValues, values.count == cancelsAfterValues {
+            cancel()
+            isInsideCancellingReceive = true
+            return .none
+        }
         if granted != .unlimited, Subscribers.Demand.max(values.count) > granted {
             violations.append("value #\(values.count) beyond the \(granted) granted")
         }
@@ -120,6 +136,12 @@ final class Review1DemandCheckingSubscriber<Input>: Subscriber {
 
     func receive(completion: Subscribers.Completion<any Error>) {
         if !completions.isEmpty { violations.append("a second completion") }
+        if isInsideCancellingReceive, case .finished = completion {
+            isInsideCancellingReceive = false
+            completionsRightAfterCancellingReceive += 1
+            return
+        }
+        if isCancelled { violations.append("a completion after cancel") }
         switch completion {
         case .finished: completions.append("finished")
         case .failure(let error): completions.append("failure(\(error))")
@@ -132,6 +154,7 @@ final class Review1DemandCheckingSubscriber<Input>: Subscriber {
     }
 
     func cancel() {
+        isCancelled = true
         subscription?.cancel()
     }
 }
