@@ -93,6 +93,25 @@ struct ConcurrencyStressTests {
         }
     }
 
+    /// Under ThreadSanitizer: a stateless transform (`prefix(while:)`, `tryMap`: `State` is empty) receiving values
+    /// while requests arrive on another thread is reported as a race unless the empty state is left alone.
+    @Test func statelessTransformValuesRacingRequestsAreClean() {
+        for _ in 0..<100 {
+            let upstream = TestPublisher<Int, Never>()
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+            upstream.prefix { _ in true }.subscribe(subscriber)
+            let connection = upstream.subscription
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 {
+                    for value in 0..<100 { _ = connection.downstream.receive(value) }
+                } else {
+                    for _ in 0..<100 { subscriber.request(.max(1)) }
+                }
+            }
+            #expect(subscriber.values == Array(0..<100))
+        }
+    }
+
     @Test func sinkCancelRacingValuesStopsThem() {
         for _ in 0..<100 {
             let upstream = TestPublisher<Int, Never>()
