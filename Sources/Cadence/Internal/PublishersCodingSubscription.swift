@@ -10,11 +10,12 @@ final class CodingSubscription<Input, UpstreamFailure: Error, Downstream: Subscr
 where Downstream.Failure == any Error {
     typealias Failure = UpstreamFailure
 
-    // `lock` guards `upstream` and `isFinished`.
+    // `lock` guards `upstream`, `isFinished` and `downstream`, which is nil once the subscription has finished or
+    // been cancelled.
     private let lock = UnfairLock()
     private var upstream: (any Subscription)?
     private var isFinished = false
-    private let downstream: Downstream
+    private var downstream: Downstream?
     private let transform: (Input) throws -> Downstream.Input
     let description: String
 
@@ -26,7 +27,7 @@ where Downstream.Failure == any Error {
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard upstream == nil, !isFinished else {
+        guard upstream == nil, !isFinished, let downstream else {
             lock.unlock()
             subscription.cancel()
             return
@@ -38,9 +39,11 @@ where Downstream.Failure == any Error {
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        let isFinished = self.isFinished
+        guard !isFinished, let downstream else {
+            lock.unlock()
+            return .none
+        }
         lock.unlock()
-        if isFinished { return .none }
         let output: Downstream.Input
         do {
             output = try transform(input)
@@ -53,6 +56,7 @@ where Downstream.Failure == any Error {
             self.isFinished = true
             let upstream = self.upstream
             self.upstream = nil
+            self.downstream = nil
             lock.unlock()
             upstream?.cancel()
             downstream.receive(completion: .failure(error))
@@ -63,12 +67,13 @@ where Downstream.Failure == any Error {
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
-        guard !isFinished else {
+        guard !isFinished, let downstream else {
             lock.unlock()
             return
         }
         isFinished = true
         upstream = nil
+        self.downstream = nil
         lock.unlock()
         downstream.receive(completion: completion.eraseError)
     }
@@ -84,10 +89,14 @@ where Downstream.Failure == any Error {
     func cancel() {
         lock.lock()
         let upstream = self.upstream
+        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream
         self.upstream = nil
+        downstream = nil
         isFinished = true
         lock.unlock()
         upstream?.cancel()
+        withExtendedLifetime(released) {}
     }
 
     var customMirror: Mirror {
@@ -95,7 +104,7 @@ where Downstream.Failure == any Error {
         defer { lock.unlock() }
         return Mirror(
             self,
-            children: ["downstream": downstream, "finished": isFinished, "upstreamSubscription": upstream as Any])
+            children: ["downstream": downstream as Any, "finished": isFinished, "upstreamSubscription": upstream as Any])
     }
 
     var playgroundDescription: Any { description }

@@ -152,6 +152,9 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             lock.unlock()
             return
         }
+        // The body is released when this returns, outside the lock (see `cancel()`).
+        let releasedBody = body
+        defer { withExtendedLifetime(releasedBody) {} }
         body = nil
         switch completion {
         case .finished:
@@ -196,11 +199,15 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
     func cancel() {
         lock.lock()
         let upstream: (any Subscription)? = if case .reducing(let upstream) = phase { upstream } else { nil }
+        // Released at the end, outside the lock: the body may hold the last reference to an object whose `deinit`
+        // cancels this subscription again.
+        let released = (downstream, body)
         phase = .terminal
         downstream = nil
         body = nil
         lock.unlock()
         upstream?.cancel()
+        withExtendedLifetime(released) {}
     }
 
     // MARK: Private
@@ -219,6 +226,9 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             lock.unlock()
             return
         }
+        // The body is released when this returns, outside the lock (see `cancel()`).
+        let releasedBody = body
+        defer { withExtendedLifetime(releasedBody) {} }
         let result = strategy.takeResult()
         let downstream: Downstream?
         if demanded {
@@ -241,6 +251,9 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             lock.unlock()
             return
         }
+        // The body is released when this returns, outside the lock (see `cancel()`).
+        let releasedBody = body
+        defer { withExtendedLifetime(releasedBody) {} }
         let downstream = takeDownstreamLocked()
         lock.unlock()
         upstream.cancel()

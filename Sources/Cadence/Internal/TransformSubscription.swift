@@ -88,7 +88,7 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
             return .none
         }
         lock.unlock()
-        switch operation.step(input, state: &state) {
+        switch step(input, with: operation) {
         case .emit(let output):
             return downstream.receive(output)
         case .skip:
@@ -134,6 +134,18 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
         if case .active(let upstream, _, _) = previous {
             upstream.cancel()
         }
+    }
+
+    /// Runs the operation's step on one value. An operation without state (`State` is empty, as for `tryMap`) gets a
+    /// scratch copy instead of `&state`: ThreadSanitizer takes a modifying access to an empty stored property of this
+    /// generic class for one that conflicts with the locked reads of `status` from `request(_:)` and `cancel()`.
+    @inline(__always)
+    private func step(_ input: Input, with operation: Operation) -> TransformStep<Operation.Output, Operation.Failure> {
+        if MemoryLayout<Operation.State>.size == 0 {
+            var scratch = state
+            return operation.step(input, state: &scratch)
+        }
+        return operation.step(input, state: &state)
     }
 
     /// Ends the subscription from inside `receive(_:)`: cancels the upstream, then completes the downstream.

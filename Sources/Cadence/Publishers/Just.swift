@@ -49,8 +49,11 @@ private final class JustSubscription<Downstream: Subscriber>: Subscription, Cust
 
     func cancel() {
         lock.lock()
+        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream
         downstream = nil
         lock.unlock()
+        withExtendedLifetime(released) {}
     }
 
     var description: String { "Just" }

@@ -135,10 +135,13 @@ where Downstream.Input == [Input] {
     func cancel() {
         lock.lock()
         let upstream: (any Subscription)? = if case .collecting(let upstream) = phase { upstream } else { nil }
+        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream
         phase = .terminal
         downstream = nil
         lock.unlock()
         upstream?.cancel()
+        withExtendedLifetime(released) {}
     }
 
     var description: String { "CollectByCount" }

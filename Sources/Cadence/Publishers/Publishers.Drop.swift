@@ -131,10 +131,13 @@ extension Publishers.Drop {
         func cancel() {
             lock.lock()
             let upstream = self.upstream
+            // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+            let released = downstream
             self.upstream = nil
             downstream = nil
             lock.unlock()
             upstream?.cancel()
+            withExtendedLifetime(released) {}
         }
 
         var description: String { "Drop" }

@@ -155,10 +155,11 @@ extension Publishers.HandleEvents {
             let handler = receiveCompletion
             self.downstream = nil
             upstream = nil
-            releaseHandlers()
+            let released = takeHandlers()
             lock.unlock()
             handler?(completion)
             downstream.receive(completion: completion)
+            withExtendedLifetime(released) {}
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -178,21 +179,30 @@ extension Publishers.HandleEvents {
                 return
             }
             let handler = receiveCancel
+            let released = (self.downstream, takeHandlers())
             self.upstream = nil
             downstream = nil
-            releaseHandlers()
             lock.unlock()
             handler?()
             upstream.cancel()
+            withExtendedLifetime(released) {}
         }
 
-        /// Drops every closure; call with the lock held.
-        private func releaseHandlers() {
-            receiveSubscription = nil
-            receiveOutput = nil
-            receiveCompletion = nil
-            receiveCancel = nil
-            receiveRequest = nil
+        /// Takes every closure out of the subscription; call with the lock held, and let the result go after leaving
+        /// the lock: a closure may hold the last reference to an object whose `deinit` calls back into this
+        /// subscription.
+        private func takeHandlers() -> (
+            ((any Subscription) -> Void)?, ((Input) -> Void)?, ((Subscribers.Completion<Failure>) -> Void)?,
+            (() -> Void)?, ((Subscribers.Demand) -> Void)?
+        ) {
+            defer {
+                receiveSubscription = nil
+                receiveOutput = nil
+                receiveCompletion = nil
+                receiveCancel = nil
+                receiveRequest = nil
+            }
+            return (receiveSubscription, receiveOutput, receiveCompletion, receiveCancel, receiveRequest)
         }
 
         var description: String { "HandleEvents" }

@@ -153,10 +153,13 @@ extension Publishers.Print {
             log("receive cancel")
             lock.lock()
             let upstream = self.upstream
+            // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+            let released = downstream
             self.upstream = nil
             downstream = nil
             lock.unlock()
             upstream?.cancel()
+            withExtendedLifetime(released) {}
         }
 
         private func log(_ message: String) {

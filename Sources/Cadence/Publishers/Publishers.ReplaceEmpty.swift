@@ -152,10 +152,13 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
     func cancel() {
         lock.lock()
         let upstream: (any Subscription)? = if case .forwarding(let upstream) = phase { upstream } else { nil }
+        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream
         phase = .terminal
         downstream = nil
         lock.unlock()
         upstream?.cancel()
+        withExtendedLifetime(released) {}
     }
 
     private func deliverReplacement(to downstream: Downstream) {

@@ -1,0 +1,225 @@
+import Cadence
+import Foundation
+import Testing
+
+/// A subscription must not release user closures while it holds its lock: the last reference to an object can sit in
+/// such a closure, and that object's `deinit` may cancel the very subscription (the usual cycle of an object that
+/// stores the token of a pipeline whose closures capture it). Released under the lock, that `deinit` takes the same
+/// lock again on the same thread and the pipeline deadlocks.
+@Suite("Review: closures are released outside the lock")
+struct ReleaseOutsideLockTests {
+    // MARK: Sink
+
+    @Test func sinkCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            var values: [Int] = []
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                owner.token = upstream.sink { value in
+                    withExtendedLifetime(owner) {}
+                    values.append(value)
+                }
+            }
+            upstream.send(1)
+            upstream.send(completion: .finished)
+            upstream.send(2)
+            #expect(values == [1])
+            #expect(upstream.subscription.cancelCount == 0)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    @Test func sinkCancelReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            let sink: Subscribers.Sink<Int, Never>
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(owner) {} })
+                owner.token = AnyCancellable(sink)
+            }
+            upstream.subscribe(sink)
+            sink.cancel()
+            #expect(upstream.subscription.cancelCount == 1)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    // MARK: ReducingSubscription
+
+    @Test func reduceCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let result = Recorded<Int>()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                owner.token = upstream
+                    .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
+                    .sink { result.append($0) }
+            }
+            upstream.send(1)
+            upstream.send(2)
+            upstream.send(completion: .finished)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+        // The closure goes only once the result is delivered, so the owner's token cancels a finished sink.
+        #expect(result.all == [3])
+    }
+
+    @Test func reduceCancelReleasingAnObjectThatCancelsAgainDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            let downstream = TestSubscriber<Int, Never>(initialDemand: .max(1))
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                upstream
+                    .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
+                    .subscribe(downstream)
+                owner.token = downstream.subscription.map { AnyCancellable($0) }
+            }
+            downstream.cancel()
+            upstream.send(completion: .finished)
+            #expect(downstream.events == [.subscription])
+            #expect(upstream.subscription.cancelCount == 1)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    // MARK: HandleEvents
+
+    @Test func handleEventsCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                owner.token = upstream
+                    .handleEvents(receiveOutput: { _ in withExtendedLifetime(owner) {} })
+                    .sink { _ in }
+            }
+            upstream.send(1)
+            upstream.send(completion: .finished)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+    }
+
+    @Test func handleEventsCancelReleasingAnObjectThatCancelsAgainDoesNotDeadlock() {
+        let ownerWentAway = Witness()
+        let cancels = Recorded<String>()
+        let returned = review1ReturnsWithoutDeadlock {
+            let upstream = TestPublisher<Int, Never>()
+            let downstream = TestSubscriber<Int, Never>()
+            do {
+                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                upstream
+                    .handleEvents(
+                        receiveOutput: { _ in withExtendedLifetime(owner) {} },
+                        receiveCancel: { cancels.append("cancel") })
+                    .subscribe(downstream)
+                owner.token = downstream.subscription.map { AnyCancellable($0) }
+            }
+            downstream.cancel()
+            #expect(upstream.subscription.cancelCount == 1)
+        }
+        #expect(returned)
+        #expect(ownerWentAway.isMarked)
+        #expect(cancels.all == ["cancel"])
+    }
+}
+
+extension ReleaseOutsideLockTests {
+    /// A flag set from another thread.
+    final class Witness: @unchecked Sendable { // `lock` guards `marked`
+        private let lock = TestLock()
+        private var marked = false
+
+        func mark() { lock.withLock { marked = true } }
+
+        var isMarked: Bool { lock.withLock { marked } }
+    }
+
+    /// Values appended from another thread.
+    final class Recorded<Value>: @unchecked Sendable { // `lock` guards `values`
+        private let lock = TestLock()
+        private var values: [Value] = []
+
+        func append(_ value: Value) { lock.withLock { values.append(value) } }
+
+        var all: [Value] { lock.withLock { values } }
+    }
+}
+
+/// A subscription cancelled from outside (through the subscription itself, as an `AnyCancellable` made from it does)
+/// releases its downstream; when the downstream's `deinit` cancels the subscription again, that must not happen under
+/// the subscription's lock.
+@Suite("Review: the downstream is released outside the lock")
+struct DownstreamReleaseOutsideLockTests {
+    @Test(arguments: [
+        "Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce", "TryMap", "DropWhile",
+        "Output", "ReplaceError", "Sequence", "Record", "Optional", "Result", "Future", "Encode", "Decode", "First",
+    ])
+    func cancelReleasingADownstreamThatCancelsAgainDoesNotDeadlock(operator name: String) {
+        let outcome: (returned: Bool, subscriberWentAway: Bool)
+        switch name {
+        case "Drop":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().dropFirst(2) }
+        case "CollectByCount":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().collect(2) }
+        case "ReplaceEmpty":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().replaceEmpty(with: 1) }
+        case "Print":
+            outcome = review1CancelReleasingACancellingSubscriber {
+                TestPublisher<Int, Never>().print("", to: Review1DiscardingStream())
+            }
+        case "Just":
+            outcome = review1CancelReleasingACancellingSubscriber { Just(1) }
+        case "HandleEvents":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
+        case "Reduce":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().reduce(0, +) }
+        case "TryMap":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().tryMap { $0 } }
+        case "DropWhile":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().drop { $0 < 0 } }
+        case "Output":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().prefix(2) }
+        case "ReplaceError":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().replaceError(with: 0) }
+        case "Sequence":
+            outcome = review1CancelReleasingACancellingSubscriber { [1, 2, 3].publisher }
+        case "Record":
+            outcome = review1CancelReleasingACancellingSubscriber { Record<Int, Never>(output: [1, 2], completion: .finished) }
+        case "Optional":
+            outcome = review1CancelReleasingACancellingSubscriber { Optional(1).publisher }
+        case "Result":
+            outcome = review1CancelReleasingACancellingSubscriber { Result<Int, TestError>.success(1).publisher }
+        case "Future":
+            outcome = review1CancelReleasingACancellingSubscriber { Future<Int, Never> { _ in } }
+        case "Encode":
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().encode(encoder: JSONEncoder()) }
+        case "Decode":
+            outcome = review1CancelReleasingACancellingSubscriber {
+                TestPublisher<Data, Never>().decode(type: Int.self, decoder: JSONDecoder())
+            }
+        default:
+            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().first() }
+        }
+        #expect(outcome.returned)
+        #expect(outcome.subscriberWentAway)
+    }
+}
+
+/// A stream that drops what `print(_:to:)` writes.
+struct Review1DiscardingStream: TextOutputStream {
+    mutating func write(_ string: String) {}
+}
