@@ -62,7 +62,7 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .subscribed = state, let subject else {
+        guard case .subscribed(let subscription) = state, let subject else {
             lock.unlock()
             return
         }
@@ -70,6 +70,7 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
         self.subject = nil
         lock.unlock()
         subject.send(completion: completion)
+        withExtendedLifetime(subscription) {} // released here, outside the lock
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -74,13 +74,14 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Never>) {
             lock.lock()
-            guard case .subscribed = status else {
+            guard case .subscribed(let subscription) = status else {
                 lock.unlock()
                 return
             }
             let released = terminateLocked()
             lock.unlock()
-            withExtendedLifetime(released) {}
+            // The object and the upstream subscription are released here, outside the lock.
+            withExtendedLifetime((released, subscription)) {}
         }
 
         /// Cancels the subscription and releases the object.
