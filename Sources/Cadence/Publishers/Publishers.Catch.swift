@@ -227,8 +227,11 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
             subscription = nil
         }
         state = .terminal
+        let released = downstream
         downstream = nil
         lock.unlock()
+        // The downstream is released here, outside the lock: its deinitialiser may cancel again.
+        withExtendedLifetime(released) {}
         subscription?.cancel()
     }
 

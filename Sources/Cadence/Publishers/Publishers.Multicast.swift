@@ -150,12 +150,14 @@ extension Publishers.Multicast {
 
         func cancel() {
             lock.lock()
-            guard case .subscribed(_, let subscription) = state else {
+            guard case .subscribed(let downstream, let subscription) = state else {
                 lock.unlock()
                 return
             }
             state = .terminal
             lock.unlock()
+            // The downstream is released here, outside the lock: its deinitialiser may cancel again.
+            withExtendedLifetime(downstream) {}
             subscription.cancel()
         }
 

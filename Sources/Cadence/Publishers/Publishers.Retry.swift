@@ -154,13 +154,15 @@ extension Publishers.Retry {
 
         func cancel() {
             lock.lock()
-            guard downstream != nil else {
+            guard let released = downstream else {
                 lock.unlock()
                 return
             }
             downstream = nil
             let subscription = self.subscription.take()
             lock.unlock()
+            // The downstream is released here, outside the lock: its deinitialiser may cancel again.
+            withExtendedLifetime(released) {}
             subscription?.cancel()
         }
 
