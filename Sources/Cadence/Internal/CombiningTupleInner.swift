@@ -1,0 +1,332 @@
+#if !canImport(Combine)
+
+/// What tells zip and combineLatest apart: how the values of the upstreams are kept, when they make an output and
+/// when no further output can come. Everything else (demand, delivery, completion, cancellation) is
+/// `TupleCombiningInner`'s.
+protocol TupleCombiningStorage {
+    associatedtype Output
+    init()
+    /// Combine's name for the operator: the subscription's `description` and the name in its trap messages.
+    static var operatorName: String { get }
+    /// Whether an output waits for demand (zip's queued tuples), so a downstream request may make one deliverable.
+    /// When `false`, a value that arrives without demand makes no output at all (combineLatest).
+    static var outputWaitsForDemand: Bool { get }
+    /// Whether a failing upstream is cancelled along with the others (zip does so, as Combine does).
+    static var cancelsFailingUpstream: Bool { get }
+    /// Called after one upstream's value has been stored.
+    mutating func noteArrival()
+    /// Removes and returns the output to deliver now, if there is one; `hasDemand` says whether the downstream can
+    /// take it.
+    mutating func takeOutput(hasDemand: Bool) -> Output?
+    /// Whether no further output can come, given which upstreams have completed and how many of them finished.
+    func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
+    /// The child the subscription's mirror shows for the stored values.
+    var mirrorChild: Mirror.Child { get }
+}
+
+extension TupleCombiningStorage {
+    mutating func noteArrival() {}
+}
+
+/// The subscription behind `Publishers.Zip`, `Zip3`, `Zip4`, `CombineLatest`, `CombineLatest3` and
+/// `CombineLatest4`; `Storage` makes it one or the other.
+///
+/// Demand, as in Combine: every `request(_:)` of the downstream is passed to every upstream, and so is the demand
+/// the downstream returns from `receive(_:)` (to the upstream whose value produced the output, as the return value of
+/// its `receive(_:)`; to the others through `request(_:)`).
+///
+/// The downstream receives its subscription once every upstream has been subscribed to. It finishes as soon as the
+/// storage says no further output can come, cancelling the upstreams that have not finished; the first failure
+/// cancels the upstreams that have not completed and fails the downstream at once.
+///
+/// Delivery is serialised by a token (`delivering`): the thread that holds it calls the downstream with the lock
+/// released; a thread that stores a value or completes while another holds it leaves the delivery to that thread.
+final class TupleCombiningInner<Storage: TupleCombiningStorage, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Storage.Output {
+    typealias Failure = Downstream.Failure
+
+    // `lock` guards every stored var below.
+    private let lock = UnfairLock()
+    private var downstream: Downstream?
+    private var storage = Storage()
+    private var subscriptions: [(any Subscription)?]
+    private var subscribed: [Bool]
+    private var completed: [Bool]
+    private var finishedCount = 0
+    private var demand = Subscribers.Demand.none
+    private var requested = Subscribers.Demand.none
+    private var forward = Subscribers.Demand.none
+    // Held from creation until `start()` has handed the downstream its subscription.
+    private var delivering = true
+    private var pendingFailure: Failure?
+    private var terminated = false
+    private let arity: Int
+
+    init(downstream: Downstream, arity: Int) {
+        self.downstream = downstream
+        self.arity = arity
+        subscriptions = Array(repeating: nil, count: arity)
+        subscribed = Array(repeating: false, count: arity)
+        completed = Array(repeating: false, count: arity)
+    }
+
+    /// The subscriber to attach to the upstream at `index`; `store` keeps one of its values in the storage.
+    func side<Input>(_ index: Int, _ store: @escaping (inout Storage, Input) -> Void)
+        -> TupleCombiningSide<Storage, Downstream, Input>
+    {
+        TupleCombiningSide(index: index, inner: self, store: store)
+    }
+
+    /// Hands the downstream its subscription, then delivers whatever happened while the upstreams subscribed.
+    func start() {
+        lock.lock()
+        let downstream = self.downstream
+        lock.unlock()
+        downstream?.receive(subscription: self)
+        lock.lock()
+        _ = drainLocked(triggeredBy: nil)
+    }
+
+    // MARK: Upstream events
+
+    func receive(subscription: any Subscription, at index: Int) {
+        lock.lock()
+        guard !terminated, pendingFailure == nil, !subscribed[index] else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        subscribed[index] = true
+        subscriptions[index] = subscription
+        let alreadyRequested = requested
+        lock.unlock()
+        if alreadyRequested > 0 {
+            subscription.request(alreadyRequested)
+        }
+    }
+
+    func receive<Input>(
+        _ value: Input, at index: Int, store: (inout Storage, Input) -> Void
+    ) -> Subscribers.Demand {
+        lock.lock()
+        guard !terminated, pendingFailure == nil, !completed[index] else {
+            lock.unlock()
+            return .none
+        }
+        store(&storage, value)
+        storage.noteArrival()
+        guard !delivering else {
+            lock.unlock()
+            return .none
+        }
+        delivering = true
+        return drainLocked(triggeredBy: index)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
+        lock.lock()
+        guard !terminated, pendingFailure == nil, !completed[index] else {
+            lock.unlock()
+            return
+        }
+        completed[index] = true
+        switch completion {
+        case .finished:
+            subscriptions[index] = nil
+            finishedCount += 1
+            guard !delivering else {
+                lock.unlock()
+                return
+            }
+            delivering = true
+            _ = drainLocked(triggeredBy: nil)
+        case .failure(let error):
+            if !Storage.cancelsFailingUpstream {
+                subscriptions[index] = nil
+            }
+            let upstreams = subscriptions
+            subscriptions = Array(repeating: nil, count: arity)
+            if delivering {
+                pendingFailure = error
+                lock.unlock()
+                upstreams.forEach { $0?.cancel() }
+                return
+            }
+            terminated = true
+            let released = (downstream, storage)
+            downstream = nil
+            storage = Storage()
+            lock.unlock()
+            upstreams.forEach { $0?.cancel() }
+            released.0?.receive(completion: .failure(error))
+            withExtendedLifetime(released) {}
+        }
+    }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: Storage.operatorName)
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        self.demand += demand
+        if delivering {
+            forward += demand
+            lock.unlock()
+            return
+        }
+        requested += demand
+        let upstreams = subscriptions
+        lock.unlock()
+        upstreams.forEach { $0?.request(demand) }
+        guard Storage.outputWaitsForDemand else { return }
+        lock.lock()
+        guard !delivering else {
+            lock.unlock()
+            return
+        }
+        delivering = true
+        _ = drainLocked(triggeredBy: nil)
+    }
+
+    func cancel() {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        terminated = true
+        pendingFailure = nil
+        let upstreams = subscriptions
+        subscriptions = Array(repeating: nil, count: arity)
+        let released = (downstream, storage)
+        downstream = nil
+        storage = Storage()
+        lock.unlock()
+        upstreams.forEach { $0?.cancel() }
+        withExtendedLifetime(released) {}
+    }
+
+    // MARK: Delivery
+
+    /// Delivers what can be delivered, completes when the storage is exhausted, forwards the demand gathered
+    /// meanwhile, then gives the token back. Called with the lock and the token held; returns with neither. Returns
+    /// the demand for the upstream at `triggeredBy`, which gets it from its `receive(_:)` instead of through
+    /// `request(_:)`.
+    private func drainLocked(triggeredBy trigger: Int?) -> Subscribers.Demand {
+        while true {
+            if let failure = pendingFailure {
+                pendingFailure = nil
+                terminated = true
+                delivering = false
+                let released = (downstream, storage)
+                downstream = nil
+                storage = Storage()
+                lock.unlock()
+                released.0?.receive(completion: .failure(failure))
+                withExtendedLifetime(released) {}
+                return .none
+            }
+            guard !terminated, let downstream else {
+                delivering = false
+                lock.unlock()
+                return .none
+            }
+            if let output = storage.takeOutput(hasDemand: demand > 0) {
+                if demand != .unlimited {
+                    demand -= 1
+                }
+                lock.unlock()
+                let more = downstream.receive(output)
+                lock.lock()
+                if more > 0 {
+                    demand += more
+                    forward += more
+                }
+                continue
+            }
+            if storage.isExhausted(completed: completed, finishedCount: finishedCount) {
+                terminated = true
+                delivering = false
+                let unfinished = subscriptions
+                subscriptions = Array(repeating: nil, count: arity)
+                let released = storage
+                self.downstream = nil
+                storage = Storage()
+                lock.unlock()
+                unfinished.forEach { $0?.cancel() }
+                downstream.receive(completion: .finished)
+                withExtendedLifetime(released) {}
+                return .none
+            }
+            let gathered = forward
+            forward = .none
+            delivering = false
+            guard gathered > 0 else {
+                lock.unlock()
+                return .none
+            }
+            requested += gathered
+            let upstreams = subscriptions
+            lock.unlock()
+            for (index, upstream) in upstreams.enumerated() where index != trigger {
+                upstream?.request(gathered)
+            }
+            return trigger == nil ? .none : gathered
+        }
+    }
+
+    // MARK: Reflection
+
+    var description: String { Storage.operatorName }
+
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        let children: [Mirror.Child] = [
+            ("downstream", downstream as Any),
+            ("upstreamSubscriptions", subscriptions),
+            ("demand", demand),
+            storage.mirrorChild,
+        ]
+        return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
+}
+
+/// The subscriber that `TupleCombiningInner` attaches to the upstream at one index.
+struct TupleCombiningSide<Storage: TupleCombiningStorage, Downstream: Subscriber, Input>: Subscriber,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Storage.Output {
+    typealias Failure = Downstream.Failure
+
+    let index: Int
+    let inner: TupleCombiningInner<Storage, Downstream>
+    let store: (inout Storage, Input) -> Void
+    let combineIdentifier = CombineIdentifier()
+
+    func receive(subscription: any Subscription) {
+        inner.receive(subscription: subscription, at: index)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        inner.receive(input, at: index, store: store)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        inner.receive(completion: completion, at: index)
+    }
+
+    var description: String { Storage.operatorName }
+
+    var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
+
+    var playgroundDescription: Any { description }
+}
+
+#endif
