@@ -14,11 +14,14 @@
 ///
 /// Completion: the first failure cancels the other upstreams and fails the downstream at once (buffered values are
 /// dropped); the downstream finishes when every upstream has finished and the buffered values have been delivered.
-final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable,
-    CustomPlaygroundDisplayConvertible
+final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
 {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
+    typealias SideIndex = Int
+    typealias SideInput = Output
+    typealias SideFailure = Failure
 
     private struct Buffered {
         let index: Int
@@ -46,8 +49,8 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
     }
 
     /// The subscriber to attach to the upstream at `index`.
-    func side(_ index: Int) -> MergeSide<Downstream> {
-        MergeSide(index: index, inner: self)
+    func side(_ index: Int) -> IndexedSide<MergeInner> {
+        IndexedSide(index: index, host: self)
     }
 
     /// Finishes at once when there is no upstream at all (an empty `MergeMany`).
@@ -250,36 +253,6 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
             "buffered": buffer.count,
         ])
     }
-
-    var playgroundDescription: Any { description }
-}
-
-/// The subscriber that `MergeInner` attaches to the upstream at one index.
-struct MergeSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
-    CustomPlaygroundDisplayConvertible
-{
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    let index: Int
-    let inner: MergeInner<Downstream>
-    let combineIdentifier = CombineIdentifier()
-
-    func receive(subscription: any Subscription) {
-        inner.receive(subscription: subscription, at: index)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        inner.receive(input, at: index)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        inner.receive(completion: completion, at: index)
-    }
-
-    var description: String { "Merge" }
-
-    var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
 
     var playgroundDescription: Any { description }
 }

@@ -99,11 +99,14 @@ extension Publishers.FlatMap {
     /// One thread at a time is the emitter (`isEmitting`): it alone calls the downstream, draining `buffer` while
     /// there is demand. A value arriving from an inner publisher while another thread emits, or without demand, is
     /// queued, so the downstream never gets two calls at once and values keep the order in which they arrived.
-    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
+        typealias SideIndex = Int
+        typealias SideInput = NewPublisher.Output
+        typealias SideFailure = NewPublisher.Failure
 
         private enum UpstreamLink {
             case awaiting
@@ -169,7 +172,7 @@ extension Publishers.FlatMap {
             nextInnerIndex += 1
             inners[index] = .awaiting
             lock.unlock()
-            transform(input).subscribe(Side(index: index, outer: self))
+            transform(input).subscribe(IndexedSide(index: index, host: self))
             return .none
         }
 
@@ -204,7 +207,7 @@ extension Publishers.FlatMap {
 
         // MARK: Inner publishers
 
-        fileprivate func receiveInner(subscription: any Subscription, index: Int) {
+        func receive(subscription: any Subscription, at index: Int) {
             lock.lock()
             guard !isTerminated, case .awaiting? = inners[index] else {
                 lock.unlock()
@@ -217,7 +220,7 @@ extension Publishers.FlatMap {
             subscription.request(initial)
         }
 
-        fileprivate func receiveInner(_ value: NewPublisher.Output, index: Int) -> Subscribers.Demand {
+        func receive(_ value: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
             lock.lock()
             guard !isTerminated else {
                 lock.unlock()
@@ -239,7 +242,7 @@ extension Publishers.FlatMap {
             return isUnlimited ? .none : .max(1)
         }
 
-        fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
+        func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
             lock.lock()
             guard !isTerminated, inners.removeValue(forKey: index) != nil else {
                 lock.unlock()
@@ -395,36 +398,6 @@ extension Publishers.FlatMap {
                 "buffered": buffer.count,
             ])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to one inner publisher: it tags each event with the publisher's index.
-    private struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
-        CustomPlaygroundDisplayConvertible
-    where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = NewPublisher.Output
-        typealias Failure = NewPublisher.Failure
-
-        let index: Int
-        let outer: Outer<Downstream>
-        let combineIdentifier = CombineIdentifier()
-
-        func receive(subscription: any Subscription) {
-            outer.receiveInner(subscription: subscription, index: index)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            outer.receiveInner(input, index: index)
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            outer.receiveInner(completion: completion, index: index)
-        }
-
-        var description: String { "FlatMap" }
-
-        var customMirror: Mirror { Mirror(self, children: ["parentSubscription": outer.combineIdentifier]) }
 
         var playgroundDescription: Any { description }
     }
