@@ -8,14 +8,13 @@
 /// upstream is asked for `.max(1)` again only when that value has been delivered. So at most one value per upstream
 /// waits here while the demand is finite.
 ///
-/// Delivery is serialised by a token (`delivering`): the thread that holds it delivers the buffered values one by one
-/// with the lock released; any other thread that has something to deliver buffers it and leaves. The buffer keeps
-/// arrival order, so a value never overtakes an older one.
+/// Delivery is serialised by the token of a `BufferedDelivery`: the thread that holds it delivers the buffered values
+/// one by one with the lock released; any other thread that has something to deliver buffers it and leaves.
 ///
 /// Completion: the first failure cancels the other upstreams and fails the downstream at once (buffered values are
 /// dropped); the downstream finishes when every upstream has finished and the buffered values have been delivered.
-final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible
+final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, BufferedDeliveryHost,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -23,21 +22,14 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
     typealias SideInput = Output
     typealias SideFailure = Failure
 
-    private struct Buffered {
-        let index: Int
-        let value: Output
-    }
-
-    // `lock` guards every stored var below.
-    private let lock = UnfairLock()
+    // `lock` guards `delivery` and every stored var below.
+    let lock = UnfairLock()
+    var delivery = BufferedDelivery<Output>()
     private var downstream: Downstream?
     private var subscriptions: [(any Subscription)?]
     private var subscribed: [Bool]
     private var completed: [Bool]
     private var finishedCount = 0
-    private var demand = Subscribers.Demand.none
-    private var buffer = RingBuffer<Buffered>()
-    private var delivering = false
     private var pendingFailure: Failure?
     private var terminated = false
 
@@ -56,11 +48,10 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
     /// Finishes at once when there is no upstream at all (an empty `MergeMany`).
     func finishIfNoUpstream() {
         lock.lock()
-        guard subscriptions.isEmpty, !delivering else {
+        guard subscriptions.isEmpty, delivery.takeToken() else {
             lock.unlock()
             return
         }
-        delivering = true
         drainLocked()
     }
 
@@ -75,7 +66,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
         }
         subscribed[index] = true
         subscriptions[index] = subscription
-        let initial: Subscribers.Demand = demand == .unlimited ? .unlimited : .max(1)
+        let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
         lock.unlock()
         subscription.request(initial)
     }
@@ -86,27 +77,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
             lock.unlock()
             return .none
         }
-        if delivering || demand == .none || !buffer.isEmpty {
-            buffer.append(Buffered(index: index, value: value))
-            guard !delivering, demand > 0 else {
-                lock.unlock()
-                return .none
-            }
-            delivering = true
-            drainLocked()
-            return .none
-        }
-        delivering = true
-        let unlimited = demand == .unlimited
-        if !unlimited {
-            demand -= 1
-        }
-        lock.unlock()
-        let more = downstream.receive(value)
-        lock.lock()
-        demand += more
-        drainLocked()
-        return unlimited ? .none : .max(1)
+        return deliverLocked(value, from: index, to: downstream)
     }
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
@@ -120,26 +91,24 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
         case .finished:
             finishedCount += 1
             subscriptions[index] = nil
-            guard finishedCount == subscriptions.count, !delivering else {
+            guard finishedCount == subscriptions.count, delivery.takeToken() else {
                 lock.unlock()
                 return
             }
-            delivering = true
             drainLocked()
         case .failure(let error):
             subscriptions[index] = nil
             let others = subscriptions
             subscriptions = Array(repeating: nil, count: others.count)
-            if delivering {
+            if delivery.isDelivering {
                 pendingFailure = error
                 lock.unlock()
                 others.forEach { $0?.cancel() }
                 return
             }
             terminated = true
-            let released = (downstream, buffer)
+            let released = (downstream, delivery.takeBuffer())
             downstream = nil
-            buffer = RingBuffer()
             lock.unlock()
             others.forEach { $0?.cancel() }
             released.0?.receive(completion: .failure(error))
@@ -156,17 +125,14 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
             lock.unlock()
             return
         }
-        let wasUnlimited = self.demand == .unlimited
-        self.demand += demand
-        let unlimiting = !wasUnlimited && self.demand == .unlimited ? subscriptions : []
+        let unlimiting = delivery.add(demand) ? subscriptions : []
         lock.unlock()
         unlimiting.forEach { $0?.request(.unlimited) }
         lock.lock()
-        guard !delivering else {
+        guard delivery.takeToken() else {
             lock.unlock()
             return
         }
-        delivering = true
         drainLocked()
     }
 
@@ -180,9 +146,8 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
         pendingFailure = nil
         let upstreams = subscriptions
         subscriptions = Array(repeating: nil, count: upstreams.count)
-        let released = (downstream, buffer)
+        let released = (downstream, delivery.takeBuffer())
         downstream = nil
-        buffer = RingBuffer()
         lock.unlock()
         upstreams.forEach { $0?.cancel() }
         withExtendedLifetime(released) {}
@@ -190,53 +155,40 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
 
     // MARK: Delivery
 
-    /// Delivers what can be delivered, then gives the token back. Called with the lock and the token held; returns
-    /// with neither.
-    private func drainLocked() {
-        while true {
-            if let failure = pendingFailure {
-                pendingFailure = nil
-                terminated = true
-                delivering = false
-                let released = (downstream, buffer)
-                downstream = nil
-                buffer = RingBuffer()
-                lock.unlock()
-                released.0?.receive(completion: .failure(failure))
-                withExtendedLifetime(released) {}
-                return
-            }
-            guard !terminated, let downstream else {
-                delivering = false
-                lock.unlock()
-                return
-            }
-            if demand > 0, !buffer.isEmpty {
-                let next = buffer.removeFirst()
-                var refill: (any Subscription)?
-                if demand != .unlimited {
-                    demand -= 1
-                    refill = subscriptions[next.index]
-                }
-                lock.unlock()
-                let more = downstream.receive(next.value)
-                refill?.request(.max(1))
-                lock.lock()
-                demand += more
-                continue
-            }
-            if finishedCount == subscriptions.count, buffer.isEmpty {
-                terminated = true
-                delivering = false
-                self.downstream = nil
-                lock.unlock()
-                downstream.receive(completion: .finished)
-                return
-            }
-            delivering = false
+    func downstreamForDeliveryLocked() -> Downstream? {
+        if let failure = pendingFailure {
+            pendingFailure = nil
+            terminated = true
+            delivery.releaseToken()
+            let released = (downstream, delivery.takeBuffer())
+            downstream = nil
+            lock.unlock()
+            released.0?.receive(completion: .failure(failure))
+            withExtendedLifetime(released) {}
+            return nil
+        }
+        guard !terminated, let downstream else {
+            delivery.releaseToken()
+            lock.unlock()
+            return nil
+        }
+        return downstream
+    }
+
+    func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
+        subscriptions[source]
+    }
+
+    func endDeliveryLocked() {
+        delivery.releaseToken()
+        guard finishedCount == subscriptions.count, delivery.buffer.isEmpty, let downstream else {
             lock.unlock()
             return
         }
+        terminated = true
+        self.downstream = nil
+        lock.unlock()
+        downstream.receive(completion: .finished)
     }
 
     // MARK: Reflection
@@ -249,8 +201,8 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, C
         return Mirror(self, children: [
             "downstream": downstream as Any,
             "upstreamSubscriptions": subscriptions,
-            "demand": demand,
-            "buffered": buffer.count,
+            "demand": delivery.demand,
+            "buffered": delivery.buffer.count,
         ])
     }
 

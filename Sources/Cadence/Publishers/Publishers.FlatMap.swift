@@ -96,11 +96,12 @@ extension Publishers {
 extension Publishers.FlatMap {
     /// The subscription handed to the downstream, and the subscriber to the upstream.
     ///
-    /// One thread at a time is the emitter (`isEmitting`): it alone calls the downstream, draining `buffer` while
-    /// there is demand. A value arriving from an inner publisher while another thread emits, or without demand, is
-    /// queued, so the downstream never gets two calls at once and values keep the order in which they arrived.
+    /// Delivery goes through a `BufferedDelivery`: one thread at a time holds its token and alone calls the
+    /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
+    /// thread delivers, or without demand, is buffered, so the downstream never gets two calls at once and values keep
+    /// the order in which they arrived.
     private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
-        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+        BufferedDeliveryHost, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -127,18 +128,16 @@ extension Publishers.FlatMap {
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
 
-        // `lock` guards every stored var below.
-        private let lock = UnfairLock()
+        // `lock` guards `delivery` and every stored var below.
+        let lock = UnfairLock()
+        var delivery = BufferedDelivery<NewPublisher.Output>()
         private var downstream: Downstream?
         private var upstream = UpstreamLink.awaiting
         private var upstreamFinished = false
         private var inners: [Int: InnerLink] = [:]
         private var nextInnerIndex = 0
-        private var demand = Subscribers.Demand.none
-        private var buffer = RingBuffer<(index: Int, value: NewPublisher.Output)>()
-        private var isEmitting = false
         private var isTerminated = false
-        /// A completion that arrived while another thread was emitting; the emitter delivers it.
+        /// A completion that arrived while another thread was delivering; the token holder delivers it.
         private var pendingCompletion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand,
@@ -186,7 +185,7 @@ extension Publishers.FlatMap {
             switch completion {
             case .finished:
                 upstreamFinished = true
-                guard inners.isEmpty, buffer.isEmpty, !isEmitting else {
+                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.isDelivering else {
                     lock.unlock()
                     return
                 }
@@ -215,31 +214,18 @@ extension Publishers.FlatMap {
                 return
             }
             inners[index] = .subscribed(subscription)
-            let initial: Subscribers.Demand = demand == .unlimited ? .unlimited : .max(1)
+            let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
             lock.unlock()
             subscription.request(initial)
         }
 
         func receive(_ value: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
             lock.lock()
-            guard !isTerminated else {
+            guard !isTerminated, let downstream else {
                 lock.unlock()
                 return .none
             }
-            guard !isEmitting, demand > 0, buffer.isEmpty, let downstream else {
-                buffer.append((index, value))
-                lock.unlock()
-                return .none
-            }
-            demand -= 1
-            let isUnlimited = demand == .unlimited
-            isEmitting = true
-            lock.unlock()
-            let more = downstream.receive(value)
-            lock.lock()
-            demand += more
-            drainLocked()
-            return isUnlimited ? .none : .max(1)
+            return deliverLocked(value, from: index, to: downstream)
         }
 
         func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
@@ -250,9 +236,9 @@ extension Publishers.FlatMap {
             }
             switch completion {
             case .finished:
-                if upstreamFinished && inners.isEmpty && buffer.isEmpty {
-                    guard !isEmitting else {
-                        lock.unlock() // the emitter finishes the downstream when it is done
+                if upstreamFinished && inners.isEmpty && delivery.buffer.isEmpty {
+                    guard !delivery.isDelivering else {
+                        lock.unlock() // the token holder finishes the downstream when it is done
                         return
                     }
                     let downstream = terminateLocked(with: .finished)
@@ -287,20 +273,16 @@ extension Publishers.FlatMap {
                 lock.unlock()
                 return
             }
-            let wasUnlimited = demand == .unlimited
-            demand += additional
-            let unlimitedInners = !wasUnlimited && demand == .unlimited
-                ? inners.values.compactMap(\.subscription) : []
-            guard !isEmitting else {
+            let unlimitedInners = delivery.add(additional) ? inners.values.compactMap(\.subscription) : []
+            guard delivery.takeToken() else {
                 lock.unlock()
                 for subscription in unlimitedInners {
                     subscription.request(.unlimited)
                 }
                 return
             }
-            isEmitting = true
             lock.unlock()
-            // Values the inner publishers send in answer are queued behind the buffered ones: this thread emits.
+            // Values the inner publishers send in answer are buffered behind the others: this thread delivers.
             for subscription in unlimitedInners {
                 subscription.request(.unlimited)
             }
@@ -317,7 +299,7 @@ extension Publishers.FlatMap {
             isTerminated = true
             downstream = nil
             pendingCompletion = nil
-            buffer.removeAll()
+            delivery.removeBuffered()
             let subscriptions = inners.values.compactMap(\.subscription)
             inners = [:]
             let upstreamSubscription = upstreamSubscriptionLocked
@@ -329,19 +311,19 @@ extension Publishers.FlatMap {
             upstreamSubscription?.cancel()
         }
 
-        // MARK: Emitting
+        // MARK: Delivery
 
         private var upstreamSubscriptionLocked: (any Subscription)? {
             if case .subscribed(let subscription) = upstream { return subscription }
             return nil
         }
 
-        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the emitter
-        /// will deliver the completion once its current value went out. Call with `lock` held.
+        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the token
+        /// holder will deliver the completion once its current value went out. Call with `lock` held.
         private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
             isTerminated = true
-            buffer.removeAll()
-            if isEmitting {
+            delivery.removeBuffered()
+            if delivery.isDelivering {
                 pendingCompletion = completion
                 return nil
             }
@@ -349,31 +331,27 @@ extension Publishers.FlatMap {
             return downstream
         }
 
-        /// Delivers buffered values while there is demand, then any completion due, then gives up the emitter role.
-        /// Call with `lock` held and `isEmitting` set; returns with `lock` released.
-        private func drainLocked() {
-            while true {
-                if isTerminated {
-                    isEmitting = false
-                    let completion = pendingCompletion.take()
-                    let downstream = self.downstream.take()
-                    lock.unlock()
-                    if let completion {
-                        downstream?.receive(completion: completion)
-                    }
-                    return
-                }
-                guard demand > 0, let downstream, let next = buffer.popFirst() else { break }
-                demand -= 1
-                let innerSubscription = demand == .unlimited ? nil : inners[next.index]?.subscription
-                lock.unlock()
-                let more = downstream.receive(next.value)
-                innerSubscription?.request(.max(1))
-                lock.lock()
-                demand += more
+        func downstreamForDeliveryLocked() -> Downstream? {
+            if !isTerminated, let downstream {
+                return downstream
             }
-            isEmitting = false
-            guard upstreamFinished, inners.isEmpty, buffer.isEmpty else {
+            delivery.releaseToken()
+            let completion = pendingCompletion.take()
+            let downstream = self.downstream.take()
+            lock.unlock()
+            if let completion {
+                downstream?.receive(completion: completion)
+            }
+            return nil
+        }
+
+        func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
+            inners[source]?.subscription
+        }
+
+        func endDeliveryLocked() {
+            delivery.releaseToken()
+            guard upstreamFinished, inners.isEmpty, delivery.buffer.isEmpty else {
                 lock.unlock()
                 return
             }
@@ -393,9 +371,9 @@ extension Publishers.FlatMap {
             return Mirror(self, children: [
                 "downstream": downstream as Any,
                 "maxPublishers": maxPublishers,
-                "demand": demand,
+                "demand": delivery.demand,
                 "innerPublishers": inners.count,
-                "buffered": buffer.count,
+                "buffered": delivery.buffer.count,
             ])
         }
 
