@@ -1,7 +1,9 @@
 #if !canImport(Combine)
 
-/// A subscription that subscribes to several upstreams of one type (merge's publishers, flatMap's and
-/// switchToLatest's inner publishers) and hears from each through an `IndexedSide` tagged with its index.
+/// A subscription that subscribes to more than one publisher and hears from each through a side subscriber tagged
+/// with its index: an `IndexedSide` for the upstreams of merge and the inner publishers of flatMap and
+/// switchToLatest, a `SharedIdentitySide` for concatenate's prefix and suffix and the other publisher of
+/// drop(untilOutputFrom:) and prefix(untilOutputFrom:).
 protocol IndexedSideHost: AnyObject, CustomStringConvertible, CustomCombineIdentifierConvertible {
     associatedtype SideIndex
     associatedtype SideInput
@@ -44,6 +46,38 @@ struct IndexedSide<Host: IndexedSideHost>: Subscriber, CustomStringConvertible, 
     var description: String { host.description }
 
     var customMirror: Mirror { Mirror(self, children: ["parentSubscription": host.combineIdentifier]) }
+
+    var playgroundDescription: Any { description }
+}
+
+/// The subscriber a subscription attaches to a publisher it consumes besides (or before) its upstream: it passes
+/// every event on to the host with the index, and has the host's identity and name, and no children.
+struct SharedIdentitySide<Host: IndexedSideHost>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
+    typealias Input = Host.SideInput
+    typealias Failure = Host.SideFailure
+
+    let index: Host.SideIndex
+    let host: Host
+
+    var combineIdentifier: CombineIdentifier { host.combineIdentifier }
+
+    func receive(subscription: any Subscription) {
+        host.receive(subscription: subscription, at: index)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        host.receive(input, at: index)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        host.receive(completion: completion, at: index)
+    }
+
+    var description: String { host.description }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     var playgroundDescription: Any { description }
 }

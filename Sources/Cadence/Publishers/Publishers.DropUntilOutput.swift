@@ -39,7 +39,7 @@ extension Publishers {
         where Upstream.Output == S.Input, Other.Failure == S.Failure {
             let inner = Inner(downstream: subscriber)
             subscriber.receive(subscription: inner)
-            other.subscribe(TriggerSubscriber(inner: inner))
+            other.subscribe(SharedIdentitySide(index: .other, host: inner))
             upstream.subscribe(inner)
         }
     }
@@ -48,14 +48,22 @@ extension Publishers {
 extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
 extension Publishers.DropUntilOutput {
+    /// The publishers `Inner` hears from through a side subscriber.
+    private enum Source {
+        case other
+    }
+
     /// Subscribes to the upstream and is the downstream's subscription. Once triggered, a value goes through with one
     /// lock acquisition: nothing the trigger does after its first value reaches the downstream, so the upstream is
     /// the only one delivering.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
+        typealias SideIndex = Source
+        typealias SideInput = Other.Output
+        typealias SideFailure = Other.Failure
 
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
@@ -121,9 +129,9 @@ extension Publishers.DropUntilOutput {
             downstream.receive(completion: completion)
         }
 
-        // MARK: Trigger
+        // MARK: Trigger (the other publisher)
 
-        func receiveTrigger(subscription: any Subscription) {
+        func receive(subscription: any Subscription, at _: Source) {
             lock.lock()
             guard !triggerSubscribed, !terminated else {
                 lock.unlock()
@@ -136,7 +144,7 @@ extension Publishers.DropUntilOutput {
             subscription.request(.max(1))
         }
 
-        func receiveTrigger() -> Subscribers.Demand {
+        func receive(_ input: Other.Output, at _: Source) -> Subscribers.Demand {
             lock.lock()
             if !terminated {
                 triggered = true
@@ -146,7 +154,7 @@ extension Publishers.DropUntilOutput {
             return .none
         }
 
-        func receiveTrigger(completion: Subscribers.Completion<Failure>) {
+        func receive(completion: Subscribers.Completion<Other.Failure>, at _: Source) {
             lock.lock()
             guard !triggered, !terminated, let downstream else {
                 triggerSubscription = nil
@@ -204,36 +212,6 @@ extension Publishers.DropUntilOutput {
             defer { lock.unlock() }
             return Mirror(self, children: ["downstream": downstream as Any, "triggered": triggered])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to the second publisher; it shares the identity of the subscription it reports to.
-    private struct TriggerSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Other.Output
-        typealias Failure = Other.Failure
-
-        let inner: Inner<Downstream>
-
-        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-
-        func receive(subscription: any Subscription) {
-            inner.receiveTrigger(subscription: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.receiveTrigger()
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.receiveTrigger(completion: completion)
-        }
-
-        var description: String { "DropUntilOutput" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

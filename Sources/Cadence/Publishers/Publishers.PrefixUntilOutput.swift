@@ -34,22 +34,30 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let inner = Inner(downstream: subscriber)
-            other.subscribe(TriggerSubscriber(inner: inner))
+            other.subscribe(SharedIdentitySide(index: .other, host: inner))
             upstream.subscribe(inner)
         }
     }
 }
 
 extension Publishers.PrefixUntilOutput {
+    /// The publishers `Inner` hears from through a side subscriber.
+    private enum Source {
+        case other
+    }
+
     /// Subscribes to the upstream and is the downstream's subscription.
     ///
     /// The trigger may fire on another thread while the upstream delivers a value; the delivering flag makes the
     /// trigger leave the finish to the delivering thread, so the downstream never gets two calls at once.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
+        typealias SideIndex = Source
+        typealias SideInput = Other.Output
+        typealias SideFailure = Other.Failure
 
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
@@ -135,9 +143,9 @@ extension Publishers.PrefixUntilOutput {
             downstream.receive(completion: .finished)
         }
 
-        // MARK: Trigger
+        // MARK: Trigger (the other publisher)
 
-        func receiveTrigger(subscription: any Subscription) {
+        func receive(subscription: any Subscription, at _: Source) {
             lock.lock()
             guard !triggerSubscribed, !terminated else {
                 lock.unlock()
@@ -150,7 +158,7 @@ extension Publishers.PrefixUntilOutput {
             subscription.request(.max(1))
         }
 
-        func receiveTrigger() -> Subscribers.Demand {
+        func receive(_ input: Other.Output, at _: Source) -> Subscribers.Demand {
             lock.lock()
             guard !terminated, triggerSubscription != nil, let downstream else {
                 lock.unlock()
@@ -173,7 +181,7 @@ extension Publishers.PrefixUntilOutput {
             return .none
         }
 
-        func receiveTriggerCompletion() {
+        func receive(completion: Subscribers.Completion<Other.Failure>, at _: Source) {
             lock.lock()
             triggerSubscription = nil
             lock.unlock()
@@ -215,36 +223,6 @@ extension Publishers.PrefixUntilOutput {
                 "upstreamSubscription": upstreamSubscription as Any,
             ])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to the other publisher; it shares the identity of the subscription it reports to.
-    private struct TriggerSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Other.Output
-        typealias Failure = Other.Failure
-
-        let inner: Inner<Downstream>
-
-        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-
-        func receive(subscription: any Subscription) {
-            inner.receiveTrigger(subscription: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.receiveTrigger()
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.receiveTriggerCompletion()
-        }
-
-        var description: String { "PrefixUntilOutput" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }
