@@ -26,18 +26,13 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     let lock = UnfairLock()
     var delivery = BufferedDelivery<Output>()
     private var downstream: Downstream?
-    private var subscriptions: [(any Subscription)?]
-    private var subscribed: [Bool]
-    private var completed: [Bool]
-    private var finishedCount = 0
+    private var upstreams: UpstreamSubscriptions
     private var pendingFailure: Failure?
     private var terminated = false
 
     init(downstream: Downstream, upstreamCount: Int) {
         self.downstream = downstream
-        subscriptions = Array(repeating: nil, count: upstreamCount)
-        subscribed = Array(repeating: false, count: upstreamCount)
-        completed = Array(repeating: false, count: upstreamCount)
+        upstreams = UpstreamSubscriptions(count: upstreamCount)
     }
 
     /// The subscriber to attach to the upstream at `index`.
@@ -48,7 +43,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     /// Finishes at once when there is no upstream at all (an empty `MergeMany`).
     func finishIfNoUpstream() {
         lock.lock()
-        guard subscriptions.isEmpty, delivery.takeToken() else {
+        guard upstreams.count == 0, delivery.takeToken() else {
             lock.unlock()
             return
         }
@@ -59,13 +54,11 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
 
     func receive(subscription: any Subscription, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !subscribed[index] else {
+        guard !terminated, pendingFailure == nil, upstreams.attach(subscription, at: index) else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        subscribed[index] = true
-        subscriptions[index] = subscription
         let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
         lock.unlock()
         subscription.request(initial)
@@ -73,7 +66,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
 
     func receive(_ value: Output, at index: Int) -> Subscribers.Demand {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !completed[index], let downstream else {
+        guard !terminated, pendingFailure == nil, !upstreams.isCompleted(index), let downstream else {
             lock.unlock()
             return .none
         }
@@ -82,24 +75,21 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !completed[index] else {
+        guard !terminated, pendingFailure == nil, upstreams.markCompleted(index) else {
             lock.unlock()
             return
         }
-        completed[index] = true
         switch completion {
         case .finished:
-            finishedCount += 1
-            subscriptions[index] = nil
-            guard finishedCount == subscriptions.count, delivery.takeToken() else {
+            upstreams.markFinished(index)
+            guard upstreams.allFinished, delivery.takeToken() else {
                 lock.unlock()
                 return
             }
             drainLocked()
         case .failure(let error):
-            subscriptions[index] = nil
-            let others = subscriptions
-            subscriptions = Array(repeating: nil, count: others.count)
+            upstreams.forget(index)
+            let others = upstreams.takeAll()
             if delivery.isDelivering {
                 pendingFailure = error
                 lock.unlock()
@@ -125,7 +115,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
             lock.unlock()
             return
         }
-        let unlimiting = delivery.add(demand) ? subscriptions : []
+        let unlimiting = delivery.add(demand) ? upstreams.subscriptions : []
         lock.unlock()
         unlimiting.forEach { $0?.request(.unlimited) }
         lock.lock()
@@ -144,12 +134,11 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
         }
         terminated = true
         pendingFailure = nil
-        let upstreams = subscriptions
-        subscriptions = Array(repeating: nil, count: upstreams.count)
+        let running = upstreams.takeAll()
         let released = (downstream, delivery.takeBuffer())
         downstream = nil
         lock.unlock()
-        upstreams.forEach { $0?.cancel() }
+        running.forEach { $0?.cancel() }
         withExtendedLifetime(released) {}
     }
 
@@ -176,12 +165,12 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     }
 
     func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
-        subscriptions[source]
+        upstreams[source]
     }
 
     func endDeliveryLocked() {
         delivery.releaseToken()
-        guard finishedCount == subscriptions.count, delivery.buffer.isEmpty, let downstream else {
+        guard upstreams.allFinished, delivery.buffer.isEmpty, let downstream else {
             lock.unlock()
             return
         }
@@ -200,7 +189,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
         defer { lock.unlock() }
         return Mirror(self, children: [
             "downstream": downstream as Any,
-            "upstreamSubscriptions": subscriptions,
+            "upstreamSubscriptions": upstreams.subscriptions,
             "demand": delivery.demand,
             "buffered": delivery.buffer.count,
         ])

@@ -50,10 +50,7 @@ where Downstream.Input == Storage.Output {
     private let lock = UnfairLock()
     private var downstream: Downstream?
     private var storage = Storage()
-    private var subscriptions: [(any Subscription)?]
-    private var subscribed: [Bool]
-    private var completed: [Bool]
-    private var finishedCount = 0
+    private var upstreams: UpstreamSubscriptions
     private var demand = Subscribers.Demand.none
     private var requested = Subscribers.Demand.none
     private var forward = Subscribers.Demand.none
@@ -61,14 +58,10 @@ where Downstream.Input == Storage.Output {
     private var delivering = true
     private var pendingFailure: Failure?
     private var terminated = false
-    private let arity: Int
 
     init(downstream: Downstream, arity: Int) {
         self.downstream = downstream
-        self.arity = arity
-        subscriptions = Array(repeating: nil, count: arity)
-        subscribed = Array(repeating: false, count: arity)
-        completed = Array(repeating: false, count: arity)
+        upstreams = UpstreamSubscriptions(count: arity)
     }
 
     /// The subscriber to attach to the upstream at `index`; `store` keeps one of its values in the storage.
@@ -92,13 +85,11 @@ where Downstream.Input == Storage.Output {
 
     func receive(subscription: any Subscription, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !subscribed[index] else {
+        guard !terminated, pendingFailure == nil, upstreams.attach(subscription, at: index) else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        subscribed[index] = true
-        subscriptions[index] = subscription
         let alreadyRequested = requested
         lock.unlock()
         if alreadyRequested > 0 {
@@ -110,7 +101,7 @@ where Downstream.Input == Storage.Output {
         _ value: Input, at index: Int, store: (inout Storage, Input) -> Void
     ) -> Subscribers.Demand {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !completed[index] else {
+        guard !terminated, pendingFailure == nil, !upstreams.isCompleted(index) else {
             lock.unlock()
             return .none
         }
@@ -126,15 +117,13 @@ where Downstream.Input == Storage.Output {
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !completed[index] else {
+        guard !terminated, pendingFailure == nil, upstreams.markCompleted(index) else {
             lock.unlock()
             return
         }
-        completed[index] = true
         switch completion {
         case .finished:
-            subscriptions[index] = nil
-            finishedCount += 1
+            upstreams.markFinished(index)
             guard !delivering else {
                 lock.unlock()
                 return
@@ -143,14 +132,13 @@ where Downstream.Input == Storage.Output {
             _ = drainLocked(triggeredBy: nil)
         case .failure(let error):
             if !Storage.cancelsFailingUpstream {
-                subscriptions[index] = nil
+                upstreams.forget(index)
             }
-            let upstreams = subscriptions
-            subscriptions = Array(repeating: nil, count: arity)
+            let running = upstreams.takeAll()
             if delivering {
                 pendingFailure = error
                 lock.unlock()
-                upstreams.forEach { $0?.cancel() }
+                running.forEach { $0?.cancel() }
                 return
             }
             terminated = true
@@ -158,7 +146,7 @@ where Downstream.Input == Storage.Output {
             downstream = nil
             storage = Storage()
             lock.unlock()
-            upstreams.forEach { $0?.cancel() }
+            running.forEach { $0?.cancel() }
             released.0?.receive(completion: .failure(error))
             withExtendedLifetime(released) {}
         }
@@ -180,9 +168,9 @@ where Downstream.Input == Storage.Output {
             return
         }
         requested += demand
-        let upstreams = subscriptions
+        let running = upstreams.subscriptions
         lock.unlock()
-        upstreams.forEach { $0?.request(demand) }
+        running.forEach { $0?.request(demand) }
         guard Storage.outputWaitsForDemand else { return }
         lock.lock()
         guard !delivering else {
@@ -201,13 +189,12 @@ where Downstream.Input == Storage.Output {
         }
         terminated = true
         pendingFailure = nil
-        let upstreams = subscriptions
-        subscriptions = Array(repeating: nil, count: arity)
+        let running = upstreams.takeAll()
         let released = (downstream, storage)
         downstream = nil
         storage = Storage()
         lock.unlock()
-        upstreams.forEach { $0?.cancel() }
+        running.forEach { $0?.cancel() }
         withExtendedLifetime(released) {}
     }
 
@@ -249,11 +236,10 @@ where Downstream.Input == Storage.Output {
                 }
                 continue
             }
-            if storage.isExhausted(completed: completed, finishedCount: finishedCount) {
+            if storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount) {
                 terminated = true
                 delivering = false
-                let unfinished = subscriptions
-                subscriptions = Array(repeating: nil, count: arity)
+                let unfinished = upstreams.takeAll()
                 let released = storage
                 self.downstream = nil
                 storage = Storage()
@@ -271,9 +257,9 @@ where Downstream.Input == Storage.Output {
                 return .none
             }
             requested += gathered
-            let upstreams = subscriptions
+            let running = upstreams.subscriptions
             lock.unlock()
-            for (index, upstream) in upstreams.enumerated() where index != trigger {
+            for (index, upstream) in running.enumerated() where index != trigger {
                 upstream?.request(gathered)
             }
             return trigger == nil ? .none : gathered
@@ -289,7 +275,7 @@ where Downstream.Input == Storage.Output {
         defer { lock.unlock() }
         let children: [Mirror.Child] = [
             ("downstream", downstream as Any),
-            ("upstreamSubscriptions", subscriptions),
+            ("upstreamSubscriptions", upstreams.subscriptions),
             ("demand", demand),
             storage.mirrorChild,
         ]
