@@ -109,12 +109,6 @@ extension Publishers.FlatMap {
         typealias SideInput = NewPublisher.Output
         typealias SideFailure = NewPublisher.Failure
 
-        private enum UpstreamLink {
-            case awaiting
-            case subscribed(any Subscription)
-            case completed
-        }
-
         private enum InnerLink {
             case awaiting
             case subscribed(any Subscription)
@@ -132,7 +126,7 @@ extension Publishers.FlatMap {
         let lock = UnfairLock()
         var delivery = BufferedDelivery<NewPublisher.Output>()
         private var downstream: Downstream?
-        private var upstream = UpstreamLink.awaiting
+        private var upstream = SingleUpstreamLink.awaiting
         private var upstreamFinished = false
         private var inners: [Int: InnerLink] = [:]
         private var nextInnerIndex = 0
@@ -151,12 +145,11 @@ extension Publishers.FlatMap {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaiting = upstream, !isTerminated else {
+            guard !isTerminated, upstream.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstream = .subscribed(subscription)
             lock.unlock()
             subscription.request(maxPublishers)
         }
@@ -246,14 +239,13 @@ extension Publishers.FlatMap {
                     downstream?.receive(completion: .finished)
                     return
                 }
-                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstreamSubscriptionLocked
+                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
                 lock.unlock()
                 upstreamSubscription?.request(.max(1))
             case .failure:
                 let subscriptions = inners.values.compactMap(\.subscription)
                 inners = [:]
-                let upstreamSubscription = upstreamSubscriptionLocked
-                upstream = .completed
+                let upstreamSubscription = upstream.close()
                 let downstream = terminateLocked(with: completion)
                 lock.unlock()
                 for subscription in subscriptions {
@@ -302,8 +294,7 @@ extension Publishers.FlatMap {
             delivery.removeBuffered()
             let subscriptions = inners.values.compactMap(\.subscription)
             inners = [:]
-            let upstreamSubscription = upstreamSubscriptionLocked
-            upstream = .completed
+            let upstreamSubscription = upstream.close()
             lock.unlock()
             for subscription in subscriptions {
                 subscription.cancel()
@@ -312,11 +303,6 @@ extension Publishers.FlatMap {
         }
 
         // MARK: Delivery
-
-        private var upstreamSubscriptionLocked: (any Subscription)? {
-            if case .subscribed(let subscription) = upstream { return subscription }
-            return nil
-        }
 
         /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the token
         /// holder will deliver the completion once its current value went out. Call with `lock` held.

@@ -87,12 +87,6 @@ extension Publishers.SwitchToLatest {
         typealias SideInput = P.Output
         typealias SideFailure = P.Failure
 
-        private enum UpstreamLink {
-            case awaiting
-            case subscribed(any Subscription)
-            case completed
-        }
-
         /// The latest inner publisher: its index, and its subscription once it arrived.
         private struct Current {
             let index: UInt64
@@ -102,7 +96,7 @@ extension Publishers.SwitchToLatest {
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstream = UpstreamLink.awaiting
+        private var upstream = SingleUpstreamLink.awaiting
         private var upstreamFinished = false
         private var current: Current?
         private var nextIndex: UInt64 = 0
@@ -121,12 +115,11 @@ extension Publishers.SwitchToLatest {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaiting = upstream, !isTerminated else {
+            guard !isTerminated, upstream.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstream = .subscribed(subscription)
             lock.unlock()
             subscription.request(.unlimited)
         }
@@ -242,8 +235,7 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 downstream?.receive(completion: .finished)
             case .failure:
-                let upstreamSubscription = upstreamSubscriptionLocked
-                upstream = .completed
+                let upstreamSubscription = upstream.close()
                 let downstream = completeLocked(with: completion)
                 lock.unlock()
                 upstreamSubscription?.cancel()
@@ -286,19 +278,13 @@ extension Publishers.SwitchToLatest {
             pendingCompletion = nil
             queue.removeAll()
             let inner = current.take()?.subscription
-            let upstreamSubscription = upstreamSubscriptionLocked
-            upstream = .completed
+            let upstreamSubscription = upstream.close()
             lock.unlock()
             inner?.cancel()
             upstreamSubscription?.cancel()
         }
 
         // MARK: Emitting
-
-        private var upstreamSubscriptionLocked: (any Subscription)? {
-            if case .subscribed(let subscription) = upstream { return subscription }
-            return nil
-        }
 
         /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait:
         /// for the emitter to finish its current value, or, when finishing, for the queued values to go out. A
