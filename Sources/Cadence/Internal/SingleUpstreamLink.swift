@@ -1,7 +1,8 @@
 #if !canImport(Combine)
 
-/// Where an operator stands with its one upstream (flatMap's and switchToLatest's outer publisher, buffer's
-/// upstream), guarded by the operator's lock: waiting for the subscription, holding it, or done with it.
+/// Where an operator stands with one of its upstreams (flatMap's and switchToLatest's outer publisher, buffer's
+/// upstream, the upstream and the other publisher of drop/prefix(untilOutputFrom:)), guarded by the operator's lock:
+/// waiting for the subscription, holding it, or done with it.
 enum SingleUpstreamLink {
     case awaiting
     case subscribed(any Subscription)
@@ -11,6 +12,12 @@ enum SingleUpstreamLink {
     var subscription: (any Subscription)? {
         if case .subscribed(let subscription) = self { return subscription }
         return nil
+    }
+
+    /// Whether the subscription has not arrived yet (and the link is not done).
+    var isAwaiting: Bool {
+        if case .awaiting = self { return true }
+        return false
     }
 
     /// Keeps the upstream's subscription; `false` when one has already arrived or the link is done, and the caller

@@ -68,10 +68,8 @@ extension Publishers.DropUntilOutput {
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstreamSubscription: (any Subscription)?
-        private var upstreamSubscribed = false
-        private var triggerSubscription: (any Subscription)?
-        private var triggerSubscribed = false
+        private var upstreamLink = SingleUpstreamLink.awaiting
+        private var triggerLink = SingleUpstreamLink.awaiting
         private var requested = Subscribers.Demand.none
         private var triggered = false
         private var terminated = false
@@ -84,13 +82,11 @@ extension Publishers.DropUntilOutput {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard !upstreamSubscribed, !terminated else {
+            guard !terminated, upstreamLink.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstreamSubscribed = true
-            upstreamSubscription = subscription
             let alreadyRequested = requested
             lock.unlock()
             if alreadyRequested > 0 {
@@ -121,9 +117,8 @@ extension Publishers.DropUntilOutput {
             }
             terminated = true
             self.downstream = nil
-            upstreamSubscription = nil
-            let trigger = triggerSubscription
-            triggerSubscription = nil
+            _ = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             trigger?.cancel()
             downstream.receive(completion: completion)
@@ -133,13 +128,11 @@ extension Publishers.DropUntilOutput {
 
         func receive(subscription: any Subscription, at _: Source) {
             lock.lock()
-            guard !triggerSubscribed, !terminated else {
+            guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            triggerSubscribed = true
-            triggerSubscription = subscription
             lock.unlock()
             subscription.request(.max(1))
         }
@@ -148,7 +141,7 @@ extension Publishers.DropUntilOutput {
             lock.lock()
             if !terminated {
                 triggered = true
-                triggerSubscription = nil
+                _ = triggerLink.close()
             }
             lock.unlock()
             return .none
@@ -157,15 +150,14 @@ extension Publishers.DropUntilOutput {
         func receive(completion: Subscribers.Completion<Other.Failure>, at _: Source) {
             lock.lock()
             guard !triggered, !terminated, let downstream else {
-                triggerSubscription = nil
+                _ = triggerLink.close()
                 lock.unlock()
                 return
             }
             terminated = true
             self.downstream = nil
-            triggerSubscription = nil
-            let upstream = upstreamSubscription
-            upstreamSubscription = nil
+            _ = triggerLink.close()
+            let upstream = upstreamLink.close()
             lock.unlock()
             upstream?.cancel()
             downstream.receive(completion: completion)
@@ -181,7 +173,7 @@ extension Publishers.DropUntilOutput {
                 return
             }
             requested += demand
-            let upstream = upstreamSubscription
+            let upstream = upstreamLink.subscription
             lock.unlock()
             upstream?.request(demand)
         }
@@ -195,10 +187,8 @@ extension Publishers.DropUntilOutput {
             terminated = true
             let released = downstream
             downstream = nil
-            let upstream = upstreamSubscription
-            let trigger = triggerSubscription
-            upstreamSubscription = nil
-            triggerSubscription = nil
+            let upstream = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             upstream?.cancel()
             trigger?.cancel()

@@ -62,10 +62,8 @@ extension Publishers.PrefixUntilOutput {
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstreamSubscription: (any Subscription)?
-        private var upstreamSubscribed = false
-        private var triggerSubscription: (any Subscription)?
-        private var triggerSubscribed = false
+        private var upstreamLink = SingleUpstreamLink.awaiting
+        private var triggerLink = SingleUpstreamLink.awaiting
         private var delivering = false
         private var pendingFinish = false
         // Set once the downstream has been completed, is due to be, or has cancelled.
@@ -79,15 +77,16 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard !upstreamSubscribed, let downstream else {
+            guard upstreamLink.isAwaiting, let downstream else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstreamSubscribed = true
             let alreadyTriggered = terminated
-            if !alreadyTriggered {
-                upstreamSubscription = subscription
+            if alreadyTriggered {
+                upstreamLink = .completed
+            } else {
+                _ = upstreamLink.attach(subscription)
             }
             delivering = true
             lock.unlock()
@@ -121,9 +120,8 @@ extension Publishers.PrefixUntilOutput {
             }
             terminated = true
             self.downstream = nil
-            upstreamSubscription = nil
-            let trigger = triggerSubscription
-            triggerSubscription = nil
+            _ = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             trigger?.cancel()
             downstream.receive(completion: completion)
@@ -147,27 +145,27 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(subscription: any Subscription, at _: Source) {
             lock.lock()
-            guard !triggerSubscribed, !terminated else {
+            guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            triggerSubscribed = true
-            triggerSubscription = subscription
             lock.unlock()
             subscription.request(.max(1))
         }
 
         func receive(_ input: Other.Output, at _: Source) -> Subscribers.Demand {
             lock.lock()
-            guard !terminated, triggerSubscription != nil, let downstream else {
+            guard !terminated, triggerLink.subscription != nil, let downstream else {
                 lock.unlock()
                 return .none
             }
             terminated = true
-            triggerSubscription = nil
-            let upstream = upstreamSubscription
-            upstreamSubscription = nil
+            _ = triggerLink.close()
+            // Before the upstream has subscribed, its link stays open: its subscription is still to be taken (and
+            // cancelled) when it arrives.
+            let upstreamSubscribed = !upstreamLink.isAwaiting
+            let upstream = upstreamSubscribed ? upstreamLink.close() : nil
             if delivering || !upstreamSubscribed {
                 pendingFinish = true
                 lock.unlock()
@@ -183,7 +181,7 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(completion: Subscribers.Completion<Other.Failure>, at _: Source) {
             lock.lock()
-            triggerSubscription = nil
+            _ = triggerLink.close()
             lock.unlock()
         }
 
@@ -192,7 +190,7 @@ extension Publishers.PrefixUntilOutput {
         func request(_ demand: Subscribers.Demand) {
             demand.assertPositive(in: "PrefixUntilOutput")
             lock.lock()
-            let upstream = terminated ? nil : upstreamSubscription
+            let upstream = terminated ? nil : upstreamLink.subscription
             lock.unlock()
             upstream?.request(demand)
         }
@@ -203,10 +201,8 @@ extension Publishers.PrefixUntilOutput {
             downstream = nil
             terminated = true
             pendingFinish = false
-            let upstream = upstreamSubscription
-            let trigger = triggerSubscription
-            upstreamSubscription = nil
-            triggerSubscription = nil
+            let upstream = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             upstream?.cancel()
             trigger?.cancel()
@@ -220,7 +216,7 @@ extension Publishers.PrefixUntilOutput {
             defer { lock.unlock() }
             return Mirror(self, children: [
                 "downstream": downstream as Any,
-                "upstreamSubscription": upstreamSubscription as Any,
+                "upstreamSubscription": upstreamLink.subscription as Any,
             ])
         }
 

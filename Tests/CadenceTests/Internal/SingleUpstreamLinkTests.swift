@@ -7,12 +7,14 @@ import Testing
 struct SingleUpstreamLinkTests {
     @Test func theFirstSubscriptionIsKeptUntilTheLinkCloses() {
         var link = SingleUpstreamLink.awaiting
+        #expect(link.isAwaiting)
         #expect(link.subscription == nil)
         let first = DedupeIdleSubscription()
         let attachedFirst = link.attach(first)
         let attachedSecond = link.attach(DedupeIdleSubscription())
         #expect(attachedFirst)
         #expect(attachedSecond == false)
+        #expect(link.isAwaiting == false)
         #expect(link.subscription?.combineIdentifier == first.combineIdentifier)
         let closed = link.close()
         #expect(closed?.combineIdentifier == first.combineIdentifier)
