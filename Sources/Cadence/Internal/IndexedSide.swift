@@ -50,6 +50,12 @@ struct IndexedSide<Host: IndexedSideHost>: Subscriber, CustomStringConvertible, 
     var playgroundDescription: Any { description }
 }
 
+/// The index of the one side subscriber of drop(untilOutputFrom:) and prefix(untilOutputFrom:).
+enum OtherPublisherSide {
+    /// The publisher whose first value ends the dropping or the prefix.
+    case other
+}
+
 /// The subscriber a subscription attaches to a publisher it consumes besides (or before) its upstream: it passes
 /// every event on to the host with the index, and has the host's identity and name, and no children.
 struct SharedIdentitySide<Host: IndexedSideHost>: Subscriber, CustomStringConvertible, CustomReflectable,

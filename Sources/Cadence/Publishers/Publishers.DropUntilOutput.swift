@@ -48,11 +48,6 @@ extension Publishers {
 extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
 extension Publishers.DropUntilOutput {
-    /// The publishers `Inner` hears from through a side subscriber.
-    private enum Source {
-        case other
-    }
-
     /// Subscribes to the upstream and is the downstream's subscription. Once triggered, a value goes through with one
     /// lock acquisition: nothing the trigger does after its first value reaches the downstream, so the upstream is
     /// the only one delivering.
@@ -61,7 +56,7 @@ extension Publishers.DropUntilOutput {
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-        typealias SideIndex = Source
+        typealias SideIndex = OtherPublisherSide
         typealias SideInput = Other.Output
         typealias SideFailure = Other.Failure
 
@@ -126,7 +121,7 @@ extension Publishers.DropUntilOutput {
 
         // MARK: Trigger (the other publisher)
 
-        func receive(subscription: any Subscription, at _: Source) {
+        func receive(subscription: any Subscription, at _: OtherPublisherSide) {
             lock.lock()
             guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
@@ -137,7 +132,7 @@ extension Publishers.DropUntilOutput {
             subscription.request(.max(1))
         }
 
-        func receive(_ input: Other.Output, at _: Source) -> Subscribers.Demand {
+        func receive(_ input: Other.Output, at _: OtherPublisherSide) -> Subscribers.Demand {
             lock.lock()
             if !terminated {
                 triggered = true
@@ -147,7 +142,7 @@ extension Publishers.DropUntilOutput {
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Other.Failure>, at _: Source) {
+        func receive(completion: Subscribers.Completion<Other.Failure>, at _: OtherPublisherSide) {
             lock.lock()
             guard !triggered, !terminated, let downstream else {
                 _ = triggerLink.close()

@@ -41,11 +41,6 @@ extension Publishers {
 }
 
 extension Publishers.PrefixUntilOutput {
-    /// The publishers `Inner` hears from through a side subscriber.
-    private enum Source {
-        case other
-    }
-
     /// Subscribes to the upstream and is the downstream's subscription.
     ///
     /// The trigger may fire on another thread while the upstream delivers a value; the delivering flag makes the
@@ -55,7 +50,7 @@ extension Publishers.PrefixUntilOutput {
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-        typealias SideIndex = Source
+        typealias SideIndex = OtherPublisherSide
         typealias SideInput = Other.Output
         typealias SideFailure = Other.Failure
 
@@ -143,7 +138,7 @@ extension Publishers.PrefixUntilOutput {
 
         // MARK: Trigger (the other publisher)
 
-        func receive(subscription: any Subscription, at _: Source) {
+        func receive(subscription: any Subscription, at _: OtherPublisherSide) {
             lock.lock()
             guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
@@ -154,7 +149,7 @@ extension Publishers.PrefixUntilOutput {
             subscription.request(.max(1))
         }
 
-        func receive(_ input: Other.Output, at _: Source) -> Subscribers.Demand {
+        func receive(_ input: Other.Output, at _: OtherPublisherSide) -> Subscribers.Demand {
             lock.lock()
             guard !terminated, triggerLink.subscription != nil, let downstream else {
                 lock.unlock()
@@ -179,7 +174,7 @@ extension Publishers.PrefixUntilOutput {
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Other.Failure>, at _: Source) {
+        func receive(completion: Subscribers.Completion<Other.Failure>, at _: OtherPublisherSide) {
             lock.lock()
             _ = triggerLink.close()
             lock.unlock()
