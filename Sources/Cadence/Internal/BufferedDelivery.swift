@@ -1,4 +1,76 @@
 #if !canImport(Combine)
+import Synchronization
+
+/// The delivery token of a `BufferedDelivery`. It is an atomic, not a lock-guarded flag, so that the thread that has
+/// delivered a value straight through can give the token back without taking the lock again, when nobody left it
+/// anything to do meanwhile: one lock acquisition per value in the common, uncontended case.
+///
+/// Every other operation runs under the owner's lock. A thread that changes what the holder must act on (buffers a
+/// value, adds demand, leaves a completion) marks the token (`leaveWorkIfHeld()`), so the holder takes the lock again
+/// before it lets go; if the holder let go first, the thread finds the token free and does the work itself.
+final class DeliveryToken: Sendable {
+    private static let free = 0
+    private static let held = 1
+    private static let heldWithWork = 2
+
+    private let state = Atomic<Int>(DeliveryToken.free)
+
+    init() {}
+
+    /// Whether a thread holds the token.
+    var isHeld: Bool { state.load(ordering: .acquiring) != Self.free }
+
+    /// Takes the token if it is free; when another thread holds it, leaves it work to do and returns `false`. Under
+    /// the owner's lock.
+    func take() -> Bool {
+        var expected = Self.free
+        while true {
+            let (exchanged, original) = state.compareExchange(
+                expected: expected, desired: expected == Self.free ? Self.held : Self.heldWithWork,
+                ordering: .acquiringAndReleasing)
+            if exchanged {
+                return expected == Self.free
+            }
+            if original == Self.heldWithWork {
+                return false
+            }
+            expected = original
+        }
+    }
+
+    /// When a thread holds the token, makes sure it takes the lock again before it lets go, and returns `true`;
+    /// returns `false` when the token is free. Under the owner's lock.
+    func leaveWorkIfHeld() -> Bool {
+        var expected = Self.held
+        while true {
+            let (exchanged, original) = state.compareExchange(
+                expected: expected, desired: Self.heldWithWork, ordering: .acquiringAndReleasing)
+            if exchanged || original == Self.heldWithWork {
+                return true
+            }
+            if original == Self.free {
+                return false
+            }
+            expected = original
+        }
+    }
+
+    /// The holder, having taken the lock again: what was left to it will be seen now. Under the owner's lock.
+    func clearWork() {
+        state.store(Self.held, ordering: .releasing)
+    }
+
+    /// The holder gives the token back. Under the owner's lock.
+    func release() {
+        state.store(Self.free, ordering: .releasing)
+    }
+
+    /// The holder gives the token back without the lock, unless it has been left work: then it returns `false` and
+    /// must take the lock and drain.
+    func releaseIfNothingLeft() -> Bool {
+        state.compareExchange(expected: Self.held, desired: Self.free, ordering: .acquiringAndReleasing).exchanged
+    }
+}
 
 /// The lock-guarded delivery state of an operator that merges values from several sources into one downstream
 /// (merge's upstreams, flatMap's inner publishers): the downstream's demand, the values waiting for it with the
@@ -22,17 +94,28 @@ struct BufferedDelivery<Value> {
 
     var demand = Subscribers.Demand.none
     private(set) var buffer = RingBuffer<(source: Int, value: Value)>()
-    private(set) var isDelivering = false
+    /// The owner's token, shared with it so the holder can reach it without the lock.
+    let token: DeliveryToken
 
-    /// Takes the token if it is free.
-    mutating func takeToken() -> Bool {
-        guard !isDelivering else { return false }
-        isDelivering = true
-        return true
+    init(token: DeliveryToken) {
+        self.token = token
     }
 
-    mutating func releaseToken() {
-        isDelivering = false
+    /// Whether a thread holds the token.
+    var isDelivering: Bool { token.isHeld }
+
+    /// Takes the token if it is free; when another thread holds it, leaves the work to it and returns `false`.
+    func takeToken() -> Bool {
+        token.take()
+    }
+
+    /// When another thread holds the token, leaves the work to it and returns `true`.
+    func leaveToDeliverer() -> Bool {
+        token.leaveWorkIfHeld()
+    }
+
+    func releaseToken() {
+        token.release()
     }
 
     /// Adds the downstream's demand; returns whether it has just become unlimited.
@@ -45,15 +128,13 @@ struct BufferedDelivery<Value> {
     /// Takes in a value from the source at `source`: delivers it at once when nothing is waiting, nobody delivers
     /// and there is demand, buffers it otherwise.
     mutating func arrive(_ value: Value, from source: Int) -> Arrival {
-        guard isDelivering || demand == .none || !buffer.isEmpty else {
-            isDelivering = true
+        if demand > 0, buffer.isEmpty, token.take() {
             let unlimited = demand == .unlimited
             demand -= 1
             return .deliverNow(unlimited: unlimited)
         }
         buffer.append((source, value))
-        guard !isDelivering, demand > 0 else { return .wait }
-        isDelivering = true
+        guard demand > 0, token.take() else { return .wait }
         return .drain
     }
 
@@ -85,6 +166,8 @@ protocol BufferedDeliveryHost: AnyObject {
     /// Guards `delivery` and the host's own state.
     var lock: UnfairLock { get }
     var delivery: BufferedDelivery<Downstream.Input> { get set }
+    /// The token `delivery` holds, reachable without the lock (`delivery` is not).
+    var deliveryToken: DeliveryToken { get }
 
     /// Called with the lock and the token held before each value: the downstream to deliver to, or `nil` after
     /// having ended the delivery (a completion was due, or the subscription was cancelled): the token given back, the
@@ -116,7 +199,12 @@ extension BufferedDeliveryHost {
         case .deliverNow(let unlimited):
             lock.unlock()
             let more = downstream.receive(value)
+            // Nothing to add to the demand and nothing left to do: give the token back without the lock.
+            if more == .none || unlimited, deliveryToken.releaseIfNothingLeft() {
+                return unlimited ? .none : .max(1)
+            }
             lock.lock()
+            deliveryToken.clearWork()
             delivery.demand += more
             drainLocked()
             return unlimited ? .none : .max(1)
@@ -136,6 +224,7 @@ extension BufferedDeliveryHost {
             let more = downstream.receive(next.value)
             refill?.request(.max(1))
             lock.lock()
+            deliveryToken.clearWork()
             delivery.demand += more
         }
     }

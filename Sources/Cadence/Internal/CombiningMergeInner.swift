@@ -22,9 +22,10 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     typealias SideInput = Output
     typealias SideFailure = Failure
 
-    // `lock` guards `delivery` and every stored var below.
+    // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
     let lock = UnfairLock()
-    var delivery = BufferedDelivery<Output>()
+    let deliveryToken: DeliveryToken
+    var delivery: BufferedDelivery<Output>
     private var downstream: Downstream?
     private var upstreams: UpstreamSubscriptions
     private var pendingFailure: Failure?
@@ -33,6 +34,9 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     init(downstream: Downstream, upstreamCount: Int) {
         self.downstream = downstream
         upstreams = UpstreamSubscriptions(count: upstreamCount)
+        let token = DeliveryToken()
+        deliveryToken = token
+        delivery = BufferedDelivery(token: token)
     }
 
     /// The subscriber to attach to the upstream at `index`.
@@ -90,7 +94,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
         case .failure(let error):
             upstreams.forget(index)
             let others = upstreams.takeAll()
-            if delivery.isDelivering {
+            if delivery.leaveToDeliverer() {
                 pendingFailure = error
                 lock.unlock()
                 others.forEach { $0?.cancel() }

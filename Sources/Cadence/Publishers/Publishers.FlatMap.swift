@@ -122,9 +122,10 @@ extension Publishers.FlatMap {
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
 
-        // `lock` guards `delivery` and every stored var below.
+        // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
         let lock = UnfairLock()
-        var delivery = BufferedDelivery<NewPublisher.Output>()
+        let deliveryToken: DeliveryToken
+        var delivery: BufferedDelivery<NewPublisher.Output>
         private var downstream: Downstream?
         private var upstream = SingleUpstreamLink.awaiting
         private var upstreamFinished = false
@@ -139,6 +140,9 @@ extension Publishers.FlatMap {
             self.downstream = downstream
             self.maxPublishers = maxPublishers
             self.transform = transform
+            let token = DeliveryToken()
+            deliveryToken = token
+            delivery = BufferedDelivery(token: token)
         }
 
         // MARK: Upstream
@@ -178,7 +182,7 @@ extension Publishers.FlatMap {
             switch completion {
             case .finished:
                 upstreamFinished = true
-                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.isDelivering else {
+                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.leaveToDeliverer() else {
                     lock.unlock()
                     return
                 }
@@ -230,7 +234,7 @@ extension Publishers.FlatMap {
             switch completion {
             case .finished:
                 if upstreamFinished && inners.isEmpty && delivery.buffer.isEmpty {
-                    guard !delivery.isDelivering else {
+                    guard !delivery.leaveToDeliverer() else {
                         lock.unlock() // the token holder finishes the downstream when it is done
                         return
                     }
@@ -309,7 +313,7 @@ extension Publishers.FlatMap {
         private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
             isTerminated = true
             delivery.removeBuffered()
-            if delivery.isDelivering {
+            if delivery.leaveToDeliverer() {
                 pendingCompletion = completion
                 return nil
             }

@@ -6,7 +6,7 @@ import Testing
 @Suite("BufferedDelivery")
 struct BufferedDeliveryTests {
     @Test func aValueGoesStraightOutWithDemandAndNobodyDelivering() {
-        var delivery = BufferedDelivery<String>()
+        var delivery = BufferedDelivery<String>(token: DeliveryToken())
         let becameUnlimited = delivery.add(.max(2))
         #expect(becameUnlimited == false)
         guard case .deliverNow(let unlimited) = delivery.arrive("a", from: 0) else {
@@ -20,7 +20,7 @@ struct BufferedDeliveryTests {
     }
 
     @Test func aValueWithoutDemandWaitsAndTheTokenStaysFree() {
-        var delivery = BufferedDelivery<String>()
+        var delivery = BufferedDelivery<String>(token: DeliveryToken())
         guard case .wait = delivery.arrive("a", from: 3) else {
             Issue.record("expected the value to wait")
             return
@@ -31,7 +31,7 @@ struct BufferedDeliveryTests {
     }
 
     @Test func aValueArrivingWhileAnotherThreadDeliversWaitsBehindIt() {
-        var delivery = BufferedDelivery<String>()
+        var delivery = BufferedDelivery<String>(token: DeliveryToken())
         _ = delivery.add(.max(5))
         let tookFree = delivery.takeToken()
         #expect(tookFree)
@@ -48,7 +48,7 @@ struct BufferedDeliveryTests {
     }
 
     @Test func aValueBehindBufferedOnesMakesTheCallerDrainInOrder() {
-        var delivery = BufferedDelivery<String>()
+        var delivery = BufferedDelivery<String>(token: DeliveryToken())
         _ = delivery.arrive("a", from: 0)
         _ = delivery.add(.max(1))
         guard case .drain = delivery.arrive("b", from: 1) else {
@@ -68,7 +68,7 @@ struct BufferedDeliveryTests {
     }
 
     @Test func unlimitedDemandIsNotTakenAndAsksForNoRefill() {
-        var delivery = BufferedDelivery<Int>()
+        var delivery = BufferedDelivery<Int>(token: DeliveryToken())
         _ = delivery.arrive(1, from: 0)
         let unlimitedAfterOne = delivery.add(.max(1))
         #expect(unlimitedAfterOne == false)
@@ -87,8 +87,39 @@ struct BufferedDeliveryTests {
         #expect(unlimited)
     }
 
+    @Test func theTokenIsGivenBackWithoutTheLockOnlyWhenNothingWasLeftToTheHolder() {
+        let token = DeliveryToken()
+        #expect(token.isHeld == false)
+        let leftWhileFree = token.leaveWorkIfHeld()
+        #expect(leftWhileFree == false)
+        let took = token.take()
+        #expect(took)
+        #expect(token.isHeld)
+        let releasedUntouched = token.releaseIfNothingLeft()
+        #expect(releasedUntouched)
+        #expect(token.isHeld == false)
+
+        _ = token.take()
+        let tookWhileHeld = token.take() // another thread's attempt leaves work to the holder
+        #expect(tookWhileHeld == false)
+        let releasedWithWork = token.releaseIfNothingLeft()
+        #expect(releasedWithWork == false)
+        #expect(token.isHeld)
+        token.clearWork()
+        let leftWhileHeld = token.leaveWorkIfHeld()
+        #expect(leftWhileHeld)
+        let releasedAfterLeaving = token.releaseIfNothingLeft()
+        #expect(releasedAfterLeaving == false)
+        token.clearWork()
+        let releasedAfterClearing = token.releaseIfNothingLeft()
+        #expect(releasedAfterClearing)
+        _ = token.take()
+        token.release()
+        #expect(token.isHeld == false)
+    }
+
     @Test func takeBufferHandsTheValuesBackAndEmptiesTheBuffer() {
-        var delivery = BufferedDelivery<Int>()
+        var delivery = BufferedDelivery<Int>(token: DeliveryToken())
         _ = delivery.arrive(1, from: 0)
         _ = delivery.arrive(2, from: 1)
         let taken = delivery.takeBuffer()
