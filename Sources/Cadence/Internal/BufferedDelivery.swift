@@ -13,9 +13,12 @@ final class DeliveryToken: Sendable {
     private static let held = 1
     private static let heldWithWork = 2
 
-    private let state = Atomic<Int>(DeliveryToken.free)
+    private let state: Atomic<Int>
 
-    init() {}
+    /// A free token, or one held by the thread that creates it.
+    init(held: Bool = false) {
+        state = Atomic(held ? DeliveryToken.held : DeliveryToken.free)
+    }
 
     /// Whether a thread holds the token.
     var isHeld: Bool { state.load(ordering: .acquiring) != Self.free }

@@ -35,6 +35,10 @@ extension CombineLatestStorage {
         return hasDemand ? combined : nil
     }
 
+    func hasOutput(hasDemand: Bool) -> Bool {
+        hasNewCombination
+    }
+
     func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
         finishedCount == Self.arity
     }

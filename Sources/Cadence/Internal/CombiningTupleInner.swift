@@ -18,6 +18,8 @@ protocol TupleCombiningStorage {
     /// Removes and returns the output to deliver now, if there is one; `hasDemand` says whether the downstream can
     /// take it.
     mutating func takeOutput(hasDemand: Bool) -> Output?
+    /// Whether `takeOutput(hasDemand:)` would have something to do (an output, or a combination to consider).
+    func hasOutput(hasDemand: Bool) -> Bool
     /// Whether no further output can come, given which upstreams have completed and how many of them finished.
     func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
     /// The child the subscription's mirror shows for the stored values.
@@ -39,8 +41,10 @@ extension TupleCombiningStorage {
 /// storage says no further output can come, cancelling the upstreams that have not finished; the first failure
 /// cancels the upstreams that have not completed and fails the downstream at once.
 ///
-/// Delivery is serialised by a token (`delivering`): the thread that holds it calls the downstream with the lock
-/// released; a thread that stores a value or completes while another holds it leaves the delivery to that thread.
+/// Delivery is serialised by a `DeliveryToken`: the thread that holds it calls the downstream with the lock
+/// released; a thread that stores a value, completes or requests while another holds it leaves the work to that
+/// thread. When an output leaves nothing else to do and the downstream asks for nothing more, the holder gives the
+/// token back without taking the lock again.
 final class TupleCombiningInner<Storage: TupleCombiningStorage, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Storage.Output {
@@ -54,8 +58,8 @@ where Downstream.Input == Storage.Output {
     private var demand = Subscribers.Demand.none
     private var requested = Subscribers.Demand.none
     private var forward = Subscribers.Demand.none
-    // Held from creation until `start()` has handed the downstream its subscription.
-    private var delivering = true
+    // Atomic, not guarded by `lock`: held from creation until `start()` has handed the downstream its subscription.
+    private let token = DeliveryToken(held: true)
     private var pendingFailure: Failure?
     private var terminated = false
 
@@ -78,6 +82,7 @@ where Downstream.Input == Storage.Output {
         lock.unlock()
         downstream?.receive(subscription: self)
         lock.lock()
+        token.clearWork()
         _ = drainLocked(triggeredBy: nil)
     }
 
@@ -107,11 +112,10 @@ where Downstream.Input == Storage.Output {
         }
         store(&storage, value)
         storage.noteArrival()
-        guard !delivering else {
+        guard token.take() else {
             lock.unlock()
             return .none
         }
-        delivering = true
         return drainLocked(triggeredBy: index)
     }
 
@@ -124,18 +128,17 @@ where Downstream.Input == Storage.Output {
         switch completion {
         case .finished:
             upstreams.markFinished(index)
-            guard !delivering else {
+            guard token.take() else {
                 lock.unlock()
                 return
             }
-            delivering = true
             _ = drainLocked(triggeredBy: nil)
         case .failure(let error):
             if !Storage.cancelsFailingUpstream {
                 upstreams.forget(index)
             }
             let running = upstreams.takeAll()
-            if delivering {
+            if token.leaveWorkIfHeld() {
                 pendingFailure = error
                 lock.unlock()
                 running.forEach { $0?.cancel() }
@@ -162,7 +165,7 @@ where Downstream.Input == Storage.Output {
             return
         }
         self.demand += demand
-        if delivering {
+        if token.leaveWorkIfHeld() {
             forward += demand
             lock.unlock()
             return
@@ -173,11 +176,10 @@ where Downstream.Input == Storage.Output {
         running.forEach { $0?.request(demand) }
         guard Storage.outputWaitsForDemand else { return }
         lock.lock()
-        guard !delivering else {
+        guard token.take() else {
             lock.unlock()
             return
         }
-        delivering = true
         _ = drainLocked(triggeredBy: nil)
     }
 
@@ -209,7 +211,7 @@ where Downstream.Input == Storage.Output {
             if let failure = pendingFailure {
                 pendingFailure = nil
                 terminated = true
-                delivering = false
+                token.release()
                 let released = (downstream, storage)
                 downstream = nil
                 storage = Storage()
@@ -219,7 +221,7 @@ where Downstream.Input == Storage.Output {
                 return .none
             }
             guard !terminated, let downstream else {
-                delivering = false
+                token.release()
                 lock.unlock()
                 return .none
             }
@@ -227,9 +229,16 @@ where Downstream.Input == Storage.Output {
                 if demand != .unlimited {
                     demand -= 1
                 }
+                let idleAfter = forward == .none && !storage.hasOutput(hasDemand: demand > 0)
+                    && !storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount)
                 lock.unlock()
                 let more = downstream.receive(output)
+                // Nothing to forward and nothing left to do: give the token back without the lock.
+                if more == .none, idleAfter, token.releaseIfNothingLeft() {
+                    return .none
+                }
                 lock.lock()
+                token.clearWork()
                 if more > 0 {
                     demand += more
                     forward += more
@@ -238,7 +247,7 @@ where Downstream.Input == Storage.Output {
             }
             if storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount) {
                 terminated = true
-                delivering = false
+                token.release()
                 let unfinished = upstreams.takeAll()
                 let released = storage
                 self.downstream = nil
@@ -251,7 +260,7 @@ where Downstream.Input == Storage.Output {
             }
             let gathered = forward
             forward = .none
-            delivering = false
+            token.release()
             guard gathered > 0 else {
                 lock.unlock()
                 return .none

@@ -30,6 +30,10 @@ extension ZipStorage {
         hasDemand && isComplete ? removeTuple() : nil
     }
 
+    func hasOutput(hasDemand: Bool) -> Bool {
+        hasDemand && isComplete
+    }
+
     func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
         completed.indices.contains { completed[$0] && count(at: $0) == 0 }
     }

@@ -116,6 +116,11 @@ struct BufferedDeliveryTests {
         _ = token.take()
         token.release()
         #expect(token.isHeld == false)
+
+        let heldFromTheStart = DeliveryToken(held: true)
+        #expect(heldFromTheStart.isHeld)
+        let tookHeldFromTheStart = heldFromTheStart.take()
+        #expect(tookHeldFromTheStart == false)
     }
 
     @Test func takeBufferHandsTheValuesBackAndEmptiesTheBuffer() {
