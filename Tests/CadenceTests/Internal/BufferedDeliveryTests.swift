@@ -87,42 +87,6 @@ struct BufferedDeliveryTests {
         #expect(unlimited)
     }
 
-    @Test func theTokenIsGivenBackWithoutTheLockOnlyWhenNothingWasLeftToTheHolder() {
-        let token = DeliveryToken()
-        #expect(token.isHeld == false)
-        let leftWhileFree = token.leaveWorkIfHeld()
-        #expect(leftWhileFree == false)
-        let took = token.take()
-        #expect(took)
-        #expect(token.isHeld)
-        let releasedUntouched = token.releaseIfNothingLeft()
-        #expect(releasedUntouched)
-        #expect(token.isHeld == false)
-
-        _ = token.take()
-        let tookWhileHeld = token.take() // another thread's attempt leaves work to the holder
-        #expect(tookWhileHeld == false)
-        let releasedWithWork = token.releaseIfNothingLeft()
-        #expect(releasedWithWork == false)
-        #expect(token.isHeld)
-        token.clearWork()
-        let leftWhileHeld = token.leaveWorkIfHeld()
-        #expect(leftWhileHeld)
-        let releasedAfterLeaving = token.releaseIfNothingLeft()
-        #expect(releasedAfterLeaving == false)
-        token.clearWork()
-        let releasedAfterClearing = token.releaseIfNothingLeft()
-        #expect(releasedAfterClearing)
-        _ = token.take()
-        token.release()
-        #expect(token.isHeld == false)
-
-        let heldFromTheStart = DeliveryToken(held: true)
-        #expect(heldFromTheStart.isHeld)
-        let tookHeldFromTheStart = heldFromTheStart.take()
-        #expect(tookHeldFromTheStart == false)
-    }
-
     @Test func takeBufferHandsTheValuesBackAndEmptiesTheBuffer() {
         var delivery = BufferedDelivery<Int>(token: DeliveryToken())
         _ = delivery.arrive(1, from: 0)
