@@ -8,56 +8,49 @@
 /// upstream is asked for `.max(1)` again only when that value has been delivered. So at most one value per upstream
 /// waits here while the demand is finite.
 ///
-/// Delivery is serialised by a token (`delivering`): the thread that holds it delivers the buffered values one by one
-/// with the lock released; any other thread that has something to deliver buffers it and leaves. The buffer keeps
-/// arrival order, so a value never overtakes an older one.
+/// Delivery is serialised by the token of a `BufferedDelivery`: the thread that holds it delivers the buffered values
+/// one by one with the lock released; any other thread that has something to deliver buffers it and leaves.
 ///
 /// Completion: the first failure cancels the other upstreams and fails the downstream at once (buffered values are
 /// dropped); the downstream finishes when every upstream has finished and the buffered values have been delivered.
-final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable,
-    CustomPlaygroundDisplayConvertible
+final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, BufferedDeliveryHost,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
+    typealias SideIndex = Int
+    typealias SideInput = Output
+    typealias SideFailure = Failure
 
-    private struct Buffered {
-        let index: Int
-        let value: Output
-    }
-
-    // `lock` guards every stored var below.
-    private let lock = UnfairLock()
+    // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
+    let lock = UnfairLock()
+    let deliveryToken: DeliveryToken
+    var delivery: BufferedDelivery<Output>
     private var downstream: Downstream?
-    private var subscriptions: [(any Subscription)?]
-    private var subscribed: [Bool]
-    private var completed: [Bool]
-    private var finishedCount = 0
-    private var demand = Subscribers.Demand.none
-    private var buffer = RingBuffer<Buffered>()
-    private var delivering = false
+    private var upstreams: UpstreamSubscriptions
     private var pendingFailure: Failure?
     private var terminated = false
 
     init(downstream: Downstream, upstreamCount: Int) {
         self.downstream = downstream
-        subscriptions = Array(repeating: nil, count: upstreamCount)
-        subscribed = Array(repeating: false, count: upstreamCount)
-        completed = Array(repeating: false, count: upstreamCount)
+        upstreams = UpstreamSubscriptions(count: upstreamCount)
+        let token = DeliveryToken()
+        deliveryToken = token
+        delivery = BufferedDelivery(token: token)
     }
 
     /// The subscriber to attach to the upstream at `index`.
-    func side(_ index: Int) -> MergeSide<Downstream> {
-        MergeSide(index: index, inner: self)
+    func side(_ index: Int) -> IndexedSide<MergeInner> {
+        IndexedSide(index: index, host: self)
     }
 
     /// Finishes at once when there is no upstream at all (an empty `MergeMany`).
     func finishIfNoUpstream() {
         lock.lock()
-        guard subscriptions.isEmpty, !delivering else {
+        guard upstreams.count == 0, delivery.takeToken() else {
             lock.unlock()
             return
         }
-        delivering = true
         drainLocked()
     }
 
@@ -65,78 +58,51 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
 
     func receive(subscription: any Subscription, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !subscribed[index] else {
+        guard !terminated, pendingFailure == nil, upstreams.attach(subscription, at: index) else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        subscribed[index] = true
-        subscriptions[index] = subscription
-        let initial: Subscribers.Demand = demand == .unlimited ? .unlimited : .max(1)
+        let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
         lock.unlock()
         subscription.request(initial)
     }
 
     func receive(_ value: Output, at index: Int) -> Subscribers.Demand {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !completed[index], let downstream else {
+        guard !terminated, pendingFailure == nil, !upstreams.isCompleted(index), let downstream else {
             lock.unlock()
             return .none
         }
-        if delivering || demand == .none || !buffer.isEmpty {
-            buffer.append(Buffered(index: index, value: value))
-            guard !delivering, demand > 0 else {
-                lock.unlock()
-                return .none
-            }
-            delivering = true
-            drainLocked()
-            return .none
-        }
-        delivering = true
-        let unlimited = demand == .unlimited
-        if !unlimited {
-            demand -= 1
-        }
-        lock.unlock()
-        let more = downstream.receive(value)
-        lock.lock()
-        demand += more
-        drainLocked()
-        return unlimited ? .none : .max(1)
+        return deliverLocked(value, from: index, to: downstream)
     }
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !completed[index] else {
+        guard !terminated, pendingFailure == nil, upstreams.markCompleted(index) else {
             lock.unlock()
             return
         }
-        completed[index] = true
         switch completion {
         case .finished:
-            finishedCount += 1
-            subscriptions[index] = nil
-            guard finishedCount == subscriptions.count, !delivering else {
+            upstreams.markFinished(index)
+            guard upstreams.allFinished, delivery.takeToken() else {
                 lock.unlock()
                 return
             }
-            delivering = true
             drainLocked()
         case .failure(let error):
-            subscriptions[index] = nil
-            let others = subscriptions
-            subscriptions = Array(repeating: nil, count: others.count)
-            if delivering {
+            upstreams.forget(index)
+            let others = upstreams.takeAll()
+            if delivery.leaveToDeliverer() {
                 pendingFailure = error
                 lock.unlock()
                 others.forEach { $0?.cancel() }
                 return
             }
             terminated = true
-            let released = (downstream, buffer)
+            let released = (downstream, delivery.takeBuffer())
             downstream = nil
-            buffer = RingBuffer()
             lock.unlock()
             others.forEach { $0?.cancel() }
             released.0?.receive(completion: .failure(error))
@@ -153,17 +119,14 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
             lock.unlock()
             return
         }
-        let wasUnlimited = self.demand == .unlimited
-        self.demand += demand
-        let unlimiting = !wasUnlimited && self.demand == .unlimited ? subscriptions : []
+        let unlimiting = delivery.add(demand) ? upstreams.subscriptions : []
         lock.unlock()
         unlimiting.forEach { $0?.request(.unlimited) }
         lock.lock()
-        guard !delivering else {
+        guard delivery.takeToken() else {
             lock.unlock()
             return
         }
-        delivering = true
         drainLocked()
     }
 
@@ -175,65 +138,50 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
         }
         terminated = true
         pendingFailure = nil
-        let upstreams = subscriptions
-        subscriptions = Array(repeating: nil, count: upstreams.count)
-        let released = (downstream, buffer)
+        let running = upstreams.takeAll()
+        let released = (downstream, delivery.takeBuffer())
         downstream = nil
-        buffer = RingBuffer()
         lock.unlock()
-        upstreams.forEach { $0?.cancel() }
+        running.forEach { $0?.cancel() }
         withExtendedLifetime(released) {}
     }
 
     // MARK: Delivery
 
-    /// Delivers what can be delivered, then gives the token back. Called with the lock and the token held; returns
-    /// with neither.
-    private func drainLocked() {
-        while true {
-            if let failure = pendingFailure {
-                pendingFailure = nil
-                terminated = true
-                delivering = false
-                let released = (downstream, buffer)
-                downstream = nil
-                buffer = RingBuffer()
-                lock.unlock()
-                released.0?.receive(completion: .failure(failure))
-                withExtendedLifetime(released) {}
-                return
-            }
-            guard !terminated, let downstream else {
-                delivering = false
-                lock.unlock()
-                return
-            }
-            if demand > 0, !buffer.isEmpty {
-                let next = buffer.removeFirst()
-                var refill: (any Subscription)?
-                if demand != .unlimited {
-                    demand -= 1
-                    refill = subscriptions[next.index]
-                }
-                lock.unlock()
-                let more = downstream.receive(next.value)
-                refill?.request(.max(1))
-                lock.lock()
-                demand += more
-                continue
-            }
-            if finishedCount == subscriptions.count, buffer.isEmpty {
-                terminated = true
-                delivering = false
-                self.downstream = nil
-                lock.unlock()
-                downstream.receive(completion: .finished)
-                return
-            }
-            delivering = false
+    func downstreamForDeliveryLocked() -> Downstream? {
+        if let failure = pendingFailure {
+            pendingFailure = nil
+            terminated = true
+            delivery.releaseToken()
+            let released = (downstream, delivery.takeBuffer())
+            downstream = nil
+            lock.unlock()
+            released.0?.receive(completion: .failure(failure))
+            withExtendedLifetime(released) {}
+            return nil
+        }
+        guard !terminated, let downstream else {
+            delivery.releaseToken()
+            lock.unlock()
+            return nil
+        }
+        return downstream
+    }
+
+    func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
+        upstreams[source]
+    }
+
+    func endDeliveryLocked() {
+        delivery.releaseToken()
+        guard upstreams.allFinished, delivery.buffer.isEmpty, let downstream else {
             lock.unlock()
             return
         }
+        terminated = true
+        self.downstream = nil
+        lock.unlock()
+        downstream.receive(completion: .finished)
     }
 
     // MARK: Reflection
@@ -245,41 +193,11 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
         defer { lock.unlock() }
         return Mirror(self, children: [
             "downstream": downstream as Any,
-            "upstreamSubscriptions": subscriptions,
-            "demand": demand,
-            "buffered": buffer.count,
+            "upstreamSubscriptions": upstreams.subscriptions,
+            "demand": delivery.demand,
+            "buffered": delivery.buffer.count,
         ])
     }
-
-    var playgroundDescription: Any { description }
-}
-
-/// The subscriber that `MergeInner` attaches to the upstream at one index.
-struct MergeSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
-    CustomPlaygroundDisplayConvertible
-{
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    let index: Int
-    let inner: MergeInner<Downstream>
-    let combineIdentifier = CombineIdentifier()
-
-    func receive(subscription: any Subscription) {
-        inner.receive(subscription: subscription, at: index)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        inner.receive(input, at: index)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        inner.receive(completion: completion, at: index)
-    }
-
-    var description: String { "Merge" }
-
-    var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
 
     var playgroundDescription: Any { description }
 }

@@ -97,12 +97,6 @@ extension Publishers.Buffer {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private enum UpstreamLink {
-            case awaiting
-            case subscribed(any Subscription)
-            case terminal
-        }
-
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
         private let whenFull: Publishers.BufferingStrategy<Failure>
@@ -110,7 +104,7 @@ extension Publishers.Buffer {
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstream = UpstreamLink.awaiting
+        private var upstream = SingleUpstreamLink.awaiting
         private var values = RingBuffer<Input>()
         private var demand = Subscribers.Demand.none
         /// The upstream's completion, or the custom error of a full buffer, waiting to go out.
@@ -127,12 +121,11 @@ extension Publishers.Buffer {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaiting = upstream, let downstream else {
+            guard let downstream, upstream.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstream = .subscribed(subscription)
             lock.unlock()
             subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
             downstream.receive(subscription: self)
@@ -207,7 +200,7 @@ extension Publishers.Buffer {
                 lock.unlock()
                 return
             }
-            upstream = .terminal
+            upstream = .completed
             downstream = nil
             values.removeAll()
             lock.unlock()
@@ -256,7 +249,7 @@ extension Publishers.Buffer {
                     case .failure: isDue = true
                     }
                     if isDue {
-                        upstream = .terminal
+                        upstream = .completed
                         self.downstream = nil
                         values.removeAll()
                         isEmitting = false

@@ -62,7 +62,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
             let inner = Inner(downstream: subscriber, suffix: suffix)
-            prefix.subscribe(PrefixSubscriber(inner: inner))
+            prefix.subscribe(SharedIdentitySide(index: .prefix, host: inner))
         }
     }
 }
@@ -70,6 +70,12 @@ extension Publishers {
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
 
 extension Publishers.Concatenate {
+    /// The publishers `Inner` hears from through a side subscriber.
+    private enum Part {
+        case prefix
+        case suffix
+    }
+
     private enum Phase {
         case awaitingPrefix
         case prefix(any Subscription)
@@ -80,9 +86,13 @@ extension Publishers.Concatenate {
 
     /// The downstream's subscription. Only one upstream runs at a time, so values never overlap: the prefix's
     /// completion is what subscribes to the suffix.
-    private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable,
-        CustomPlaygroundDisplayConvertible
+    private final class Inner<Downstream: Subscriber>: Subscription, IndexedSideHost, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+        typealias SideIndex = Part
+        typealias SideInput = Output
+        typealias SideFailure = Failure
+
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
@@ -96,9 +106,32 @@ extension Publishers.Concatenate {
             self.suffix = suffix
         }
 
+        // MARK: Prefix and suffix
+
+        func receive(subscription: any Subscription, at part: Part) {
+            switch part {
+            case .prefix: prefixReceive(subscription: subscription)
+            case .suffix: suffixReceive(subscription: subscription)
+            }
+        }
+
+        func receive(_ input: Output, at part: Part) -> Subscribers.Demand {
+            switch part {
+            case .prefix: prefixReceive(input)
+            case .suffix: suffixReceive(input)
+            }
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>, at part: Part) {
+            switch part {
+            case .prefix: prefixReceive(completion: completion)
+            case .suffix: suffixReceive(completion: completion)
+            }
+        }
+
         // MARK: Prefix
 
-        func prefixReceive(subscription: any Subscription) {
+        private func prefixReceive(subscription: any Subscription) {
             lock.lock()
             guard case .awaitingPrefix = phase, let downstream else {
                 lock.unlock()
@@ -110,7 +143,7 @@ extension Publishers.Concatenate {
             downstream.receive(subscription: self)
         }
 
-        func prefixReceive(_ input: Output) -> Subscribers.Demand {
+        private func prefixReceive(_ input: Output) -> Subscribers.Demand {
             lock.lock()
             guard case .prefix = phase, demand > 0, let downstream else {
                 lock.unlock()
@@ -128,7 +161,7 @@ extension Publishers.Concatenate {
             return more
         }
 
-        func prefixReceive(completion: Subscribers.Completion<Failure>) {
+        private func prefixReceive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard case .prefix = phase, let downstream else {
                 lock.unlock()
@@ -140,7 +173,7 @@ extension Publishers.Concatenate {
                 let suffix = self.suffix
                 self.suffix = nil
                 lock.unlock()
-                suffix?.subscribe(SuffixSubscriber(inner: self))
+                suffix?.subscribe(SharedIdentitySide(index: .suffix, host: self))
             case .failure:
                 phase = .terminated
                 self.downstream = nil
@@ -154,7 +187,7 @@ extension Publishers.Concatenate {
 
         // MARK: Suffix
 
-        func suffixReceive(subscription: any Subscription) {
+        private func suffixReceive(subscription: any Subscription) {
             lock.lock()
             guard case .awaitingSuffix = phase, !suffixSubscribed else {
                 lock.unlock()
@@ -170,7 +203,7 @@ extension Publishers.Concatenate {
             }
         }
 
-        func suffixReceive(_ input: Output) -> Subscribers.Demand {
+        private func suffixReceive(_ input: Output) -> Subscribers.Demand {
             lock.lock()
             guard case .suffix = phase, let downstream else {
                 lock.unlock()
@@ -180,7 +213,7 @@ extension Publishers.Concatenate {
             return downstream.receive(input)
         }
 
-        func suffixReceive(completion: Subscribers.Completion<Failure>) {
+        private func suffixReceive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard case .suffix = phase, let downstream else {
                 lock.unlock()
@@ -234,66 +267,6 @@ extension Publishers.Concatenate {
             defer { lock.unlock() }
             return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to the prefix publisher; it shares the identity of the subscription it reports to.
-    private struct PrefixSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
-        typealias Input = Prefix.Output
-        typealias Failure = Prefix.Failure
-
-        let inner: Inner<Downstream>
-
-        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-
-        func receive(subscription: any Subscription) {
-            inner.prefixReceive(subscription: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.prefixReceive(input)
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.prefixReceive(completion: completion)
-        }
-
-        var description: String { "Concatenate" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to the suffix publisher; it shares the identity of the subscription it reports to.
-    private struct SuffixSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
-        typealias Input = Suffix.Output
-        typealias Failure = Suffix.Failure
-
-        let inner: Inner<Downstream>
-
-        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-
-        func receive(subscription: any Subscription) {
-            inner.suffixReceive(subscription: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.suffixReceive(input)
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.suffixReceive(completion: completion)
-        }
-
-        var description: String { "Concatenate" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

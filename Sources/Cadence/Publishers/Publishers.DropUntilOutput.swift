@@ -39,7 +39,7 @@ extension Publishers {
         where Upstream.Output == S.Input, Other.Failure == S.Failure {
             let inner = Inner(downstream: subscriber)
             subscriber.receive(subscription: inner)
-            other.subscribe(TriggerSubscriber(inner: inner))
+            other.subscribe(SharedIdentitySide(index: .other, host: inner))
             upstream.subscribe(inner)
         }
     }
@@ -51,19 +51,20 @@ extension Publishers.DropUntilOutput {
     /// Subscribes to the upstream and is the downstream's subscription. Once triggered, a value goes through with one
     /// lock acquisition: nothing the trigger does after its first value reaches the downstream, so the upstream is
     /// the only one delivering.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
+        typealias SideIndex = OtherPublisherSide
+        typealias SideInput = Other.Output
+        typealias SideFailure = Other.Failure
 
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstreamSubscription: (any Subscription)?
-        private var upstreamSubscribed = false
-        private var triggerSubscription: (any Subscription)?
-        private var triggerSubscribed = false
+        private var upstreamLink = SingleUpstreamLink.awaiting
+        private var triggerLink = SingleUpstreamLink.awaiting
         private var requested = Subscribers.Demand.none
         private var triggered = false
         private var terminated = false
@@ -76,13 +77,11 @@ extension Publishers.DropUntilOutput {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard !upstreamSubscribed, !terminated else {
+            guard !terminated, upstreamLink.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstreamSubscribed = true
-            upstreamSubscription = subscription
             let alreadyRequested = requested
             lock.unlock()
             if alreadyRequested > 0 {
@@ -113,51 +112,47 @@ extension Publishers.DropUntilOutput {
             }
             terminated = true
             self.downstream = nil
-            upstreamSubscription = nil
-            let trigger = triggerSubscription
-            triggerSubscription = nil
+            _ = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             trigger?.cancel()
             downstream.receive(completion: completion)
         }
 
-        // MARK: Trigger
+        // MARK: Trigger (the other publisher)
 
-        func receiveTrigger(subscription: any Subscription) {
+        func receive(subscription: any Subscription, at _: OtherPublisherSide) {
             lock.lock()
-            guard !triggerSubscribed, !terminated else {
+            guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            triggerSubscribed = true
-            triggerSubscription = subscription
             lock.unlock()
             subscription.request(.max(1))
         }
 
-        func receiveTrigger() -> Subscribers.Demand {
+        func receive(_ input: Other.Output, at _: OtherPublisherSide) -> Subscribers.Demand {
             lock.lock()
             if !terminated {
                 triggered = true
-                triggerSubscription = nil
+                _ = triggerLink.close()
             }
             lock.unlock()
             return .none
         }
 
-        func receiveTrigger(completion: Subscribers.Completion<Failure>) {
+        func receive(completion: Subscribers.Completion<Other.Failure>, at _: OtherPublisherSide) {
             lock.lock()
             guard !triggered, !terminated, let downstream else {
-                triggerSubscription = nil
+                _ = triggerLink.close()
                 lock.unlock()
                 return
             }
             terminated = true
             self.downstream = nil
-            triggerSubscription = nil
-            let upstream = upstreamSubscription
-            upstreamSubscription = nil
+            _ = triggerLink.close()
+            let upstream = upstreamLink.close()
             lock.unlock()
             upstream?.cancel()
             downstream.receive(completion: completion)
@@ -173,7 +168,7 @@ extension Publishers.DropUntilOutput {
                 return
             }
             requested += demand
-            let upstream = upstreamSubscription
+            let upstream = upstreamLink.subscription
             lock.unlock()
             upstream?.request(demand)
         }
@@ -187,10 +182,8 @@ extension Publishers.DropUntilOutput {
             terminated = true
             let released = downstream
             downstream = nil
-            let upstream = upstreamSubscription
-            let trigger = triggerSubscription
-            upstreamSubscription = nil
-            triggerSubscription = nil
+            let upstream = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             upstream?.cancel()
             trigger?.cancel()
@@ -204,36 +197,6 @@ extension Publishers.DropUntilOutput {
             defer { lock.unlock() }
             return Mirror(self, children: ["downstream": downstream as Any, "triggered": triggered])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to the second publisher; it shares the identity of the subscription it reports to.
-    private struct TriggerSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Other.Output
-        typealias Failure = Other.Failure
-
-        let inner: Inner<Downstream>
-
-        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-
-        func receive(subscription: any Subscription) {
-            inner.receiveTrigger(subscription: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.receiveTrigger()
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.receiveTrigger(completion: completion)
-        }
-
-        var description: String { "DropUntilOutput" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

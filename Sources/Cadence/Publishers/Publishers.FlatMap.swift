@@ -96,20 +96,18 @@ extension Publishers {
 extension Publishers.FlatMap {
     /// The subscription handed to the downstream, and the subscriber to the upstream.
     ///
-    /// One thread at a time is the emitter (`isEmitting`): it alone calls the downstream, draining `buffer` while
-    /// there is demand. A value arriving from an inner publisher while another thread emits, or without demand, is
-    /// queued, so the downstream never gets two calls at once and values keep the order in which they arrived.
-    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    /// Delivery goes through a `BufferedDelivery`: one thread at a time holds its token and alone calls the
+    /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
+    /// thread delivers, or without demand, is buffered, so the downstream never gets two calls at once and values keep
+    /// the order in which they arrived.
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        BufferedDeliveryHost, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-
-        private enum UpstreamLink {
-            case awaiting
-            case subscribed(any Subscription)
-            case completed
-        }
+        typealias SideIndex = Int
+        typealias SideInput = NewPublisher.Output
+        typealias SideFailure = NewPublisher.Failure
 
         private enum InnerLink {
             case awaiting
@@ -124,18 +122,17 @@ extension Publishers.FlatMap {
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
 
-        // `lock` guards every stored var below.
-        private let lock = UnfairLock()
+        // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
+        let lock = UnfairLock()
+        let deliveryToken: DeliveryToken
+        var delivery: BufferedDelivery<NewPublisher.Output>
         private var downstream: Downstream?
-        private var upstream = UpstreamLink.awaiting
+        private var upstream = SingleUpstreamLink.awaiting
         private var upstreamFinished = false
         private var inners: [Int: InnerLink] = [:]
         private var nextInnerIndex = 0
-        private var demand = Subscribers.Demand.none
-        private var buffer = RingBuffer<(index: Int, value: NewPublisher.Output)>()
-        private var isEmitting = false
         private var isTerminated = false
-        /// A completion that arrived while another thread was emitting; the emitter delivers it.
+        /// A completion that arrived while another thread was delivering; the token holder delivers it.
         private var pendingCompletion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand,
@@ -143,18 +140,20 @@ extension Publishers.FlatMap {
             self.downstream = downstream
             self.maxPublishers = maxPublishers
             self.transform = transform
+            let token = DeliveryToken()
+            deliveryToken = token
+            delivery = BufferedDelivery(token: token)
         }
 
         // MARK: Upstream
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaiting = upstream, !isTerminated else {
+            guard !isTerminated, upstream.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstream = .subscribed(subscription)
             lock.unlock()
             subscription.request(maxPublishers)
         }
@@ -169,7 +168,7 @@ extension Publishers.FlatMap {
             nextInnerIndex += 1
             inners[index] = .awaiting
             lock.unlock()
-            transform(input).subscribe(Side(index: index, outer: self))
+            transform(input).subscribe(IndexedSide(index: index, host: self))
             return .none
         }
 
@@ -183,7 +182,7 @@ extension Publishers.FlatMap {
             switch completion {
             case .finished:
                 upstreamFinished = true
-                guard inners.isEmpty, buffer.isEmpty, !isEmitting else {
+                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.leaveToDeliverer() else {
                     lock.unlock()
                     return
                 }
@@ -204,7 +203,7 @@ extension Publishers.FlatMap {
 
         // MARK: Inner publishers
 
-        fileprivate func receiveInner(subscription: any Subscription, index: Int) {
+        func receive(subscription: any Subscription, at index: Int) {
             lock.lock()
             guard !isTerminated, case .awaiting? = inners[index] else {
                 lock.unlock()
@@ -212,34 +211,21 @@ extension Publishers.FlatMap {
                 return
             }
             inners[index] = .subscribed(subscription)
-            let initial: Subscribers.Demand = demand == .unlimited ? .unlimited : .max(1)
+            let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
             lock.unlock()
             subscription.request(initial)
         }
 
-        fileprivate func receiveInner(_ value: NewPublisher.Output, index: Int) -> Subscribers.Demand {
+        func receive(_ value: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
             lock.lock()
-            guard !isTerminated else {
+            guard !isTerminated, let downstream else {
                 lock.unlock()
                 return .none
             }
-            guard !isEmitting, demand > 0, buffer.isEmpty, let downstream else {
-                buffer.append((index, value))
-                lock.unlock()
-                return .none
-            }
-            demand -= 1
-            let isUnlimited = demand == .unlimited
-            isEmitting = true
-            lock.unlock()
-            let more = downstream.receive(value)
-            lock.lock()
-            demand += more
-            drainLocked()
-            return isUnlimited ? .none : .max(1)
+            return deliverLocked(value, from: index, to: downstream)
         }
 
-        fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
+        func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
             lock.lock()
             guard !isTerminated, inners.removeValue(forKey: index) != nil else {
                 lock.unlock()
@@ -247,9 +233,9 @@ extension Publishers.FlatMap {
             }
             switch completion {
             case .finished:
-                if upstreamFinished && inners.isEmpty && buffer.isEmpty {
-                    guard !isEmitting else {
-                        lock.unlock() // the emitter finishes the downstream when it is done
+                if upstreamFinished && inners.isEmpty && delivery.buffer.isEmpty {
+                    guard !delivery.leaveToDeliverer() else {
+                        lock.unlock() // the token holder finishes the downstream when it is done
                         return
                     }
                     let downstream = terminateLocked(with: .finished)
@@ -257,14 +243,13 @@ extension Publishers.FlatMap {
                     downstream?.receive(completion: .finished)
                     return
                 }
-                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstreamSubscriptionLocked
+                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
                 lock.unlock()
                 upstreamSubscription?.request(.max(1))
             case .failure:
                 let subscriptions = inners.values.compactMap(\.subscription)
                 inners = [:]
-                let upstreamSubscription = upstreamSubscriptionLocked
-                upstream = .completed
+                let upstreamSubscription = upstream.close()
                 let downstream = terminateLocked(with: completion)
                 lock.unlock()
                 for subscription in subscriptions {
@@ -284,20 +269,16 @@ extension Publishers.FlatMap {
                 lock.unlock()
                 return
             }
-            let wasUnlimited = demand == .unlimited
-            demand += additional
-            let unlimitedInners = !wasUnlimited && demand == .unlimited
-                ? inners.values.compactMap(\.subscription) : []
-            guard !isEmitting else {
+            let unlimitedInners = delivery.add(additional) ? inners.values.compactMap(\.subscription) : []
+            guard delivery.takeToken() else {
                 lock.unlock()
                 for subscription in unlimitedInners {
                     subscription.request(.unlimited)
                 }
                 return
             }
-            isEmitting = true
             lock.unlock()
-            // Values the inner publishers send in answer are queued behind the buffered ones: this thread emits.
+            // Values the inner publishers send in answer are buffered behind the others: this thread delivers.
             for subscription in unlimitedInners {
                 subscription.request(.unlimited)
             }
@@ -314,11 +295,10 @@ extension Publishers.FlatMap {
             isTerminated = true
             downstream = nil
             pendingCompletion = nil
-            buffer.removeAll()
+            delivery.removeBuffered()
             let subscriptions = inners.values.compactMap(\.subscription)
             inners = [:]
-            let upstreamSubscription = upstreamSubscriptionLocked
-            upstream = .completed
+            let upstreamSubscription = upstream.close()
             lock.unlock()
             for subscription in subscriptions {
                 subscription.cancel()
@@ -326,19 +306,14 @@ extension Publishers.FlatMap {
             upstreamSubscription?.cancel()
         }
 
-        // MARK: Emitting
+        // MARK: Delivery
 
-        private var upstreamSubscriptionLocked: (any Subscription)? {
-            if case .subscribed(let subscription) = upstream { return subscription }
-            return nil
-        }
-
-        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the emitter
-        /// will deliver the completion once its current value went out. Call with `lock` held.
+        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the token
+        /// holder will deliver the completion once its current value went out. Call with `lock` held.
         private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
             isTerminated = true
-            buffer.removeAll()
-            if isEmitting {
+            delivery.removeBuffered()
+            if delivery.leaveToDeliverer() {
                 pendingCompletion = completion
                 return nil
             }
@@ -346,31 +321,27 @@ extension Publishers.FlatMap {
             return downstream
         }
 
-        /// Delivers buffered values while there is demand, then any completion due, then gives up the emitter role.
-        /// Call with `lock` held and `isEmitting` set; returns with `lock` released.
-        private func drainLocked() {
-            while true {
-                if isTerminated {
-                    isEmitting = false
-                    let completion = pendingCompletion.take()
-                    let downstream = self.downstream.take()
-                    lock.unlock()
-                    if let completion {
-                        downstream?.receive(completion: completion)
-                    }
-                    return
-                }
-                guard demand > 0, let downstream, let next = buffer.popFirst() else { break }
-                demand -= 1
-                let innerSubscription = demand == .unlimited ? nil : inners[next.index]?.subscription
-                lock.unlock()
-                let more = downstream.receive(next.value)
-                innerSubscription?.request(.max(1))
-                lock.lock()
-                demand += more
+        func downstreamForDeliveryLocked() -> Downstream? {
+            if !isTerminated, let downstream {
+                return downstream
             }
-            isEmitting = false
-            guard upstreamFinished, inners.isEmpty, buffer.isEmpty else {
+            delivery.releaseToken()
+            let completion = pendingCompletion.take()
+            let downstream = self.downstream.take()
+            lock.unlock()
+            if let completion {
+                downstream?.receive(completion: completion)
+            }
+            return nil
+        }
+
+        func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
+            inners[source]?.subscription
+        }
+
+        func endDeliveryLocked() {
+            delivery.releaseToken()
+            guard upstreamFinished, inners.isEmpty, delivery.buffer.isEmpty else {
                 lock.unlock()
                 return
             }
@@ -390,41 +361,11 @@ extension Publishers.FlatMap {
             return Mirror(self, children: [
                 "downstream": downstream as Any,
                 "maxPublishers": maxPublishers,
-                "demand": demand,
+                "demand": delivery.demand,
                 "innerPublishers": inners.count,
-                "buffered": buffer.count,
+                "buffered": delivery.buffer.count,
             ])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to one inner publisher: it tags each event with the publisher's index.
-    private struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
-        CustomPlaygroundDisplayConvertible
-    where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = NewPublisher.Output
-        typealias Failure = NewPublisher.Failure
-
-        let index: Int
-        let outer: Outer<Downstream>
-        let combineIdentifier = CombineIdentifier()
-
-        func receive(subscription: any Subscription) {
-            outer.receiveInner(subscription: subscription, index: index)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            outer.receiveInner(input, index: index)
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            outer.receiveInner(completion: completion, index: index)
-        }
-
-        var description: String { "FlatMap" }
-
-        var customMirror: Mirror { Mirror(self, children: ["parentSubscription": outer.combineIdentifier]) }
 
         var playgroundDescription: Any { description }
     }

@@ -34,7 +34,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let inner = Inner(downstream: subscriber)
-            other.subscribe(TriggerSubscriber(inner: inner))
+            other.subscribe(SharedIdentitySide(index: .other, host: inner))
             upstream.subscribe(inner)
         }
     }
@@ -45,19 +45,20 @@ extension Publishers.PrefixUntilOutput {
     ///
     /// The trigger may fire on another thread while the upstream delivers a value; the delivering flag makes the
     /// trigger leave the finish to the delivering thread, so the downstream never gets two calls at once.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
+        typealias SideIndex = OtherPublisherSide
+        typealias SideInput = Other.Output
+        typealias SideFailure = Other.Failure
 
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstreamSubscription: (any Subscription)?
-        private var upstreamSubscribed = false
-        private var triggerSubscription: (any Subscription)?
-        private var triggerSubscribed = false
+        private var upstreamLink = SingleUpstreamLink.awaiting
+        private var triggerLink = SingleUpstreamLink.awaiting
         private var delivering = false
         private var pendingFinish = false
         // Set once the downstream has been completed, is due to be, or has cancelled.
@@ -71,15 +72,16 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard !upstreamSubscribed, let downstream else {
+            guard upstreamLink.isAwaiting, let downstream else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstreamSubscribed = true
             let alreadyTriggered = terminated
-            if !alreadyTriggered {
-                upstreamSubscription = subscription
+            if alreadyTriggered {
+                upstreamLink = .completed
+            } else {
+                _ = upstreamLink.attach(subscription)
             }
             delivering = true
             lock.unlock()
@@ -113,9 +115,8 @@ extension Publishers.PrefixUntilOutput {
             }
             terminated = true
             self.downstream = nil
-            upstreamSubscription = nil
-            let trigger = triggerSubscription
-            triggerSubscription = nil
+            _ = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             trigger?.cancel()
             downstream.receive(completion: completion)
@@ -135,31 +136,31 @@ extension Publishers.PrefixUntilOutput {
             downstream.receive(completion: .finished)
         }
 
-        // MARK: Trigger
+        // MARK: Trigger (the other publisher)
 
-        func receiveTrigger(subscription: any Subscription) {
+        func receive(subscription: any Subscription, at _: OtherPublisherSide) {
             lock.lock()
-            guard !triggerSubscribed, !terminated else {
+            guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            triggerSubscribed = true
-            triggerSubscription = subscription
             lock.unlock()
             subscription.request(.max(1))
         }
 
-        func receiveTrigger() -> Subscribers.Demand {
+        func receive(_ input: Other.Output, at _: OtherPublisherSide) -> Subscribers.Demand {
             lock.lock()
-            guard !terminated, triggerSubscription != nil, let downstream else {
+            guard !terminated, triggerLink.subscription != nil, let downstream else {
                 lock.unlock()
                 return .none
             }
             terminated = true
-            triggerSubscription = nil
-            let upstream = upstreamSubscription
-            upstreamSubscription = nil
+            _ = triggerLink.close()
+            // Before the upstream has subscribed, its link stays open: its subscription is still to be taken (and
+            // cancelled) when it arrives.
+            let upstreamSubscribed = !upstreamLink.isAwaiting
+            let upstream = upstreamSubscribed ? upstreamLink.close() : nil
             if delivering || !upstreamSubscribed {
                 pendingFinish = true
                 lock.unlock()
@@ -173,9 +174,9 @@ extension Publishers.PrefixUntilOutput {
             return .none
         }
 
-        func receiveTriggerCompletion() {
+        func receive(completion: Subscribers.Completion<Other.Failure>, at _: OtherPublisherSide) {
             lock.lock()
-            triggerSubscription = nil
+            _ = triggerLink.close()
             lock.unlock()
         }
 
@@ -184,7 +185,7 @@ extension Publishers.PrefixUntilOutput {
         func request(_ demand: Subscribers.Demand) {
             demand.assertPositive(in: "PrefixUntilOutput")
             lock.lock()
-            let upstream = terminated ? nil : upstreamSubscription
+            let upstream = terminated ? nil : upstreamLink.subscription
             lock.unlock()
             upstream?.request(demand)
         }
@@ -195,10 +196,8 @@ extension Publishers.PrefixUntilOutput {
             downstream = nil
             terminated = true
             pendingFinish = false
-            let upstream = upstreamSubscription
-            let trigger = triggerSubscription
-            upstreamSubscription = nil
-            triggerSubscription = nil
+            let upstream = upstreamLink.close()
+            let trigger = triggerLink.close()
             lock.unlock()
             upstream?.cancel()
             trigger?.cancel()
@@ -212,39 +211,9 @@ extension Publishers.PrefixUntilOutput {
             defer { lock.unlock() }
             return Mirror(self, children: [
                 "downstream": downstream as Any,
-                "upstreamSubscription": upstreamSubscription as Any,
+                "upstreamSubscription": upstreamLink.subscription as Any,
             ])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to the other publisher; it shares the identity of the subscription it reports to.
-    private struct TriggerSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Other.Output
-        typealias Failure = Other.Failure
-
-        let inner: Inner<Downstream>
-
-        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
-
-        func receive(subscription: any Subscription) {
-            inner.receiveTrigger(subscription: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.receiveTrigger()
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.receiveTriggerCompletion()
-        }
-
-        var description: String { "PrefixUntilOutput" }
-
-        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

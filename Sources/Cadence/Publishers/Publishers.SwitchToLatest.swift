@@ -78,17 +78,14 @@ extension Publishers.SwitchToLatest {
     /// One thread at a time calls the downstream (`isEmitting`); a value from the current inner publisher that
     /// arrives meanwhile (from another thread, or from inside the downstream) is queued and delivered next. A value
     /// an inner publisher sends beyond the demand it was given waits in the queue for more demand.
-    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
         typealias Input = P
         typealias Failure = P.Failure
-
-        private enum UpstreamLink {
-            case awaiting
-            case subscribed(any Subscription)
-            case completed
-        }
+        typealias SideIndex = UInt64
+        typealias SideInput = P.Output
+        typealias SideFailure = P.Failure
 
         /// The latest inner publisher: its index, and its subscription once it arrived.
         private struct Current {
@@ -99,7 +96,7 @@ extension Publishers.SwitchToLatest {
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
         private var downstream: Downstream?
-        private var upstream = UpstreamLink.awaiting
+        private var upstream = SingleUpstreamLink.awaiting
         private var upstreamFinished = false
         private var current: Current?
         private var nextIndex: UInt64 = 0
@@ -118,12 +115,11 @@ extension Publishers.SwitchToLatest {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaiting = upstream, !isTerminated else {
+            guard !isTerminated, upstream.attach(subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstream = .subscribed(subscription)
             lock.unlock()
             subscription.request(.unlimited)
         }
@@ -140,7 +136,7 @@ extension Publishers.SwitchToLatest {
             current = Current(index: index)
             lock.unlock()
             previous?.cancel()
-            input.subscribe(Side(index: index, outer: self))
+            input.subscribe(IndexedSide(index: index, host: self))
             return .none
         }
 
@@ -172,7 +168,7 @@ extension Publishers.SwitchToLatest {
 
         // MARK: Inner publishers
 
-        fileprivate func receiveInner(subscription: any Subscription, index: UInt64) {
+        func receive(subscription: any Subscription, at index: UInt64) {
             lock.lock()
             guard !isTerminated, let current, current.index == index, current.subscription == nil else {
                 lock.unlock()
@@ -187,7 +183,7 @@ extension Publishers.SwitchToLatest {
             }
         }
 
-        fileprivate func receiveInner(_ value: P.Output, index: UInt64) -> Subscribers.Demand {
+        func receive(_ value: P.Output, at index: UInt64) -> Subscribers.Demand {
             lock.lock()
             guard !isTerminated, current?.index == index else {
                 lock.unlock()
@@ -222,7 +218,7 @@ extension Publishers.SwitchToLatest {
             return answer
         }
 
-        fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: UInt64) {
+        func receive(completion: Subscribers.Completion<Failure>, at index: UInt64) {
             lock.lock()
             guard !isTerminated, current?.index == index else {
                 lock.unlock()
@@ -239,8 +235,7 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 downstream?.receive(completion: .finished)
             case .failure:
-                let upstreamSubscription = upstreamSubscriptionLocked
-                upstream = .completed
+                let upstreamSubscription = upstream.close()
                 let downstream = completeLocked(with: completion)
                 lock.unlock()
                 upstreamSubscription?.cancel()
@@ -283,19 +278,13 @@ extension Publishers.SwitchToLatest {
             pendingCompletion = nil
             queue.removeAll()
             let inner = current.take()?.subscription
-            let upstreamSubscription = upstreamSubscriptionLocked
-            upstream = .completed
+            let upstreamSubscription = upstream.close()
             lock.unlock()
             inner?.cancel()
             upstreamSubscription?.cancel()
         }
 
         // MARK: Emitting
-
-        private var upstreamSubscriptionLocked: (any Subscription)? {
-            if case .subscribed(let subscription) = upstream { return subscription }
-            return nil
-        }
 
         /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait:
         /// for the emitter to finish its current value, or, when finishing, for the queued values to go out. A
@@ -346,37 +335,6 @@ extension Publishers.SwitchToLatest {
             defer { lock.unlock() }
             return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
         }
-
-        var playgroundDescription: Any { description }
-    }
-
-    /// The subscriber to one inner publisher: it tags each event with the publisher's index, so events from a
-    /// publisher that was switched away from are ignored.
-    private struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
-        CustomPlaygroundDisplayConvertible
-    where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
-        typealias Input = P.Output
-        typealias Failure = P.Failure
-
-        let index: UInt64
-        let outer: Outer<Downstream>
-        let combineIdentifier = CombineIdentifier()
-
-        func receive(subscription: any Subscription) {
-            outer.receiveInner(subscription: subscription, index: index)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            outer.receiveInner(input, index: index)
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            outer.receiveInner(completion: completion, index: index)
-        }
-
-        var description: String { "SwitchToLatest" }
-
-        var customMirror: Mirror { Mirror(self, children: ["parentSubscription": outer.combineIdentifier]) }
 
         var playgroundDescription: Any { description }
     }
