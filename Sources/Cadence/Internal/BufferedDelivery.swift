@@ -81,8 +81,11 @@ struct BufferedDelivery<Value> {
     }
 
     /// Drops the buffered values, releasing them at once.
-    mutating func removeBuffered() {
-        buffer.removeAll()
+    /// Drops the buffered values, handing them back so the caller can let them go after leaving its lock.
+    @discardableResult
+    mutating func removeBuffered() -> RingBuffer<(source: Int, value: Value)> {
+        defer { buffer.removeAll() }
+        return buffer
     }
 }
 

@@ -201,9 +201,13 @@ extension Publishers.Buffer {
                 return
             }
             upstream = .completed
+            // The downstream and the buffered values are released here, outside the lock: a deinitialiser among
+            // them may call back into this subscription.
+            let released = (downstream, values)
             downstream = nil
             values.removeAll()
             lock.unlock()
+            withExtendedLifetime(released) {}
             subscription.cancel()
         }
 

@@ -293,13 +293,16 @@ extension Publishers.FlatMap {
                 return
             }
             isTerminated = true
+            // The downstream, the buffered values and the inners are released at the end of this function, outside
+            // the lock: a deinitialiser among them may call back into this subscription.
+            let released = (downstream, delivery.removeBuffered(), inners)
             downstream = nil
             pendingCompletion = nil
-            delivery.removeBuffered()
             let subscriptions = inners.values.compactMap(\.subscription)
             inners = [:]
             let upstreamSubscription = upstream.close()
             lock.unlock()
+            withExtendedLifetime(released) {}
             for subscription in subscriptions {
                 subscription.cancel()
             }

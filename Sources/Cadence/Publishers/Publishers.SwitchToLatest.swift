@@ -274,12 +274,16 @@ extension Publishers.SwitchToLatest {
                 return
             }
             isTerminated = true
+            // The downstream and the queued values are released here, outside the lock: a deinitialiser among them
+            // may call back into this subscription.
+            let released = (downstream, queue)
             downstream = nil
             pendingCompletion = nil
             queue.removeAll()
             let inner = current.take()?.subscription
             let upstreamSubscription = upstream.close()
             lock.unlock()
+            withExtendedLifetime(released) {}
             inner?.cancel()
             upstreamSubscription?.cancel()
         }

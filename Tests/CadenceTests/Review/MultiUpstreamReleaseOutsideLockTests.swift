@@ -8,7 +8,8 @@ import Testing
 struct MultiUpstreamReleaseOutsideLockTests {
     @Test(arguments: [
         "PassthroughSubject", "CurrentValueSubject", "Published", "Merge", "MergeMany", "Zip", "CombineLatest",
-        "Concatenate", "DropUntilOutput", "PrefixUntilOutput", "Catch", "TryCatch", "Retry", "Multicast", "Share",
+        "Concatenate", "DropUntilOutput", "PrefixUntilOutput", "FlatMap", "SwitchToLatest", "Catch", "TryCatch",
+        "Retry", "Buffer", "Multicast", "Share",
     ])
     func cancelReleasingADownstreamThatCancelsAgainDoesNotDeadlock(operator name: String) {
         let outcome: (returned: Bool, subscriberWentAway: Bool)
