@@ -37,13 +37,9 @@ struct ComparisonTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.max() }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 3, 2])
-        harness.subscriber.request(.max(2))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(3)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 3, 2], laterDemand: .max(2), result: "3"
+        ) { $0.max() }
     }
 
     @Test func exposesItsOrdering() {

@@ -29,13 +29,9 @@ struct ContainsTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.contains(9) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(false)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2], laterDemand: .max(3), result: "false"
+        ) { $0.contains(9) }
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {

@@ -18,13 +18,9 @@ struct ReduceTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.reduce(0, +) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2, 3])
-        harness.subscriber.request(.max(5))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(6)", "finished"])
+        let harness = ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2, 3], laterDemand: .max(5), result: "6"
+        ) { $0.reduce(0, +) }
         #expect(harness.subscriber.values == [6])
         #expect(harness.cancelCount == 0)
     }

@@ -47,13 +47,9 @@ struct TryComparisonTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.tryMin(by: <) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([4, 3, 8])
-        harness.subscriber.request(.max(2))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(3)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [4, 3, 8], laterDemand: .max(2), result: "3"
+        ) { $0.tryMin(by: <) }
     }
 
     @Test func requestingNoneTraps() async {

@@ -26,13 +26,9 @@ struct LastWhereTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.last { $0 < 3 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2, 3])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(2)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2, 3], laterDemand: .max(3), result: "2"
+        ) { $0.last { $0 < 3 } }
     }
 
     @Test func requestingNoneTraps() async {

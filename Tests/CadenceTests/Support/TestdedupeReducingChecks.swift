@@ -1,0 +1,93 @@
+import Cadence
+import Testing
+
+/// More checks the reducing operators share: demand towards the upstream, answering early from a predicate, and a
+/// throwing closure. Failures point at the caller.
+extension ReducingChecks {
+    /// With `.max(1)` requested up front, the upstream gets one request for `.unlimited`, and more demand from the
+    /// downstream never reaches it; the result arrives when the upstream finishes.
+    ///
+    /// Returns the harness, so a caller can check more of it.
+    @discardableResult
+    static func requestsUnlimitedWhateverTheDownstreamAsks<Operator: Publisher>(
+        inputs: [Int],
+        laterDemand: Subscribers.Demand,
+        result: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+    ) -> ReducingHarness<Operator> {
+        let harness = ReducingHarness(initialDemand: .max(1), makeOperator)
+        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
+        harness.send(inputs, sourceLocation: sourceLocation)
+        harness.subscriber.request(laterDemand)
+        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
+        harness.upstream.send(completion: .finished)
+        #expect(harness.events == ["subscription", "value(\(result))", "finished"], sourceLocation: sourceLocation)
+        return harness
+    }
+
+    /// An operator that knows its answer before the upstream finishes (`contains(where:)`, `allSatisfy`,
+    /// `first(where:)` and their `try` forms) cancels the upstream at once, asks `predicate` nothing more, and holds
+    /// the answer until the downstream requests it.
+    ///
+    /// - Parameters:
+    ///   - inputs: values to send; the last one decides the answer.
+    ///   - result: the answer, as text.
+    ///   - predicate: the operator's predicate; the check counts its calls.
+    ///   - makeOperator: applies the operator to the upstream with the given (counting) predicate.
+    static func answersEarlyCancellingTheUpstreamAndWaitsForDemand<Operator: Publisher>(
+        inputs: [Int],
+        result: String,
+        predicate: @escaping (Int) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>, @escaping (Int) -> Bool) -> Operator
+    ) {
+        let calls = ReducingCounter()
+        let harness = ReducingHarness(initialDemand: .none) { upstream in
+            makeOperator(upstream) { value in
+                calls.increment()
+                return predicate(value)
+            }
+        }
+        harness.send(inputs, sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
+        harness.force(100)
+        harness.force(completion: .finished)
+        #expect(calls.value == inputs.count, sourceLocation: sourceLocation)
+        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription", "value(\(result))", "finished"], sourceLocation: sourceLocation)
+        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+    }
+
+    /// A `try` operator's predicate that throws fails the downstream at once, demand or not, and cancels the
+    /// upstream; the predicate is asked nothing more and nothing follows the failure.
+    ///
+    /// The check sends `1` and then `0`; its predicate throws `TestError.oops` for `0` and answers `1` with
+    /// `answer`, which must let the operator go on.
+    static func throwingPredicateFailsAtOnceAndCancelsTheUpstream<Operator: Publisher>(
+        answer: @escaping (Int) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>, @escaping (Int) throws -> Bool) -> Operator
+    ) {
+        let calls = ReducingCounter()
+        let harness = ReducingHarness(initialDemand: .none) { upstream in
+            makeOperator(upstream) { value in
+                calls.increment()
+                if value == 0 { throw TestError.oops }
+                return answer(value)
+            }
+        }
+        harness.send([1, 0], sourceLocation: sourceLocation)
+        #expect(harness.events == ["subscription", "failure(oops)"], sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+        harness.force(2)
+        harness.force(completion: .finished)
+        harness.subscriber.request(.max(1))
+        #expect(calls.value == 2, sourceLocation: sourceLocation)
+        #expect(harness.events == ["subscription", "failure(oops)"], sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+    }
+}
