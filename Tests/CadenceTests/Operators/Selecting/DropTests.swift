@@ -147,15 +147,7 @@ struct DropTests {
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            publisher.dropFirst(1).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.dropFirst(1) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {

@@ -130,44 +130,17 @@ struct OutputTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.prefix(3).subscribe(subscriber)
-
-        publisher.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        let upstream = publisher.subscription
-        #expect(upstream.cancelCount == 1)
-
-        #expect(upstream.downstream.receive(2) == .none)
-        upstream.downstream.receive(completion: .finished)
-        subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1)] as Events)
-        #expect(upstream.requests == [.unlimited])
-        #expect(upstream.cancelCount == 1)
+        SingleUpstreamOperatorChecks.cancelCancelsTheUpstreamOnceAndStopsDelivery(lateCompletion: .finished) {
+            $0.prefix(3)
+        }
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            publisher.prefix(1).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.prefix(1) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.prefix(1).subscribe(subscriber)
-
-        publisher.subscription.deliver()
-        #expect(publisher.subscription.cancelCount == 1)
-        #expect(subscriber.subscriptions == 1)
+        SingleUpstreamOperatorChecks.aSecondSubscriptionIsCancelled { $0.prefix(1) }
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
