@@ -1,10 +1,18 @@
 import Cadence
 import Testing
 
+/// The behaviour every `Publishers.Merge3` … `Publishers.Merge8` shares, one case a check, for parameterised tests.
+enum MergeArityBehaviour: CaseIterable, Sendable {
+    case interleavesValuesAndFinishesWhenAllFinish
+    case asksEveryUpstreamForOneValueAtATime
+    case aFailureCancelsTheOthers
+    case cancelCancelsEveryUpstream
+}
+
 /// The checks `Publishers.Merge3` … `Publishers.Merge8` share, each run against one arity.
 ///
-/// Each mirrored test file (`Merge3Tests` … `Merge8Tests`) makes one of these with its own operator and calls a
-/// check from each of its tests; failures point at the caller.
+/// Each mirrored test file (`Merge3Tests` … `Merge8Tests`) makes one of these with its own operator and runs every
+/// `MergeArityBehaviour` through `check(_:)` in a parameterised test; failures point at the caller.
 struct MergeArityChecks<Merged: Publisher> where Merged.Output == Int, Merged.Failure == TestError {
     typealias Upstream = TestPublisher<Int, TestError>
 
@@ -24,6 +32,20 @@ struct MergeArityChecks<Merged: Publisher> where Merged.Output == Int, Merged.Fa
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
         makeMerge(upstreams).subscribe(subscriber)
         return (upstreams, subscriber)
+    }
+
+    /// Runs the check for one behaviour.
+    func check(_ behaviour: MergeArityBehaviour, sourceLocation: SourceLocation = #_sourceLocation) {
+        switch behaviour {
+        case .interleavesValuesAndFinishesWhenAllFinish:
+            interleavesValuesAndFinishesWhenAllFinish(sourceLocation: sourceLocation)
+        case .asksEveryUpstreamForOneValueAtATime:
+            asksEveryUpstreamForOneValueAtATime(sourceLocation: sourceLocation)
+        case .aFailureCancelsTheOthers:
+            aFailureCancelsTheOthers(sourceLocation: sourceLocation)
+        case .cancelCancelsEveryUpstream:
+            cancelCancelsEveryUpstream(sourceLocation: sourceLocation)
+        }
     }
 
     /// Values from every upstream arrive in the order they were sent; it finishes only once the last upstream has.

@@ -5,20 +5,9 @@ import Testing
 struct Merge6Tests {
     private let checks = MergeArityChecks(arity: 6) { Publishers.Merge6($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
 
-    @Test func interleavesValuesAndFinishesWhenAllFinish() {
-        checks.interleavesValuesAndFinishesWhenAllFinish()
-    }
-
-    @Test func asksEveryUpstreamForOneValueAtATime() {
-        checks.asksEveryUpstreamForOneValueAtATime()
-    }
-
-    @Test func aFailureCancelsTheOthers() {
-        checks.aFailureCancelsTheOthers()
-    }
-
-    @Test func cancelCancelsEveryUpstream() {
-        checks.cancelCancelsEveryUpstream()
+    @Test(arguments: MergeArityBehaviour.allCases)
+    func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
+        checks.check(behaviour)
     }
 
     @Test func fusedMergeAddsOnePublisher() {

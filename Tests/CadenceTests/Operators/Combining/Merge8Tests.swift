@@ -7,20 +7,9 @@ struct Merge8Tests {
         Publishers.Merge8($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7])
     }
 
-    @Test func interleavesValuesAndFinishesWhenAllFinish() {
-        checks.interleavesValuesAndFinishesWhenAllFinish()
-    }
-
-    @Test func asksEveryUpstreamForOneValueAtATime() {
-        checks.asksEveryUpstreamForOneValueAtATime()
-    }
-
-    @Test func aFailureCancelsTheOthers() {
-        checks.aFailureCancelsTheOthers()
-    }
-
-    @Test func cancelCancelsEveryUpstream() {
-        checks.cancelCancelsEveryUpstream()
+    @Test(arguments: MergeArityBehaviour.allCases)
+    func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
+        checks.check(behaviour)
     }
 
     @Test func isEquatableAndDescribedAsMerge() throws {
