@@ -181,39 +181,11 @@ struct CurrentValueSubjectTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheSubject() {
-        weak var weakSubject: Subject?
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subject = Subject(0)
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubject = subject
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        #expect(weakSubject != nil)
-        #expect(weakSubscriber != nil)
-        subscription?.cancel()
-        #expect(weakSubject == nil)
-        #expect(weakSubscriber == nil)
+        SubjectReleaseChecks.cancelReleasesTheSubscriberAndTheSubject { Subject(0) }
     }
 
     @Test func completionReleasesTheSubscriber() {
-        let subject = Subject(0)
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        subject.send(completion: .failure(.oops))
-        #expect(weakSubscriber == nil)
-        #expect(subscription != nil)
+        SubjectReleaseChecks.completionReleasesTheSubscriber(completion: .failure(.oops)) { Subject(0) }
     }
 
     @Test func reentrantSendIsDeliveredRecursively() {

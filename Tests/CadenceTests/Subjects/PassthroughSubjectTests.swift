@@ -187,40 +187,11 @@ struct PassthroughSubjectTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheSubject() {
-        weak var weakSubject: Subject?
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subject = Subject()
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubject = subject
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        #expect(weakSubject != nil)
-        #expect(weakSubscriber != nil)
-        subscription?.cancel()
-        #expect(weakSubject == nil)
-        #expect(weakSubscriber == nil)
+        SubjectReleaseChecks.cancelReleasesTheSubscriberAndTheSubject { Subject() }
     }
 
     @Test func completionReleasesTheSubscriber() {
-        let subject = Subject()
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        #expect(weakSubscriber != nil)
-        subject.send(completion: .finished)
-        #expect(weakSubscriber == nil)
-        #expect(subscription != nil)
+        SubjectReleaseChecks.completionReleasesTheSubscriber(completion: .finished) { Subject() }
     }
 
     @Test func reentrantSendIsDeliveredRecursively() {
