@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Merge3")
 struct Merge3Tests {
-    private let checks = MergeArityChecks(arity: 3) { Publishers.Merge3($0[0], $0[1], $0[2]) }
+    private let checks = MultiUpstreamChecks(arity: 3) { Publishers.Merge3($0[0], $0[1], $0[2]) }
 
     @Test(arguments: MergeArityBehaviour.allCases)
     func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
@@ -19,7 +19,8 @@ struct Merge3Tests {
 
     @Test func isEquatableAndDescribedAsMerge() throws {
         let first = Publishers.Merge3(Just(0), Just(1), Just(2))
-        try checks.isEquatableAndDescribedAsMerge(
+        try checks.isEquatableAndDescribed(
+            as: "Merge",
             first,
             equalTo: Publishers.Merge3(Just(0), Just(1), Just(2)),
             notEqualTo: Publishers.Merge3(Just(0), Just(1), Just(99)))

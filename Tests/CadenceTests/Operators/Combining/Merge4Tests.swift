@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Merge4")
 struct Merge4Tests {
-    private let checks = MergeArityChecks(arity: 4) { Publishers.Merge4($0[0], $0[1], $0[2], $0[3]) }
+    private let checks = MultiUpstreamChecks(arity: 4) { Publishers.Merge4($0[0], $0[1], $0[2], $0[3]) }
 
     @Test(arguments: MergeArityBehaviour.allCases)
     func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
@@ -19,7 +19,8 @@ struct Merge4Tests {
 
     @Test func isEquatableAndDescribedAsMerge() throws {
         let first = Publishers.Merge4(Just(0), Just(1), Just(2), Just(3))
-        try checks.isEquatableAndDescribedAsMerge(
+        try checks.isEquatableAndDescribed(
+            as: "Merge",
             first,
             equalTo: Publishers.Merge4(Just(0), Just(1), Just(2), Just(3)),
             notEqualTo: Publishers.Merge4(Just(0), Just(1), Just(2), Just(99)))

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Merge5")
 struct Merge5Tests {
-    private let checks = MergeArityChecks(arity: 5) { Publishers.Merge5($0[0], $0[1], $0[2], $0[3], $0[4]) }
+    private let checks = MultiUpstreamChecks(arity: 5) { Publishers.Merge5($0[0], $0[1], $0[2], $0[3], $0[4]) }
 
     @Test(arguments: MergeArityBehaviour.allCases)
     func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
@@ -19,7 +19,8 @@ struct Merge5Tests {
 
     @Test func isEquatableAndDescribedAsMerge() throws {
         let first = Publishers.Merge5(Just(0), Just(1), Just(2), Just(3), Just(4))
-        try checks.isEquatableAndDescribedAsMerge(
+        try checks.isEquatableAndDescribed(
+            as: "Merge",
             first,
             equalTo: Publishers.Merge5(Just(0), Just(1), Just(2), Just(3), Just(4)),
             notEqualTo: Publishers.Merge5(Just(0), Just(1), Just(2), Just(3), Just(99)))

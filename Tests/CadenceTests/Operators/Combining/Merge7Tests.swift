@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Merge7")
 struct Merge7Tests {
-    private let checks = MergeArityChecks(arity: 7) {
+    private let checks = MultiUpstreamChecks(arity: 7) {
         Publishers.Merge7($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6])
     }
 
@@ -21,7 +21,8 @@ struct Merge7Tests {
 
     @Test func isEquatableAndDescribedAsMerge() throws {
         let first = Publishers.Merge7(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5), Just(6))
-        try checks.isEquatableAndDescribedAsMerge(
+        try checks.isEquatableAndDescribed(
+            as: "Merge",
             first,
             equalTo: Publishers.Merge7(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5), Just(6)),
             notEqualTo: Publishers.Merge7(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5), Just(99)))

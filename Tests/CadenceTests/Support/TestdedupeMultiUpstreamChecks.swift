@@ -9,28 +9,30 @@ enum MergeArityBehaviour: CaseIterable, Sendable {
     case cancelCancelsEveryUpstream
 }
 
-/// The checks `Publishers.Merge3` … `Publishers.Merge8` share, each run against one arity.
+/// The checks that operators over several upstreams of one type (`Merge3` … `Merge8`, `CombineLatest3`/`4`,
+/// `Zip3`/`4`) share, each run against one operator over `arity` upstreams.
 ///
-/// Each mirrored test file (`Merge3Tests` … `Merge8Tests`) makes one of these with its own operator and runs every
-/// `MergeArityBehaviour` through `check(_:)` in a parameterised test; failures point at the caller.
-struct MergeArityChecks<Merged: Publisher> where Merged.Output == Int, Merged.Failure == TestError {
+/// Each mirrored test file makes one of these with its own operator and calls the checks that apply to it; the
+/// `Merge…Tests` run every `MergeArityBehaviour` through `check(_:)` in a parameterised test. Failures point at the
+/// caller.
+struct MultiUpstreamChecks<Combined: Publisher> where Combined.Output == Int, Combined.Failure == TestError {
     typealias Upstream = TestPublisher<Int, TestError>
 
-    /// How many upstreams the operator merges.
+    /// How many upstreams the operator takes.
     let arity: Int
     /// Builds the operator over exactly `arity` upstreams.
-    let makeMerge: ([Upstream]) -> Merged
+    let makeOperator: ([Upstream]) -> Combined
 
-    init(arity: Int, _ makeMerge: @escaping ([Upstream]) -> Merged) {
+    init(arity: Int, _ makeOperator: @escaping ([Upstream]) -> Combined) {
         self.arity = arity
-        self.makeMerge = makeMerge
+        self.makeOperator = makeOperator
     }
 
     /// Subscribes a `TestSubscriber` to the operator over fresh upstreams and returns both ends.
     func make(initialDemand: Subscribers.Demand = .unlimited) -> ([Upstream], TestSubscriber<Int, TestError>) {
         let upstreams = (0..<arity).map { _ in Upstream() }
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
-        makeMerge(upstreams).subscribe(subscriber)
+        makeOperator(upstreams).subscribe(subscriber)
         return (upstreams, subscriber)
     }
 
@@ -87,15 +89,27 @@ struct MergeArityChecks<Merged: Publisher> where Merged.Output == Int, Merged.Fa
             sourceLocation: sourceLocation)
     }
 
-    /// Cancelling cancels every upstream once; nothing is delivered afterwards.
+    /// Cancelling cancels every upstream once; nothing is delivered afterwards, whichever upstream sends.
     func cancelCancelsEveryUpstream(sourceLocation: SourceLocation = #_sourceLocation) {
         let (upstreams, subscriber) = make()
         subscriber.cancel()
         #expect(
             upstreams.map(\.subscription.cancelCount) == Array(repeating: 1, count: arity),
             sourceLocation: sourceLocation)
-        upstreams[0].send(1)
+        upstreams.forEach { $0.send(1) }
+        #expect(
+            upstreams.map(\.subscription.cancelCount) == Array(repeating: 1, count: arity),
+            sourceLocation: sourceLocation)
         #expect(subscriber.events == [.subscription], sourceLocation: sourceLocation)
+    }
+
+    /// Every request from the downstream reaches every upstream as it is.
+    func passesRequestsToEveryUpstream(sourceLocation: SourceLocation = #_sourceLocation) {
+        let (upstreams, subscriber) = make(initialDemand: .max(1))
+        subscriber.request(.max(2))
+        #expect(
+            upstreams.map(\.subscription.requests) == Array(repeating: [.max(1), .max(2)], count: arity),
+            sourceLocation: sourceLocation)
     }
 
     /// The fused `merge(with:)` of `Just(0)` … `Just(arity)` delivers every one of those values in order.
@@ -108,9 +122,10 @@ struct MergeArityChecks<Merged: Publisher> where Merged.Output == Int, Merged.Fa
         #expect(values == Array(0...arity), sourceLocation: sourceLocation)
     }
 
-    /// Two merges of equal upstreams are equal, a merge with another upstream is not, and the subscription
-    /// describes itself as `"Merge"`.
-    func isEquatableAndDescribedAsMerge<Other: Equatable>(
+    /// Two operators over equal upstreams are equal, one over another upstream is not, and the subscription
+    /// describes itself as `name`.
+    func isEquatableAndDescribed<Other: Equatable>(
+        as name: String,
         _ first: Other,
         equalTo second: Other,
         notEqualTo third: Other,
@@ -120,6 +135,6 @@ struct MergeArityChecks<Merged: Publisher> where Merged.Output == Int, Merged.Fa
         #expect(first != third, sourceLocation: sourceLocation)
         let (_, subscriber) = make()
         let subscription = try #require(subscriber.subscription, sourceLocation: sourceLocation)
-        #expect(String(describing: subscription) == "Merge", sourceLocation: sourceLocation)
+        #expect(String(describing: subscription) == name, sourceLocation: sourceLocation)
     }
 }
