@@ -90,6 +90,36 @@ enum SingleUpstreamOperatorChecks {
         #expect(subscriber.subscriptions == 1, sourceLocation: sourceLocation)
     }
 
+    /// 50 times over: values from the upstream, 100 requests of `.max(1)` and a cancel race on three threads. Each
+    /// time the upstream is cancelled once, and what arrived is consecutive values from `firstValue` on.
+    ///
+    /// `makeOperator` returns the operator and a check of its own to run on the subscriber after each race (the
+    /// subscriber starts with `.max(1)`).
+    static func concurrentValuesRequestsAndCancelDoNotRace<Operator: Publisher>(
+        firstValue: Int = 0,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>) -> (
+            operator: Operator,
+            afterwards: (TestSubscriber<Int, TestError>) -> Void
+        )
+    ) where Operator.Output == Int, Operator.Failure == TestError {
+        for _ in 0..<50 {
+            let publisher = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+            let (operatorUnderTest, afterwards) = makeOperator(publisher)
+            operatorUnderTest.subscribe(subscriber)
+            slicingRace([
+                { for value in 0..<100 { publisher.send(value) } },
+                { for _ in 0..<100 { subscriber.request(.max(1)) } },
+                { subscriber.cancel() },
+            ])
+            #expect(publisher.subscription.cancelCount == 1, sourceLocation: sourceLocation)
+            let values = subscriber.values
+            #expect(values == Array(firstValue..<(firstValue + values.count)), sourceLocation: sourceLocation)
+            afterwards(subscriber)
+        }
+    }
+
     /// An object that only has an identity, for checking that an operator's closure is released.
     private final class CapturedByTheClosure {}
 }

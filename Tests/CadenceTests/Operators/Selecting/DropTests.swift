@@ -163,19 +163,8 @@ struct DropTests {
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
-        for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-            publisher.dropFirst(3).subscribe(subscriber)
-            slicingRace([
-                { for value in 0..<100 { publisher.send(value) } },
-                { for _ in 0..<100 { subscriber.request(.max(1)) } },
-                { subscriber.cancel() },
-            ])
-            #expect(publisher.subscription.cancelCount == 1)
-            let values = subscriber.values
-            #expect(values == Array(3..<(3 + values.count)))
-            #expect(subscriber.completions.isEmpty)
+        SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace(firstValue: 3) {
+            ($0.dropFirst(3), { #expect($0.completions.isEmpty) })
         }
     }
 

@@ -144,19 +144,8 @@ struct OutputTests {
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
-        for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-            publisher.output(in: 2..<90).subscribe(subscriber)
-            slicingRace([
-                { for value in 0..<100 { publisher.send(value) } },
-                { for _ in 0..<100 { subscriber.request(.max(1)) } },
-                { subscriber.cancel() },
-            ])
-            #expect(publisher.subscription.cancelCount == 1)
-            let values = subscriber.values
-            #expect(values == Array(2..<(2 + values.count)))
-            #expect(subscriber.completions.count <= 1)
+        SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace(firstValue: 2) {
+            ($0.output(in: 2..<90), { #expect($0.completions.count <= 1) })
         }
     }
 
