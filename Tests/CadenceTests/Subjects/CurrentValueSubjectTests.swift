@@ -242,8 +242,6 @@ struct CurrentValueSubjectTests {
             subject.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "CurrentValueSubject: request(_:) was called with max(0); a subscriber must request a positive demand")
-            == true)
+        expectZeroDemandTrap(result, in: "CurrentValueSubject")
     }
 }

@@ -262,8 +262,6 @@ struct PassthroughSubjectTests {
             subject.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "PassthroughSubject: request(_:) was called with max(0); a subscriber must request a positive demand")
-            == true)
+        expectZeroDemandTrap(result, in: "PassthroughSubject")
     }
 }

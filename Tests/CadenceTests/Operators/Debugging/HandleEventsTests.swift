@@ -182,9 +182,6 @@ struct HandleEventsTests {
             Just(1).handleEvents().subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "HandleEvents: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "HandleEvents")
     }
 }

@@ -210,8 +210,6 @@ struct PrintTests {
             Just(1).print(to: Recorder()).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Print: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Print")
     }
 }

@@ -118,8 +118,6 @@ struct ReplaceEmptyTests {
             upstream.replaceEmpty(with: 1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "ReplaceEmpty: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "ReplaceEmpty")
     }
 }

@@ -33,8 +33,6 @@ struct AllSatisfyTests {
             upstream.allSatisfy { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "AllSatisfy: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "AllSatisfy")
     }
 }

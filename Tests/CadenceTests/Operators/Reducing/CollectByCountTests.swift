@@ -105,9 +105,7 @@ struct CollectByCountTests {
             upstream.collect(2).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "CollectByCount: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "CollectByCount")
     }
 
     @Test func aCountBelowOneTraps() async {

@@ -44,8 +44,6 @@ struct CollectTests {
             upstream.collect().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Collect: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Collect")
     }
 }

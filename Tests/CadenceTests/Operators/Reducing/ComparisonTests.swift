@@ -55,8 +55,6 @@ struct ComparisonTests {
             upstream.max().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Comparison: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Comparison")
     }
 }

@@ -47,8 +47,6 @@ struct ContainsTests {
             upstream.contains(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Contains: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Contains")
     }
 }

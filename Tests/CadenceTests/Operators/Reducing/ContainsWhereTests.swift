@@ -33,8 +33,6 @@ struct ContainsWhereTests {
             upstream.contains { _ in false }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "ContainsWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "ContainsWhere")
     }
 }

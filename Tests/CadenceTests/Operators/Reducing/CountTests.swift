@@ -27,8 +27,6 @@ struct CountTests {
             upstream.count().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Count: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Count")
     }
 }

@@ -53,8 +53,6 @@ struct ReduceTests {
             upstream.reduce(0, +).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Reduce: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Reduce")
     }
 }

@@ -43,8 +43,6 @@ struct TryAllSatisfyTests {
             upstream.tryAllSatisfy { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryAllSatisfy: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryAllSatisfy")
     }
 }

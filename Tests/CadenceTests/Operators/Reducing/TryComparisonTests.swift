@@ -59,8 +59,6 @@ struct TryComparisonTests {
             upstream.tryMax(by: <).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryComparison: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryComparison")
     }
 }

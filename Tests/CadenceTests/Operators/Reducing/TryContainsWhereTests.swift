@@ -39,8 +39,6 @@ struct TryContainsWhereTests {
             upstream.tryContains { _ in false }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryContainsWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryContainsWhere")
     }
 }

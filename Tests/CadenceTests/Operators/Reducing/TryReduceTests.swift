@@ -57,8 +57,6 @@ struct TryReduceTests {
             upstream.tryReduce(0, +).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryReduce: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryReduce")
     }
 }

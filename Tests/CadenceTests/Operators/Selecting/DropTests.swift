@@ -194,8 +194,6 @@ struct DropTests {
             Just(1).eraseToAnyPublisher().dropFirst(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Drop: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Drop")
     }
 }

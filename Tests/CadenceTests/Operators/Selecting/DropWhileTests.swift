@@ -112,8 +112,6 @@ struct DropWhileTests {
             Just(1).eraseToAnyPublisher().drop(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "DropWhile: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "DropWhile")
     }
 }

@@ -45,8 +45,6 @@ struct FirstTests {
             upstream.first().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "First: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "First")
     }
 }

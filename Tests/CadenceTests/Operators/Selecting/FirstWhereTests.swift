@@ -37,8 +37,6 @@ struct FirstWhereTests {
             upstream.first { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryFirst: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryFirst")
     }
 }

@@ -38,8 +38,6 @@ struct LastWhereTests {
             upstream.last { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "LastWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "LastWhere")
     }
 }

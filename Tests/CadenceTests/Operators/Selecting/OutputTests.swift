@@ -193,8 +193,6 @@ struct OutputTests {
             Just(1).eraseToAnyPublisher().prefix(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Output: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Output")
     }
 }

@@ -99,8 +99,6 @@ struct PrefixWhileTests {
             Just(1).eraseToAnyPublisher().prefix(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "PrefixWhile: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "PrefixWhile")
     }
 }

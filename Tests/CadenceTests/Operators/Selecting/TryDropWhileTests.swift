@@ -121,9 +121,6 @@ struct TryDropWhileTests {
             Just(1).tryDrop(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryDropWhile: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "TryDropWhile")
     }
 }

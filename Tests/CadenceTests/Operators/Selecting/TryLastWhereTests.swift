@@ -32,8 +32,6 @@ struct TryLastWhereTests {
             upstream.tryLast { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryLastWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryLastWhere")
     }
 }

@@ -102,9 +102,6 @@ struct TryPrefixWhileTests {
             Just(1).tryPrefix(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryPrefixWhile: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "TryPrefixWhile")
     }
 }
