@@ -90,4 +90,24 @@ extension ReducingChecks {
         #expect(harness.events == ["subscription", "failure(oops)"], sourceLocation: sourceLocation)
         #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
     }
+
+    /// `max(by:)` and `min(by:)` (or their `try` forms) keep the first of elements the comparator finds equal.
+    ///
+    /// `makeMax` and `makeMin` apply the operator with the comparator they get, which compares by tens.
+    static func keepsTheFirstOfEqualElements<Maximum: Publisher, Minimum: Publisher>(
+        sourceLocation: SourceLocation = #_sourceLocation,
+        max makeMax: (TestPublisher<Int, TestError>, @escaping (Int, Int) -> Bool) -> Maximum,
+        min makeMin: (TestPublisher<Int, TestError>, @escaping (Int, Int) -> Bool) -> Minimum
+    ) {
+        let byTens: (Int, Int) -> Bool = { $0 / 10 < $1 / 10 }
+        let maximum = ReducingHarness(initialDemand: .unlimited) { makeMax($0, byTens) }
+        maximum.send([11, 25, 21, 29, 3], sourceLocation: sourceLocation)
+        maximum.upstream.send(completion: .finished)
+        #expect(maximum.events == ["subscription", "value(25)", "finished"], sourceLocation: sourceLocation)
+
+        let minimum = ReducingHarness(initialDemand: .unlimited) { makeMin($0, byTens) }
+        minimum.send([25, 11, 15, 31, 12], sourceLocation: sourceLocation)
+        minimum.upstream.send(completion: .finished)
+        #expect(minimum.events == ["subscription", "value(11)", "finished"], sourceLocation: sourceLocation)
+    }
 }

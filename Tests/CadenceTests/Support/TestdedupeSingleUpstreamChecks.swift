@@ -120,6 +120,26 @@ enum SingleUpstreamOperatorChecks {
         }
     }
 
+    /// An operator that keeps no state hands the upstream's own subscription to the subscriber: requests and the
+    /// demand the subscriber answers go straight to the upstream, and so does the cancel.
+    static func demandAndCancellationGoStraightToTheUpstream<Operator: Publisher>(
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+    ) where Operator.Output == Int {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, Operator.Failure>(initialDemand: .max(1), onValue: { _ in .max(2) })
+        makeOperator(publisher).subscribe(subscriber)
+
+        #expect(
+            subscriber.subscription as? TestPublisher<Int, TestError>.TestSubscription === publisher.subscription,
+            sourceLocation: sourceLocation)
+        #expect(publisher.send(1) == .max(2), sourceLocation: sourceLocation)
+        subscriber.request(.max(3))
+        #expect(publisher.subscription.requests == [.max(1), .max(3)], sourceLocation: sourceLocation)
+        subscriber.cancel()
+        #expect(publisher.subscription.cancelCount == 1, sourceLocation: sourceLocation)
+    }
+
     /// An object that only has an identity, for checking that an operator's closure is released.
     private final class CapturedByTheClosure {}
 }

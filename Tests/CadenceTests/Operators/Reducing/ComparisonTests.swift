@@ -16,15 +16,7 @@ struct ComparisonTests {
     }
 
     @Test func byClosureKeepsTheFirstOfEqualElements() {
-        let maximum = ReducingHarness(initialDemand: .unlimited) { $0.max { $0 / 10 < $1 / 10 } }
-        maximum.send([11, 25, 21, 29, 3])
-        maximum.upstream.send(completion: .finished)
-        #expect(maximum.events == ["subscription", "value(25)", "finished"])
-
-        let minimum = ReducingHarness(initialDemand: .unlimited) { $0.min { $0 / 10 < $1 / 10 } }
-        minimum.send([25, 11, 15, 31, 12])
-        minimum.upstream.send(completion: .finished)
-        #expect(minimum.events == ["subscription", "value(11)", "finished"])
+        ReducingChecks.keepsTheFirstOfEqualElements(max: { $0.max(by: $1) }, min: { $0.min(by: $1) })
     }
 
     @Test func minAndMaxByClosureShareTheReducingBehaviour() {
