@@ -181,30 +181,17 @@ struct CurrentValueSubjectTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheSubject() {
-        SubjectReleaseChecks.cancelReleasesTheSubscriberAndTheSubject { Subject(0) }
+        SharedSubjectChecks.cancelReleasesTheSubscriberAndTheSubject { Subject(0) }
     }
 
     @Test func completionReleasesTheSubscriber() {
-        SubjectReleaseChecks.completionReleasesTheSubscriber(completion: .failure(.oops)) { Subject(0) }
+        SharedSubjectChecks.completionReleasesTheSubscriber(completion: .failure(.oops)) { Subject(0) }
     }
 
     @Test func reentrantSendIsDeliveredRecursively() {
-        let subject = Subject(0)
-        let log = TestLock()
-        nonisolated(unsafe) var events: [String] = []
-        let first = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("first \(value)") }
-            if value == 1 { subject.send(2) }
-            return .none
-        })
-        let second = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("second \(value)") }
-            return .none
-        })
-        subject.subscribe(first)
-        subject.subscribe(second)
-        subject.send(1)
-        #expect(events == ["first 0", "second 0", "first 1", "first 2", "second 2", "second 1"])
+        let subject = SharedSubjectChecks.reentrantSendIsDeliveredRecursively(
+            expectedEvents: ["first 0", "second 0", "first 1", "first 2", "second 2", "second 1"]
+        ) { Subject(0) }
         #expect(subject.value == 2)
     }
 

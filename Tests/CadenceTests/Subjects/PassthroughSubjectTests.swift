@@ -187,30 +187,17 @@ struct PassthroughSubjectTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheSubject() {
-        SubjectReleaseChecks.cancelReleasesTheSubscriberAndTheSubject { Subject() }
+        SharedSubjectChecks.cancelReleasesTheSubscriberAndTheSubject { Subject() }
     }
 
     @Test func completionReleasesTheSubscriber() {
-        SubjectReleaseChecks.completionReleasesTheSubscriber(completion: .finished) { Subject() }
+        SharedSubjectChecks.completionReleasesTheSubscriber(completion: .finished) { Subject() }
     }
 
     @Test func reentrantSendIsDeliveredRecursively() {
-        let subject = Subject()
-        let log = TestLock()
-        nonisolated(unsafe) var events: [String] = []
-        let first = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("first \(value)") }
-            if value == 1 { subject.send(2) }
-            return .none
-        })
-        let second = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("second \(value)") }
-            return .none
-        })
-        subject.subscribe(first)
-        subject.subscribe(second)
-        subject.send(1)
-        #expect(events == ["first 1", "first 2", "second 2", "second 1"])
+        SharedSubjectChecks.reentrantSendIsDeliveredRecursively(
+            expectedEvents: ["first 1", "first 2", "second 2", "second 1"]
+        ) { Subject() }
     }
 
     @Test func reentrantCompletionIsIgnored() {

@@ -1,9 +1,10 @@
 import Cadence
 import Testing
 
-/// What every subject's subscriptions share about letting go of their subscriber and their subject, each check run
-/// against the subject a mirrored test file makes. Failures point at the caller.
-enum SubjectReleaseChecks {
+/// What every subject shares — how its subscriptions let go of their subscriber and their subject, and how it
+/// delivers a value sent from inside `receive(_:)` — each check run against the subject a mirrored test file makes.
+/// Failures point at the caller.
+enum SharedSubjectChecks {
     /// A subscription keeps its subject and its subscriber alive until it is cancelled, then lets go of both.
     static func cancelReleasesTheSubscriberAndTheSubject<S: Subject>(
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -49,5 +50,34 @@ enum SubjectReleaseChecks {
         subject.send(completion: completion)
         #expect(weakSubscriber == nil, sourceLocation: sourceLocation)
         #expect(subscription != nil, sourceLocation: sourceLocation)
+    }
+
+    /// A subscriber that sends `2` from inside its `receive(1)` gets the `2` at once, before the next subscriber gets
+    /// the `1`; `expectedEvents` is what both subscribers saw, in order (`"first 1"`, `"second 2"`).
+    ///
+    /// Returns the subject, so a caller can check more of it.
+    @discardableResult
+    static func reentrantSendIsDeliveredRecursively<S: Subject>(
+        expectedEvents: [String],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeSubject: () -> S
+    ) -> S where S.Output == Int, S.Failure == TestError {
+        let subject = makeSubject()
+        let log = TestLock()
+        nonisolated(unsafe) var events: [String] = []
+        let first = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
+            log.withLock { events.append("first \(value)") }
+            if value == 1 { subject.send(2) }
+            return .none
+        })
+        let second = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
+            log.withLock { events.append("second \(value)") }
+            return .none
+        })
+        subject.subscribe(first)
+        subject.subscribe(second)
+        subject.send(1)
+        #expect(events == expectedEvents, sourceLocation: sourceLocation)
+        return subject
     }
 }
