@@ -26,15 +26,38 @@ extension ReducingChecks {
         return harness
     }
 
-    /// An operator that knows its answer before the upstream finishes (`contains(where:)`, `allSatisfy`,
-    /// `first(where:)` and their `try` forms) cancels the upstream at once, asks `predicate` nothing more, and holds
-    /// the answer until the downstream requests it.
+    /// An operator that knows its answer before the upstream finishes (`contains`, `first()`, `allSatisfy`,
+    /// `first(where:)`, …) cancels the upstream at once, ignores what a misbehaving upstream sends afterwards (a
+    /// `lateValue`, then `finished`), and holds the answer until the downstream requests it.
     ///
     /// - Parameters:
     ///   - inputs: values to send; the last one decides the answer.
+    ///   - lateValue: the value the upstream sends after the cancel.
     ///   - result: the answer, as text.
-    ///   - predicate: the operator's predicate; the check counts its calls.
-    ///   - makeOperator: applies the operator to the upstream with the given (counting) predicate.
+    static func answersEarlyCancellingTheUpstreamAndWaitsForDemand<Operator: Publisher>(
+        inputs: [Int],
+        lateValue: Int,
+        result: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+    ) {
+        let harness = ReducingHarness(initialDemand: .none, makeOperator)
+        harness.send(inputs, sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
+        harness.force(lateValue)
+        harness.force(completion: .finished)
+        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
+        harness.subscriber.request(.max(1))
+        #expect(harness.events == ["subscription", "value(\(result))", "finished"], sourceLocation: sourceLocation)
+        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+    }
+
+    /// The same for an operator with a predicate, which must not be asked about anything after the answer: the
+    /// upstream's late value is `100`, and `predicate` is asked once for each of `inputs`.
+    ///
+    /// `makeOperator` applies the operator to the upstream with the given (counting) predicate.
     static func answersEarlyCancellingTheUpstreamAndWaitsForDemand<Operator: Publisher>(
         inputs: [Int],
         result: String,
@@ -43,23 +66,37 @@ extension ReducingChecks {
         _ makeOperator: (TestPublisher<Int, TestError>, @escaping (Int) -> Bool) -> Operator
     ) {
         let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
+        answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: inputs, lateValue: 100, result: result, sourceLocation: sourceLocation
+        ) { upstream in
             makeOperator(upstream) { value in
                 calls.increment()
                 return predicate(value)
             }
         }
-        harness.send(inputs, sourceLocation: sourceLocation)
-        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
-        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
-        harness.force(100)
-        harness.force(completion: .finished)
         #expect(calls.value == inputs.count, sourceLocation: sourceLocation)
-        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(\(result))", "finished"], sourceLocation: sourceLocation)
-        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
+    }
+
+    /// `cancelStopsEverything`, after the upstream sent `inputs` (which must not complete the operator): the
+    /// upstream is cancelled once and nothing reaches the downstream, whatever the upstream sends afterwards (a
+    /// `lateValue`, then `finished`).
+    static func cancelStopsEverything<Operator: Publisher>(
+        after inputs: [Int],
+        lateValue: Int,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+    ) {
+        let harness = ReducingHarness(initialDemand: .unlimited, makeOperator)
+        harness.send(inputs, sourceLocation: sourceLocation)
+        harness.subscriber.cancel()
         #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+        #expect(harness.force(lateValue) == .none, sourceLocation: sourceLocation)
+        harness.force(completion: .finished)
+        harness.subscriber.request(.max(1))
+        harness.subscriber.cancel()
+        #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
+        #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
+        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
     }
 
     /// A `try` operator's predicate that throws fails the downstream at once, demand or not, and cancels the

@@ -55,16 +55,7 @@ struct ReplaceEmptyTests {
     }
 
     @Test func cancelStopsEverything() {
-        let harness = ReducingHarness(initialDemand: .unlimited) { $0.replaceEmpty(with: 42) }
-        harness.subscriber.cancel()
-        #expect(harness.cancelCount == 1)
-        #expect(harness.force(1) == .none)
-        harness.force(completion: .finished)
-        harness.subscriber.request(.max(1))
-        harness.subscriber.cancel()
-        #expect(harness.events == ["subscription"])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.requests == [.unlimited])
+        ReducingChecks.cancelStopsEverything(after: [], lateValue: 1) { $0.replaceEmpty(with: 42) }
     }
 
     @Test func cancelWhileHoldingTheReplacementDropsIt() {

@@ -15,17 +15,9 @@ struct ContainsTests {
     }
 
     @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
-        let harness = ReducingHarness(initialDemand: .none) { $0.contains(3) }
-        harness.send([1, 2, 3])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(4)
-        harness.force(completion: .finished)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(true)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [1, 2, 3], lateValue: 4, result: "true"
+        ) { $0.contains(3) }
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
