@@ -109,37 +109,17 @@ struct CurrentValueSubjectTests {
     /// How many values a subscriber receives for each initial demand and each sequence of demands it returns from
     /// `receive(_:)`, when it subscribes and then the value is changed 21 times; the table is what Combine delivers.
     @Test func demandTable() {
-        let initialDemands: [Subscribers.Demand] = [.none, .max(1), .max(2), .max(10), .unlimited]
-        let returnedDemands: [[Subscribers.Demand]] = [
-            Array(repeating: .none, count: 5),
-            Array(repeating: .max(1), count: 10),
-            [.max(1), .none, .max(1), .none],
-            [.none, .max(1), .max(2)],
-            [.unlimited, .max(1)],
-        ]
-        var counts: [Int] = []
-        for initial in initialDemands {
-            for returned in returnedDemands {
-                let subject = Subject(112)
-                let index = TestLock()
-                nonisolated(unsafe) var received = 0
-                let subscriber = TestSubscriber<Int, TestError>(initialDemand: initial) { _ in
-                    index.withLock {
-                        defer { received += 1 }
-                        return received < returned.count ? returned[received] : .none
-                    }
-                }
-                subject.value -= 1
-                subject.subscribe(subscriber)
-                #expect(subscriber.values == (initial == .none ? [] : [111]))
-                for _ in 0..<20 { subject.value += 1 }
-                subject.value = subject.value
-                subject.send(completion: .finished)
-                #expect(subscriber.completions.count == 1)
-                counts.append(subscriber.values.count)
-            }
+        SharedSubjectChecks.demandTable(
+            expectedCounts: [0, 0, 0, 0, 0, 1, 11, 2, 1, 22, 2, 12, 4, 5, 22, 10, 20, 12, 13, 22, 22, 22, 22, 22, 22]
+        ) { subscriber, initial in
+            let subject = Subject(112)
+            subject.value -= 1
+            subject.subscribe(subscriber)
+            #expect(subscriber.values == (initial == .none ? [] : [111]))
+            for _ in 0..<20 { subject.value += 1 }
+            subject.value = subject.value
+            subject.send(completion: .finished)
         }
-        #expect(counts == [0, 0, 0, 0, 0, 1, 11, 2, 1, 22, 2, 12, 4, 5, 22, 10, 20, 12, 13, 22, 22, 22, 22, 22, 22])
     }
 
     @Test func sendSubscriptionRequestsUnlimitedAtOnce() {

@@ -109,34 +109,14 @@ struct PassthroughSubjectTests {
     /// How many values a subscriber receives out of 20 for each initial demand and each sequence of demands it
     /// returns from `receive(_:)`; the table is what Combine delivers.
     @Test func demandTable() {
-        let initialDemands: [Subscribers.Demand] = [.none, .max(1), .max(2), .max(10), .unlimited]
-        let returnedDemands: [[Subscribers.Demand]] = [
-            Array(repeating: .none, count: 5),
-            Array(repeating: .max(1), count: 10),
-            [.max(1), .none, .max(1), .none],
-            [.none, .max(1), .max(2)],
-            [.unlimited, .max(1)],
-        ]
-        var counts: [Int] = []
-        for initial in initialDemands {
-            for returned in returnedDemands {
-                let subject = Subject()
-                let index = TestLock()
-                nonisolated(unsafe) var received = 0
-                let subscriber = TestSubscriber<Int, TestError>(initialDemand: initial) { _ in
-                    index.withLock {
-                        defer { received += 1 }
-                        return received < returned.count ? returned[received] : .none
-                    }
-                }
-                subject.subscribe(subscriber)
-                for value in 0..<20 { subject.send(value) }
-                subject.send(completion: .finished)
-                #expect(subscriber.completions.count == 1)
-                counts.append(subscriber.values.count)
-            }
+        SharedSubjectChecks.demandTable(
+            expectedCounts: [0, 0, 0, 0, 0, 1, 11, 2, 1, 20, 2, 12, 4, 5, 20, 10, 20, 12, 13, 20, 20, 20, 20, 20, 20]
+        ) { subscriber, _ in
+            let subject = Subject()
+            subject.subscribe(subscriber)
+            for value in 0..<20 { subject.send(value) }
+            subject.send(completion: .finished)
         }
-        #expect(counts == [0, 0, 0, 0, 0, 1, 11, 2, 1, 20, 2, 12, 4, 5, 20, 10, 20, 12, 13, 20, 20, 20, 20, 20, 20])
     }
 
     @Test func sendSubscriptionRequestsUnlimitedOnceSomeSubscriberHasDemand() {

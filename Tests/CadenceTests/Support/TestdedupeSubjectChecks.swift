@@ -1,9 +1,9 @@
 import Cadence
 import Testing
 
-/// What every subject shares — how its subscriptions let go of their subscriber and their subject, and how it
-/// delivers a value sent from inside `receive(_:)` — each check run against the subject a mirrored test file makes.
-/// Failures point at the caller.
+/// What every subject shares — how its subscriptions let go of their subscriber and their subject, how it delivers a
+/// value sent from inside `receive(_:)`, how it honours each pattern of demand — each check run against the subject
+/// a mirrored test file makes. Failures point at the caller.
 enum SharedSubjectChecks {
     /// A subscription keeps its subject and its subscriber alive until it is cancelled, then lets go of both.
     static func cancelReleasesTheSubscriberAndTheSubject<S: Subject>(
@@ -79,5 +79,41 @@ enum SharedSubjectChecks {
         subject.send(1)
         #expect(events == expectedEvents, sourceLocation: sourceLocation)
         return subject
+    }
+
+    /// For each of 5 initial demands and each of 5 sequences of demands a subscriber returns from `receive(_:)`, how
+    /// many values the subscriber receives: `feed` subscribes it to a new subject (it gets the initial demand too),
+    /// sends the values and finishes. The subscriber must get the completion once; `expectedCounts` is the table
+    /// Combine delivers, row by row of initial demand.
+    static func demandTable(
+        expectedCounts: [Int],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        feed: (TestSubscriber<Int, TestError>, Subscribers.Demand) -> Void
+    ) {
+        let initialDemands: [Subscribers.Demand] = [.none, .max(1), .max(2), .max(10), .unlimited]
+        let returnedDemands: [[Subscribers.Demand]] = [
+            Array(repeating: .none, count: 5),
+            Array(repeating: .max(1), count: 10),
+            [.max(1), .none, .max(1), .none],
+            [.none, .max(1), .max(2)],
+            [.unlimited, .max(1)],
+        ]
+        var counts: [Int] = []
+        for initial in initialDemands {
+            for returned in returnedDemands {
+                let index = TestLock()
+                nonisolated(unsafe) var received = 0
+                let subscriber = TestSubscriber<Int, TestError>(initialDemand: initial) { _ in
+                    index.withLock {
+                        defer { received += 1 }
+                        return received < returned.count ? returned[received] : .none
+                    }
+                }
+                feed(subscriber, initial)
+                #expect(subscriber.completions.count == 1, sourceLocation: sourceLocation)
+                counts.append(subscriber.values.count)
+            }
+        }
+        #expect(counts == expectedCounts, sourceLocation: sourceLocation)
     }
 }
