@@ -75,8 +75,6 @@ struct ObservableObjectPublisherTests {
             publisher.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "ObservableObjectPublisher: request(_:) was called with max(0); a subscriber must request a positive demand")
-            == true)
+        expectZeroDemandTrap(result, in: "ObservableObjectPublisher")
     }
 }

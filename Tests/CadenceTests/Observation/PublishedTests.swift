@@ -178,8 +178,6 @@ struct PublishedTests {
             box.$value.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "PublishedSubject: request(_:) was called with max(0); a subscriber must request a positive demand")
-            == true)
+        expectZeroDemandTrap(result, in: "PublishedSubject")
     }
 }

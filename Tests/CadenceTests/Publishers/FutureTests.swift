@@ -156,9 +156,7 @@ struct FutureTests {
             Future<Int, Never> { $0(.success(1)) }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Future: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Future")
     }
 
     @Test func promiseFromManyThreadsSettlesOnceForEverySubscriber() async {

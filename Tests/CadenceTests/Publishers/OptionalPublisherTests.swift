@@ -54,8 +54,6 @@ struct OptionalPublisherTests {
             Optional(1).publisher.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Optional: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Optional")
     }
 }

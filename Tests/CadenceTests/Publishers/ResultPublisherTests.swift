@@ -56,8 +56,6 @@ struct ResultPublisherTests {
             Result<Int, Never>.success(1).publisher.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Once: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Once")
     }
 }

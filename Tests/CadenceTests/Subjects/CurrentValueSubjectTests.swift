@@ -109,37 +109,17 @@ struct CurrentValueSubjectTests {
     /// How many values a subscriber receives for each initial demand and each sequence of demands it returns from
     /// `receive(_:)`, when it subscribes and then the value is changed 21 times; the table is what Combine delivers.
     @Test func demandTable() {
-        let initialDemands: [Subscribers.Demand] = [.none, .max(1), .max(2), .max(10), .unlimited]
-        let returnedDemands: [[Subscribers.Demand]] = [
-            Array(repeating: .none, count: 5),
-            Array(repeating: .max(1), count: 10),
-            [.max(1), .none, .max(1), .none],
-            [.none, .max(1), .max(2)],
-            [.unlimited, .max(1)],
-        ]
-        var counts: [Int] = []
-        for initial in initialDemands {
-            for returned in returnedDemands {
-                let subject = Subject(112)
-                let index = TestLock()
-                nonisolated(unsafe) var received = 0
-                let subscriber = TestSubscriber<Int, TestError>(initialDemand: initial) { _ in
-                    index.withLock {
-                        defer { received += 1 }
-                        return received < returned.count ? returned[received] : .none
-                    }
-                }
-                subject.value -= 1
-                subject.subscribe(subscriber)
-                #expect(subscriber.values == (initial == .none ? [] : [111]))
-                for _ in 0..<20 { subject.value += 1 }
-                subject.value = subject.value
-                subject.send(completion: .finished)
-                #expect(subscriber.completions.count == 1)
-                counts.append(subscriber.values.count)
-            }
+        SharedSubjectChecks.demandTable(
+            expectedCounts: [0, 0, 0, 0, 0, 1, 11, 2, 1, 22, 2, 12, 4, 5, 22, 10, 20, 12, 13, 22, 22, 22, 22, 22, 22]
+        ) { subscriber, initial in
+            let subject = Subject(112)
+            subject.value -= 1
+            subject.subscribe(subscriber)
+            #expect(subscriber.values == (initial == .none ? [] : [111]))
+            for _ in 0..<20 { subject.value += 1 }
+            subject.value = subject.value
+            subject.send(completion: .finished)
         }
-        #expect(counts == [0, 0, 0, 0, 0, 1, 11, 2, 1, 22, 2, 12, 4, 5, 22, 10, 20, 12, 13, 22, 22, 22, 22, 22, 22])
     }
 
     @Test func sendSubscriptionRequestsUnlimitedAtOnce() {
@@ -181,58 +161,17 @@ struct CurrentValueSubjectTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheSubject() {
-        weak var weakSubject: Subject?
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subject = Subject(0)
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubject = subject
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        #expect(weakSubject != nil)
-        #expect(weakSubscriber != nil)
-        subscription?.cancel()
-        #expect(weakSubject == nil)
-        #expect(weakSubscriber == nil)
+        SharedSubjectChecks.cancelReleasesTheSubscriberAndTheSubject { Subject(0) }
     }
 
     @Test func completionReleasesTheSubscriber() {
-        let subject = Subject(0)
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        subject.send(completion: .failure(.oops))
-        #expect(weakSubscriber == nil)
-        #expect(subscription != nil)
+        SharedSubjectChecks.completionReleasesTheSubscriber(completion: .failure(.oops)) { Subject(0) }
     }
 
     @Test func reentrantSendIsDeliveredRecursively() {
-        let subject = Subject(0)
-        let log = TestLock()
-        nonisolated(unsafe) var events: [String] = []
-        let first = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("first \(value)") }
-            if value == 1 { subject.send(2) }
-            return .none
-        })
-        let second = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("second \(value)") }
-            return .none
-        })
-        subject.subscribe(first)
-        subject.subscribe(second)
-        subject.send(1)
-        #expect(events == ["first 0", "second 0", "first 1", "first 2", "second 2", "second 1"])
+        let subject = SharedSubjectChecks.reentrantSendIsDeliveredRecursively(
+            expectedEvents: ["first 0", "second 0", "first 1", "first 2", "second 2", "second 1"]
+        ) { Subject(0) }
         #expect(subject.value == 2)
     }
 
@@ -270,8 +209,6 @@ struct CurrentValueSubjectTests {
             subject.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "CurrentValueSubject: request(_:) was called with max(0); a subscriber must request a positive demand")
-            == true)
+        expectZeroDemandTrap(result, in: "CurrentValueSubject")
     }
 }

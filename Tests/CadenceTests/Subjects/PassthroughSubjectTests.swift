@@ -109,34 +109,14 @@ struct PassthroughSubjectTests {
     /// How many values a subscriber receives out of 20 for each initial demand and each sequence of demands it
     /// returns from `receive(_:)`; the table is what Combine delivers.
     @Test func demandTable() {
-        let initialDemands: [Subscribers.Demand] = [.none, .max(1), .max(2), .max(10), .unlimited]
-        let returnedDemands: [[Subscribers.Demand]] = [
-            Array(repeating: .none, count: 5),
-            Array(repeating: .max(1), count: 10),
-            [.max(1), .none, .max(1), .none],
-            [.none, .max(1), .max(2)],
-            [.unlimited, .max(1)],
-        ]
-        var counts: [Int] = []
-        for initial in initialDemands {
-            for returned in returnedDemands {
-                let subject = Subject()
-                let index = TestLock()
-                nonisolated(unsafe) var received = 0
-                let subscriber = TestSubscriber<Int, TestError>(initialDemand: initial) { _ in
-                    index.withLock {
-                        defer { received += 1 }
-                        return received < returned.count ? returned[received] : .none
-                    }
-                }
-                subject.subscribe(subscriber)
-                for value in 0..<20 { subject.send(value) }
-                subject.send(completion: .finished)
-                #expect(subscriber.completions.count == 1)
-                counts.append(subscriber.values.count)
-            }
+        SharedSubjectChecks.demandTable(
+            expectedCounts: [0, 0, 0, 0, 0, 1, 11, 2, 1, 20, 2, 12, 4, 5, 20, 10, 20, 12, 13, 20, 20, 20, 20, 20, 20]
+        ) { subscriber, _ in
+            let subject = Subject()
+            subject.subscribe(subscriber)
+            for value in 0..<20 { subject.send(value) }
+            subject.send(completion: .finished)
         }
-        #expect(counts == [0, 0, 0, 0, 0, 1, 11, 2, 1, 20, 2, 12, 4, 5, 20, 10, 20, 12, 13, 20, 20, 20, 20, 20, 20])
     }
 
     @Test func sendSubscriptionRequestsUnlimitedOnceSomeSubscriberHasDemand() {
@@ -187,59 +167,17 @@ struct PassthroughSubjectTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheSubject() {
-        weak var weakSubject: Subject?
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subject = Subject()
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubject = subject
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        #expect(weakSubject != nil)
-        #expect(weakSubscriber != nil)
-        subscription?.cancel()
-        #expect(weakSubject == nil)
-        #expect(weakSubscriber == nil)
+        SharedSubjectChecks.cancelReleasesTheSubscriberAndTheSubject { Subject() }
     }
 
     @Test func completionReleasesTheSubscriber() {
-        let subject = Subject()
-        weak var weakSubscriber: TestSubscriber<Int, TestError>?
-        var subscription: (any Subscription)?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            weakSubscriber = subscriber
-            subject.subscribe(subscriber)
-            subscription = subscriber.subscription
-            subscriber.releaseSubscription()
-        }
-        #expect(weakSubscriber != nil)
-        subject.send(completion: .finished)
-        #expect(weakSubscriber == nil)
-        #expect(subscription != nil)
+        SharedSubjectChecks.completionReleasesTheSubscriber(completion: .finished) { Subject() }
     }
 
     @Test func reentrantSendIsDeliveredRecursively() {
-        let subject = Subject()
-        let log = TestLock()
-        nonisolated(unsafe) var events: [String] = []
-        let first = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("first \(value)") }
-            if value == 1 { subject.send(2) }
-            return .none
-        })
-        let second = SubjectsClosureSubscriber<Int, TestError>(onValue: { value in
-            log.withLock { events.append("second \(value)") }
-            return .none
-        })
-        subject.subscribe(first)
-        subject.subscribe(second)
-        subject.send(1)
-        #expect(events == ["first 1", "first 2", "second 2", "second 1"])
+        SharedSubjectChecks.reentrantSendIsDeliveredRecursively(
+            expectedEvents: ["first 1", "first 2", "second 2", "second 1"]
+        ) { Subject() }
     }
 
     @Test func reentrantCompletionIsIgnored() {
@@ -291,8 +229,6 @@ struct PassthroughSubjectTests {
             subject.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "PassthroughSubject: request(_:) was called with max(0); a subscriber must request a positive demand")
-            == true)
+        expectZeroDemandTrap(result, in: "PassthroughSubject")
     }
 }

@@ -3,19 +3,12 @@ import Testing
 
 @Suite("Publishers.CombineLatest3")
 struct CombineLatest3Tests {
-    typealias Upstream = TestPublisher<Int, TestError>
-
-    private func make(
-        initialDemand: Subscribers.Demand = .unlimited
-    ) -> ([Upstream], TestSubscriber<Int, TestError>) {
-        let upstreams = (0..<3).map { _ in Upstream() }
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
-        upstreams[0].combineLatest(upstreams[1], upstreams[2]) { $0 * 100 + $1 * 10 + $2 }.subscribe(subscriber)
-        return (upstreams, subscriber)
+    private let checks = MultiUpstreamChecks(arity: 3) { upstreams in
+        upstreams[0].combineLatest(upstreams[1], upstreams[2]) { $0 * 100 + $1 * 10 + $2 }
     }
 
     @Test func combinesTheLatestValues() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[0].send(1)
         upstreams[1].send(2)
         #expect(subscriber.values.isEmpty)
@@ -26,13 +19,11 @@ struct CombineLatest3Tests {
     }
 
     @Test func passesRequestsToEveryUpstream() {
-        let (upstreams, subscriber) = make(initialDemand: .max(1))
-        subscriber.request(.max(2))
-        #expect(upstreams.map(\.subscription.requests) == Array(repeating: [.max(1), .max(2)], count: 3))
+        checks.passesRequestsToEveryUpstream()
     }
 
     @Test func finishesWhenAllFinish() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[0].send(completion: .finished)
         upstreams[1].send(completion: .finished)
         #expect(subscriber.events == [.subscription])
@@ -41,18 +32,14 @@ struct CombineLatest3Tests {
     }
 
     @Test func failsAtOnceAndCancelsTheOthers() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[1].send(completion: .failure(.oops))
         #expect(subscriber.events == [.subscription, .completion(.failure(.oops))])
         #expect(upstreams.map(\.subscription.cancelCount) == [1, 0, 1])
     }
 
     @Test func cancelCancelsEveryUpstream() {
-        let (upstreams, subscriber) = make()
-        subscriber.cancel()
-        upstreams.forEach { $0.send(1) }
-        #expect(upstreams.map(\.subscription.cancelCount) == [1, 1, 1])
-        #expect(subscriber.events == [.subscription])
+        checks.cancelCancelsEveryUpstream()
     }
 
     @Test func emitsTuplesIsEquatableAndDescribedAsCombineLatest() throws {
@@ -60,10 +47,11 @@ struct CombineLatest3Tests {
         _ = Just(1).combineLatest(Just("b"), Just(3.0)).sink { received.append("\($0)\($1)\($2)") }
         #expect(received == ["1b3.0"])
         let combined = Publishers.CombineLatest3(Just(1), Just(2), Just(3))
-        #expect(combined == Publishers.CombineLatest3(Just(1), Just(2), Just(3)))
-        #expect(combined != Publishers.CombineLatest3(Just(1), Just(2), Just(4)))
+        try checks.isEquatableAndDescribed(
+            as: "CombineLatest",
+            combined,
+            equalTo: Publishers.CombineLatest3(Just(1), Just(2), Just(3)),
+            notEqualTo: Publishers.CombineLatest3(Just(1), Just(2), Just(4)))
         #expect(combined.c == Just(3))
-        let (_, subscriber) = make()
-        #expect(String(describing: try #require(subscriber.subscription)) == "CombineLatest")
     }
 }

@@ -3,21 +3,13 @@ import Testing
 
 @Suite("Publishers.CombineLatest4")
 struct CombineLatest4Tests {
-    typealias Upstream = TestPublisher<Int, TestError>
-
-    private func make(
-        initialDemand: Subscribers.Demand = .unlimited
-    ) -> ([Upstream], TestSubscriber<Int, TestError>) {
-        let upstreams = (0..<4).map { _ in Upstream() }
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
+    private let checks = MultiUpstreamChecks(arity: 4) { upstreams in
         upstreams[0]
             .combineLatest(upstreams[1], upstreams[2], upstreams[3]) { $0 * 1000 + $1 * 100 + $2 * 10 + $3 }
-            .subscribe(subscriber)
-        return (upstreams, subscriber)
     }
 
     @Test func combinesTheLatestValues() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[0].send(1)
         upstreams[1].send(2)
         upstreams[2].send(3)
@@ -28,13 +20,11 @@ struct CombineLatest4Tests {
     }
 
     @Test func passesRequestsToEveryUpstream() {
-        let (upstreams, subscriber) = make(initialDemand: .max(1))
-        subscriber.request(.max(2))
-        #expect(upstreams.map(\.subscription.requests) == Array(repeating: [.max(1), .max(2)], count: 4))
+        checks.passesRequestsToEveryUpstream()
     }
 
     @Test func finishesWhenAllFinish() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[0].send(completion: .finished)
         upstreams[1].send(completion: .finished)
         upstreams[2].send(completion: .finished)
@@ -44,18 +34,14 @@ struct CombineLatest4Tests {
     }
 
     @Test func failsAtOnceAndCancelsTheOthers() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[1].send(completion: .failure(.oops))
         #expect(subscriber.events == [.subscription, .completion(.failure(.oops))])
         #expect(upstreams.map(\.subscription.cancelCount) == [1, 0, 1, 1])
     }
 
     @Test func cancelCancelsEveryUpstream() {
-        let (upstreams, subscriber) = make()
-        subscriber.cancel()
-        upstreams.forEach { $0.send(1) }
-        #expect(upstreams.map(\.subscription.cancelCount) == [1, 1, 1, 1])
-        #expect(subscriber.events == [.subscription])
+        checks.cancelCancelsEveryUpstream()
     }
 
     @Test func emitsTuplesIsEquatableAndDescribedAsCombineLatest() throws {
@@ -63,10 +49,11 @@ struct CombineLatest4Tests {
         _ = Just(1).combineLatest(Just("b"), Just(3.0), Just(true)).sink { received.append("\($0)\($1)\($2)\($3)") }
         #expect(received == ["1b3.0true"])
         let combined = Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(4))
-        #expect(combined == Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(4)))
-        #expect(combined != Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(5)))
+        try checks.isEquatableAndDescribed(
+            as: "CombineLatest",
+            combined,
+            equalTo: Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(4)),
+            notEqualTo: Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(5)))
         #expect(combined.d == Just(4))
-        let (_, subscriber) = make()
-        #expect(String(describing: try #require(subscriber.subscription)) == "CombineLatest")
     }
 }

@@ -151,10 +151,7 @@ struct CombineLatestTests {
             Just(1).combineLatest(Just(2)).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "CombineLatest: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "CombineLatest")
     }
 
     @Test func concurrentUpstreamsNeverOverlapNorExceedTheDemand() {

@@ -155,10 +155,7 @@ struct ConcatenateTests {
             Just(1).append(Just(2)).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Concatenate: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "Concatenate")
     }
 
     @Test func concurrentRequestsAndUpstreamsDeliverEverythingInOrder() {

@@ -3,76 +3,27 @@ import Testing
 
 @Suite("Publishers.Merge3")
 struct Merge3Tests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    private let checks = MultiUpstreamChecks(arity: 3) { Publishers.Merge3($0[0], $0[1], $0[2]) }
 
-    private func make(
-        initialDemand: Subscribers.Demand = .unlimited
-    ) -> ([Upstream], TestSubscriber<Int, TestError>) {
-        let upstreams = (0..<3).map { _ in Upstream() }
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
-        let merged = Publishers.Merge3(
-            upstreams[0], upstreams[1], upstreams[2])
-        merged.subscribe(subscriber)
-        return (upstreams, subscriber)
-    }
-
-    @Test func interleavesValuesAndFinishesWhenAllFinish() {
-        let (upstreams, subscriber) = make()
-        for (index, upstream) in upstreams.enumerated().reversed() {
-            upstream.send(index)
-        }
-        for upstream in upstreams.dropLast() {
-            upstream.send(completion: .finished)
-        }
-        #expect(subscriber.completions.isEmpty)
-        upstreams.last?.send(completion: .finished)
-        #expect(subscriber.values == Array((0..<3).reversed()))
-        #expect(subscriber.completions == [.finished])
-    }
-
-    @Test func asksEveryUpstreamForOneValueAtATime() {
-        let (upstreams, subscriber) = make(initialDemand: .max(1))
-        #expect(upstreams.map { $0.subscription.requests } == upstreams.map { _ in [.max(1)] })
-        #expect(upstreams[1].send(10) == .max(1))
-        #expect(upstreams[0].send(20) == .none)
-        #expect(subscriber.values == [10])
-        subscriber.request(.max(1))
-        #expect(subscriber.values == [10, 20])
-        #expect(upstreams[0].subscription.requests == [.max(1), .max(1)])
-    }
-
-    @Test func aFailureCancelsTheOthers() {
-        let (upstreams, subscriber) = make()
-        upstreams[0].send(completion: .failure(.oops))
-        #expect(subscriber.events == [.subscription, .completion(.failure(.oops))])
-        #expect(upstreams.map(\.subscription.cancelCount) == [0] + Array(repeating: 1, count: 2))
-    }
-
-    @Test func cancelCancelsEveryUpstream() {
-        let (upstreams, subscriber) = make()
-        subscriber.cancel()
-        #expect(upstreams.map(\.subscription.cancelCount) == Array(repeating: 1, count: 3))
-        upstreams[0].send(1)
-        #expect(subscriber.events == [.subscription])
+    @Test(arguments: MergeArityBehaviour.allCases)
+    func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
+        checks.check(behaviour)
     }
 
     @Test func fusedMergeAddsOnePublisher() {
         typealias J = Just<Int>
         let merged: Publishers.Merge4<J, J, J, J> =
             Publishers.Merge3(Just(0), Just(1), Just(2)).merge(with: Just(3))
-        var values: [Int] = []
-        _ = merged.sink { values.append($0) }
-        #expect(values == Array(0...3))
+        checks.fusedMergeDeliversEveryValue(merged)
     }
 
     @Test func isEquatableAndDescribedAsMerge() throws {
         let first = Publishers.Merge3(Just(0), Just(1), Just(2))
-        let second = Publishers.Merge3(Just(0), Just(1), Just(2))
-        let third = Publishers.Merge3(Just(0), Just(1), Just(99))
-        #expect(first == second)
-        #expect(first != third)
+        try checks.isEquatableAndDescribed(
+            as: "Merge",
+            first,
+            equalTo: Publishers.Merge3(Just(0), Just(1), Just(2)),
+            notEqualTo: Publishers.Merge3(Just(0), Just(1), Just(99)))
         #expect(first.c == Just(2))
-        let (_, subscriber) = make()
-        #expect(String(describing: try #require(subscriber.subscription)) == "Merge")
     }
 }

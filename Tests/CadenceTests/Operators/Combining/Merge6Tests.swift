@@ -3,76 +3,27 @@ import Testing
 
 @Suite("Publishers.Merge6")
 struct Merge6Tests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    private let checks = MultiUpstreamChecks(arity: 6) { Publishers.Merge6($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
 
-    private func make(
-        initialDemand: Subscribers.Demand = .unlimited
-    ) -> ([Upstream], TestSubscriber<Int, TestError>) {
-        let upstreams = (0..<6).map { _ in Upstream() }
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
-        let merged = Publishers.Merge6(
-            upstreams[0], upstreams[1], upstreams[2], upstreams[3], upstreams[4], upstreams[5])
-        merged.subscribe(subscriber)
-        return (upstreams, subscriber)
-    }
-
-    @Test func interleavesValuesAndFinishesWhenAllFinish() {
-        let (upstreams, subscriber) = make()
-        for (index, upstream) in upstreams.enumerated().reversed() {
-            upstream.send(index)
-        }
-        for upstream in upstreams.dropLast() {
-            upstream.send(completion: .finished)
-        }
-        #expect(subscriber.completions.isEmpty)
-        upstreams.last?.send(completion: .finished)
-        #expect(subscriber.values == Array((0..<6).reversed()))
-        #expect(subscriber.completions == [.finished])
-    }
-
-    @Test func asksEveryUpstreamForOneValueAtATime() {
-        let (upstreams, subscriber) = make(initialDemand: .max(1))
-        #expect(upstreams.map { $0.subscription.requests } == upstreams.map { _ in [.max(1)] })
-        #expect(upstreams[1].send(10) == .max(1))
-        #expect(upstreams[0].send(20) == .none)
-        #expect(subscriber.values == [10])
-        subscriber.request(.max(1))
-        #expect(subscriber.values == [10, 20])
-        #expect(upstreams[0].subscription.requests == [.max(1), .max(1)])
-    }
-
-    @Test func aFailureCancelsTheOthers() {
-        let (upstreams, subscriber) = make()
-        upstreams[0].send(completion: .failure(.oops))
-        #expect(subscriber.events == [.subscription, .completion(.failure(.oops))])
-        #expect(upstreams.map(\.subscription.cancelCount) == [0] + Array(repeating: 1, count: 5))
-    }
-
-    @Test func cancelCancelsEveryUpstream() {
-        let (upstreams, subscriber) = make()
-        subscriber.cancel()
-        #expect(upstreams.map(\.subscription.cancelCount) == Array(repeating: 1, count: 6))
-        upstreams[0].send(1)
-        #expect(subscriber.events == [.subscription])
+    @Test(arguments: MergeArityBehaviour.allCases)
+    func sharesTheMergeBehaviour(_ behaviour: MergeArityBehaviour) {
+        checks.check(behaviour)
     }
 
     @Test func fusedMergeAddsOnePublisher() {
         typealias J = Just<Int>
         let merged: Publishers.Merge7<J, J, J, J, J, J, J> =
             Publishers.Merge6(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5)).merge(with: Just(6))
-        var values: [Int] = []
-        _ = merged.sink { values.append($0) }
-        #expect(values == Array(0...6))
+        checks.fusedMergeDeliversEveryValue(merged)
     }
 
     @Test func isEquatableAndDescribedAsMerge() throws {
         let first = Publishers.Merge6(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5))
-        let second = Publishers.Merge6(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5))
-        let third = Publishers.Merge6(Just(0), Just(1), Just(2), Just(3), Just(4), Just(99))
-        #expect(first == second)
-        #expect(first != third)
+        try checks.isEquatableAndDescribed(
+            as: "Merge",
+            first,
+            equalTo: Publishers.Merge6(Just(0), Just(1), Just(2), Just(3), Just(4), Just(5)),
+            notEqualTo: Publishers.Merge6(Just(0), Just(1), Just(2), Just(3), Just(4), Just(99)))
         #expect(first.f == Just(5))
-        let (_, subscriber) = make()
-        #expect(String(describing: try #require(subscriber.subscription)) == "Merge")
     }
 }

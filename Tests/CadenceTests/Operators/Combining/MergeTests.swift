@@ -246,9 +246,7 @@ struct MergeTests {
             Publishers.Merge(Just(1), Just(2)).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Merge: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Merge")
     }
 
     @Test func concurrentUpstreamsDeliverEachValueOnceAndNeverConcurrently() {

@@ -3,21 +3,13 @@ import Testing
 
 @Suite("Publishers.Zip4")
 struct Zip4Tests {
-    typealias Upstream = TestPublisher<Int, TestError>
-
-    private func make(
-        initialDemand: Subscribers.Demand = .unlimited
-    ) -> ([Upstream], TestSubscriber<Int, TestError>) {
-        let upstreams = (0..<4).map { _ in Upstream() }
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
+    private let checks = MultiUpstreamChecks(arity: 4) { upstreams in
         upstreams[0]
             .zip(upstreams[1], upstreams[2], upstreams[3]) { $0 * 1000 + $1 * 100 + $2 * 10 + $3 }
-            .subscribe(subscriber)
-        return (upstreams, subscriber)
     }
 
     @Test func combinesTheNthValueOfEachUpstream() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[0].send(1)
         upstreams[0].send(5)
         upstreams[1].send(2)
@@ -31,13 +23,11 @@ struct Zip4Tests {
     }
 
     @Test func passesRequestsToEveryUpstream() {
-        let (upstreams, subscriber) = make(initialDemand: .max(1))
-        subscriber.request(.max(2))
-        #expect(upstreams.map(\.subscription.requests) == Array(repeating: [.max(1), .max(2)], count: 4))
+        checks.passesRequestsToEveryUpstream()
     }
 
     @Test func finishesWhenAnUpstreamFinishesWithNothingWaiting() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[0].send(1)
         upstreams[3].send(completion: .finished)
         #expect(subscriber.events == [.subscription, .completion(.finished)])
@@ -45,7 +35,7 @@ struct Zip4Tests {
     }
 
     @Test func failsAtOnce() {
-        let (upstreams, subscriber) = make()
+        let (upstreams, subscriber) = checks.make()
         upstreams[1].send(completion: .failure(.oops))
         upstreams[0].send(1)
         #expect(subscriber.events == [.subscription, .completion(.failure(.oops))])
@@ -53,11 +43,7 @@ struct Zip4Tests {
     }
 
     @Test func cancelCancelsEveryUpstream() {
-        let (upstreams, subscriber) = make()
-        subscriber.cancel()
-        upstreams.forEach { $0.send(1) }
-        #expect(upstreams.map(\.subscription.cancelCount) == [1, 1, 1, 1])
-        #expect(subscriber.events == [.subscription])
+        checks.cancelCancelsEveryUpstream()
     }
 
     @Test func emitsTuplesIsEquatableAndDescribedAsZip() throws {
@@ -65,10 +51,11 @@ struct Zip4Tests {
         _ = Just(1).zip(Just("b"), Just(3.0), Just(true)).sink { received.append("\($0)\($1)\($2)\($3)") }
         #expect(received == ["1b3.0true"])
         let zip = Publishers.Zip4(Just(1), Just(2), Just(3), Just(4))
-        #expect(zip == Publishers.Zip4(Just(1), Just(2), Just(3), Just(4)))
-        #expect(zip != Publishers.Zip4(Just(1), Just(2), Just(3), Just(5)))
+        try checks.isEquatableAndDescribed(
+            as: "Zip",
+            zip,
+            equalTo: Publishers.Zip4(Just(1), Just(2), Just(3), Just(4)),
+            notEqualTo: Publishers.Zip4(Just(1), Just(2), Just(3), Just(5)))
         #expect(zip.d == Just(4))
-        let (_, subscriber) = make()
-        #expect(String(describing: try #require(subscriber.subscription)) == "Zip")
     }
 }

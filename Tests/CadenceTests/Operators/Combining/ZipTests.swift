@@ -192,9 +192,7 @@ struct ZipTests {
             Just(1).zip(Just(2)).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Zip: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Zip")
     }
 
     @Test func concurrentUpstreamsProduceEveryTupleOnceInOrder() {

@@ -48,17 +48,7 @@ struct BreakpointTests {
     }
 
     @Test func demandAndCancellationGoStraightToTheUpstream() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(2) })
-        publisher.breakpoint().subscribe(subscriber)
-
-        // The subscriber holds the upstream's own subscription.
-        #expect(subscriber.subscription as? TestPublisher<Int, TestError>.TestSubscription === publisher.subscription)
-        #expect(publisher.send(1) == .max(2))
-        subscriber.request(.max(3))
-        #expect(publisher.subscription.requests == [.max(1), .max(3)])
-        subscriber.cancel()
-        #expect(publisher.subscription.cancelCount == 1)
+        SingleUpstreamOperatorChecks.demandAndCancellationGoStraightToTheUpstream { $0.breakpoint() }
     }
 
     @Test func reflection() {

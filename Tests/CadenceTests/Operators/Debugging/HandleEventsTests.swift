@@ -129,20 +129,9 @@ struct HandleEventsTests {
     }
 
     @Test func cancelReleasesTheSubscriberAndTheClosures() {
-        final class Owner: Sendable {}
-        let publisher = TestPublisher<Int, TestError>()
-        weak var releasedSubscriber: TestSubscriber<Int, TestError>?
-        weak var releasedOwner: Owner?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            let owner = Owner()
-            releasedSubscriber = subscriber
-            releasedOwner = owner
-            publisher.handleEvents(receiveOutput: { _ in withExtendedLifetime(owner) {} }).subscribe(subscriber)
-            subscriber.cancel()
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriberAndTheClosure { upstream, capture in
+            upstream.handleEvents(receiveOutput: { _ in withExtendedLifetime(capture) {} })
         }
-        #expect(releasedSubscriber == nil)
-        #expect(releasedOwner == nil)
     }
 
     @Test func aSecondSubscriptionIsShownToTheClosureThenCancelled() {
@@ -173,20 +162,11 @@ struct HandleEventsTests {
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
-        for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace { publisher in
             let journal = Journal()
-            Self.recorded(publisher, into: journal).subscribe(subscriber)
-            slicingRace([
-                { for value in 0..<100 { publisher.send(value) } },
-                { for _ in 0..<100 { subscriber.request(.max(1)) } },
-                { subscriber.cancel() },
-            ])
-            #expect(publisher.subscription.cancelCount == 1)
-            #expect(journal.all.filter { $0 == "cancel" }.count == 1)
-            let values = subscriber.values
-            #expect(values == Array(0..<values.count))
+            return (Self.recorded(publisher, into: journal), { _ in
+                #expect(journal.all.filter { $0 == "cancel" }.count == 1)
+            })
         }
     }
 
@@ -202,9 +182,6 @@ struct HandleEventsTests {
             Just(1).handleEvents().subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "HandleEvents: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "HandleEvents")
     }
 }

@@ -143,15 +143,7 @@ struct PrintTests {
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            publisher.print(to: Recorder()).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.print(to: Recorder()) }
     }
 
     @Test func aSecondSubscriptionIsLoggedThenCancelled() {
@@ -198,20 +190,11 @@ struct PrintTests {
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
-        for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace { publisher in
             let recorder = Recorder()
-            publisher.print(to: recorder).subscribe(subscriber)
-            slicingRace([
-                { for value in 0..<100 { publisher.send(value) } },
-                { for _ in 0..<100 { subscriber.request(.max(1)) } },
-                { subscriber.cancel() },
-            ])
-            #expect(publisher.subscription.cancelCount == 1)
-            #expect(recorder.all.filter { $0 == "receive cancel" }.count == 1)
-            let values = subscriber.values
-            #expect(values == Array(0..<values.count))
+            return (publisher.print(to: recorder), { _ in
+                #expect(recorder.all.filter { $0 == "receive cancel" }.count == 1)
+            })
         }
     }
 
@@ -227,8 +210,6 @@ struct PrintTests {
             Just(1).print(to: Recorder()).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Print: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Print")
     }
 }

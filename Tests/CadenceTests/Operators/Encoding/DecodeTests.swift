@@ -85,8 +85,6 @@ struct DecodeTests {
             TestPublisher<Data, Never>().decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Decode: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Decode")
     }
 }

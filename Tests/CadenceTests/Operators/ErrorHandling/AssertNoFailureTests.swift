@@ -15,16 +15,7 @@ struct AssertNoFailureTests {
     }
 
     @Test func demandAndCancellationGoStraightToTheUpstream() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(2) })
-        publisher.assertNoFailure().subscribe(subscriber)
-
-        #expect(subscriber.subscription as? TestPublisher<Int, TestError>.TestSubscription === publisher.subscription)
-        #expect(publisher.send(1) == .max(2))
-        subscriber.request(.max(3))
-        #expect(publisher.subscription.requests == [.max(1), .max(3)])
-        subscriber.cancel()
-        #expect(publisher.subscription.cancelCount == 1)
+        SingleUpstreamOperatorChecks.demandAndCancellationGoStraightToTheUpstream { $0.assertNoFailure() }
     }
 
     @Test func storesItsParameters() {

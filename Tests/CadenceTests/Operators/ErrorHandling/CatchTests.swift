@@ -137,8 +137,7 @@ struct CatchTests {
             TestPublisher<Int, TestError>().catch { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "Catch: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Catch")
     }
 }
 

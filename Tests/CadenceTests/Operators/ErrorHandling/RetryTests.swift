@@ -145,7 +145,6 @@ struct RetryTests {
             TestPublisher<Int, TestError>().retry(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "Retry: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Retry")
     }
 }

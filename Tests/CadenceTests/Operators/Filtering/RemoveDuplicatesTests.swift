@@ -71,9 +71,6 @@ struct RemoveDuplicatesTests {
             }
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "RemoveDuplicates: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "RemoveDuplicates")
     }
 }

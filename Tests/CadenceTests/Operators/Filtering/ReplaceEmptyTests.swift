@@ -55,16 +55,7 @@ struct ReplaceEmptyTests {
     }
 
     @Test func cancelStopsEverything() {
-        let harness = ReducingHarness(initialDemand: .unlimited) { $0.replaceEmpty(with: 42) }
-        harness.subscriber.cancel()
-        #expect(harness.cancelCount == 1)
-        #expect(harness.force(1) == .none)
-        harness.force(completion: .finished)
-        harness.subscriber.request(.max(1))
-        harness.subscriber.cancel()
-        #expect(harness.events == ["subscription"])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.requests == [.unlimited])
+        ReducingChecks.cancelStopsEverything(after: [], lateValue: 1) { $0.replaceEmpty(with: 42) }
     }
 
     @Test func cancelWhileHoldingTheReplacementDropsIt() {
@@ -118,8 +109,6 @@ struct ReplaceEmptyTests {
             upstream.replaceEmpty(with: 1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "ReplaceEmpty: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "ReplaceEmpty")
     }
 }

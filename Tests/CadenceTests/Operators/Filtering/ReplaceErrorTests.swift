@@ -129,10 +129,7 @@ struct ReplaceErrorTests {
             }
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "ReplaceError: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "ReplaceError")
     }
 
     @Test func aValueBeyondTheDownstreamsDemandTraps() async {

@@ -86,8 +86,6 @@ struct TryFilterTests {
             }
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryFilter: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "TryFilter")
     }
 }

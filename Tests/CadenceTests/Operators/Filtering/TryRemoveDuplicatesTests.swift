@@ -89,9 +89,6 @@ struct TryRemoveDuplicatesTests {
             }
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryRemoveDuplicates: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "TryRemoveDuplicates")
     }
 }

@@ -61,17 +61,7 @@ struct CollectByCountTests {
     }
 
     @Test func cancelStopsEverything() {
-        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(2) }
-        harness.send([1])
-        harness.subscriber.cancel()
-        #expect(harness.cancelCount == 1)
-        #expect(harness.force(2) == .none)
-        harness.force(completion: .finished)
-        harness.subscriber.request(.max(1))
-        harness.subscriber.cancel()
-        #expect(harness.events == ["subscription"])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.requests == [.unlimited])
+        ReducingChecks.cancelStopsEverything(after: [1], lateValue: 2) { $0.collect(2) }
     }
 
     @Test func cancelsASecondSubscription() {
@@ -105,9 +95,7 @@ struct CollectByCountTests {
             upstream.collect(2).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "CollectByCount: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "CollectByCount")
     }
 
     @Test func aCountBelowOneTraps() async {

@@ -20,13 +20,9 @@ struct CollectTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.collect() }
-        #expect(harness.requests == [.unlimited])
-        harness.send([7, 8])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value([7, 8])", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [7, 8], laterDemand: .max(3), result: "[7, 8]"
+        ) { $0.collect() }
     }
 
     @Test func dropsTheCollectedValuesOnFailure() {
@@ -48,8 +44,6 @@ struct CollectTests {
             upstream.collect().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Collect: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Collect")
     }
 }

@@ -16,15 +16,7 @@ struct ComparisonTests {
     }
 
     @Test func byClosureKeepsTheFirstOfEqualElements() {
-        let maximum = ReducingHarness(initialDemand: .unlimited) { $0.max { $0 / 10 < $1 / 10 } }
-        maximum.send([11, 25, 21, 29, 3])
-        maximum.upstream.send(completion: .finished)
-        #expect(maximum.events == ["subscription", "value(25)", "finished"])
-
-        let minimum = ReducingHarness(initialDemand: .unlimited) { $0.min { $0 / 10 < $1 / 10 } }
-        minimum.send([25, 11, 15, 31, 12])
-        minimum.upstream.send(completion: .finished)
-        #expect(minimum.events == ["subscription", "value(11)", "finished"])
+        ReducingChecks.keepsTheFirstOfEqualElements(max: { $0.max(by: $1) }, min: { $0.min(by: $1) })
     }
 
     @Test func minAndMaxByClosureShareTheReducingBehaviour() {
@@ -37,13 +29,9 @@ struct ComparisonTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.max() }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 3, 2])
-        harness.subscriber.request(.max(2))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(3)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 3, 2], laterDemand: .max(2), result: "3"
+        ) { $0.max() }
     }
 
     @Test func exposesItsOrdering() {
@@ -59,8 +47,6 @@ struct ComparisonTests {
             upstream.max().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Comparison: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Comparison")
     }
 }

@@ -15,27 +15,15 @@ struct ContainsTests {
     }
 
     @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
-        let harness = ReducingHarness(initialDemand: .none) { $0.contains(3) }
-        harness.send([1, 2, 3])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(4)
-        harness.force(completion: .finished)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(true)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [1, 2, 3], lateValue: 4, result: "true"
+        ) { $0.contains(3) }
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.contains(9) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(false)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2], laterDemand: .max(3), result: "false"
+        ) { $0.contains(9) }
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
@@ -51,8 +39,6 @@ struct ContainsTests {
             upstream.contains(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Contains: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Contains")
     }
 }

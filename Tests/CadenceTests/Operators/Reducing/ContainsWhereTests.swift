@@ -15,31 +15,15 @@ struct ContainsWhereTests {
     }
 
     @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.contains { calls.increment(); return $0 > 2 }
-        }
-        harness.send([1, 2, 3])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(100)
-        harness.force(completion: .finished)
-        #expect(calls.value == 3)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(true)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [1, 2, 3], result: "true", predicate: { $0 > 2 }
+        ) { $0.contains(where: $1) }
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.contains { $0 > 5 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(false)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2], laterDemand: .max(3), result: "false"
+        ) { $0.contains { $0 > 5 } }
     }
 
     @Test func requestingNoneTraps() async {
@@ -49,8 +33,6 @@ struct ContainsWhereTests {
             upstream.contains { _ in false }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "ContainsWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "ContainsWhere")
     }
 }

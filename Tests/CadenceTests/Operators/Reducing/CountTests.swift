@@ -10,13 +10,9 @@ struct CountTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.count() }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2, 3])
-        harness.subscriber.request(.max(1))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(3)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2, 3], laterDemand: .max(1), result: "3"
+        ) { $0.count() }
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
@@ -31,8 +27,6 @@ struct CountTests {
             upstream.count().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Count: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Count")
     }
 }

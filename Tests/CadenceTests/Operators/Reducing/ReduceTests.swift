@@ -18,13 +18,9 @@ struct ReduceTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.reduce(0, +) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2, 3])
-        harness.subscriber.request(.max(5))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(6)", "finished"])
+        let harness = ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2, 3], laterDemand: .max(5), result: "6"
+        ) { $0.reduce(0, +) }
         #expect(harness.subscriber.values == [6])
         #expect(harness.cancelCount == 0)
     }
@@ -57,8 +53,6 @@ struct ReduceTests {
             upstream.reduce(0, +).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Reduce: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Reduce")
     }
 }

@@ -19,51 +19,21 @@ struct TryAllSatisfyTests {
     }
 
     @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.tryAllSatisfy { calls.increment(); return $0 < 3 }
-        }
-        harness.send([1, 2, 3])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(100)
-        harness.force(completion: .finished)
-        #expect(calls.value == 3)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(false)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [1, 2, 3], result: "false", predicate: { $0 < 3 }
+        ) { $0.tryAllSatisfy($1) }
     }
 
     @Test func throwingFailsAtOnceAndCancelsTheUpstream() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.tryAllSatisfy { (value: Int) throws -> Bool in
-                calls.increment()
-                if value == 0 { throw TestError.oops }
-                return true
-            }
+        ReducingChecks.throwingPredicateFailsAtOnceAndCancelsTheUpstream(answer: { _ in true }) {
+            $0.tryAllSatisfy($1)
         }
-        harness.send([1, 0])
-        #expect(harness.events == ["subscription", "failure(oops)"])
-        #expect(harness.cancelCount == 1)
-        harness.force(2)
-        harness.force(completion: .finished)
-        harness.subscriber.request(.max(1))
-        #expect(calls.value == 2)
-        #expect(harness.events == ["subscription", "failure(oops)"])
-        #expect(harness.cancelCount == 1)
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.tryAllSatisfy { $0 < 5 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(true)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2], laterDemand: .max(3), result: "true"
+        ) { $0.tryAllSatisfy { $0 < 5 } }
     }
 
     @Test func requestingNoneTraps() async {
@@ -73,8 +43,6 @@ struct TryAllSatisfyTests {
             upstream.tryAllSatisfy { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryAllSatisfy: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryAllSatisfy")
     }
 }

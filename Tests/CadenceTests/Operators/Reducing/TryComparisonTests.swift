@@ -16,15 +16,7 @@ struct TryComparisonTests {
     }
 
     @Test func keepsTheFirstOfEqualElements() {
-        let maximum = ReducingHarness(initialDemand: .unlimited) { $0.tryMax { $0 / 10 < $1 / 10 } }
-        maximum.send([11, 25, 21, 29, 3])
-        maximum.upstream.send(completion: .finished)
-        #expect(maximum.events == ["subscription", "value(25)", "finished"])
-
-        let minimum = ReducingHarness(initialDemand: .unlimited) { $0.tryMin { $0 / 10 < $1 / 10 } }
-        minimum.send([25, 11, 15, 31, 12])
-        minimum.upstream.send(completion: .finished)
-        #expect(minimum.events == ["subscription", "value(11)", "finished"])
+        ReducingChecks.keepsTheFirstOfEqualElements(max: { $0.tryMax(by: $1) }, min: { $0.tryMin(by: $1) })
     }
 
     @Test func throwingFailsAtOnceAndCancelsTheUpstream() {
@@ -47,13 +39,9 @@ struct TryComparisonTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.tryMin(by: <) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([4, 3, 8])
-        harness.subscriber.request(.max(2))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(3)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [4, 3, 8], laterDemand: .max(2), result: "3"
+        ) { $0.tryMin(by: <) }
     }
 
     @Test func requestingNoneTraps() async {
@@ -63,8 +51,6 @@ struct TryComparisonTests {
             upstream.tryMax(by: <).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryComparison: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryComparison")
     }
 }

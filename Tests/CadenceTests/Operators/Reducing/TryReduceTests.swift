@@ -38,13 +38,9 @@ struct TryReduceTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.tryReduce(0, +) }
-        #expect(harness.requests == [.unlimited])
-        harness.send([4, 5])
-        harness.subscriber.request(.max(2))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(9)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [4, 5], laterDemand: .max(2), result: "9"
+        ) { $0.tryReduce(0, +) }
     }
 
     @Test func exposesItsConfiguration() throws {
@@ -61,8 +57,6 @@ struct TryReduceTests {
             upstream.tryReduce(0, +).subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryReduce: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryReduce")
     }
 }

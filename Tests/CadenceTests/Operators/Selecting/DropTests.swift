@@ -147,15 +147,7 @@ struct DropTests {
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            publisher.dropFirst(1).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.dropFirst(1) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
@@ -171,19 +163,8 @@ struct DropTests {
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
-        for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-            publisher.dropFirst(3).subscribe(subscriber)
-            slicingRace([
-                { for value in 0..<100 { publisher.send(value) } },
-                { for _ in 0..<100 { subscriber.request(.max(1)) } },
-                { subscriber.cancel() },
-            ])
-            #expect(publisher.subscription.cancelCount == 1)
-            let values = subscriber.values
-            #expect(values == Array(3..<(3 + values.count)))
-            #expect(subscriber.completions.isEmpty)
+        SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace(firstValue: 3) {
+            ($0.dropFirst(3), { #expect($0.completions.isEmpty) })
         }
     }
 
@@ -213,8 +194,6 @@ struct DropTests {
             Just(1).eraseToAnyPublisher().dropFirst(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Drop: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Drop")
     }
 }

@@ -144,10 +144,7 @@ struct DropUntilOutputTests {
             Just(1).drop(untilOutputFrom: Just(2)).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "DropUntilOutput: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "DropUntilOutput")
     }
 
     @Test func aTriggerFromAnotherThreadLetsThroughAnUnbrokenTail() {

@@ -85,48 +85,19 @@ struct DropWhileTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.drop(while: { $0 < 1 }).subscribe(subscriber)
-
-        publisher.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        let upstream = publisher.subscription
-        #expect(upstream.cancelCount == 1)
-
-        #expect(upstream.downstream.receive(2) == .none)
-        upstream.downstream.receive(completion: .finished)
-        subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1)] as Events)
-        #expect(upstream.requests == [.unlimited])
+        SingleUpstreamOperatorChecks.cancelCancelsTheUpstreamOnceAndStopsDelivery(lateCompletion: .finished) {
+            $0.drop(while: { $0 < 1 })
+        }
     }
 
     @Test func cancelReleasesTheSubscriberAndThePredicate() {
-        final class Owner: Sendable {}
-        let publisher = TestPublisher<Int, TestError>()
-        weak var releasedSubscriber: TestSubscriber<Int, TestError>?
-        weak var releasedOwner: Owner?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            let owner = Owner()
-            releasedSubscriber = subscriber
-            releasedOwner = owner
-            publisher.drop(while: { _ in withExtendedLifetime(owner) { true } }).subscribe(subscriber)
-            subscriber.cancel()
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriberAndTheClosure { upstream, capture in
+            upstream.drop(while: { _ in withExtendedLifetime(capture) { true } })
         }
-        #expect(releasedSubscriber == nil)
-        #expect(releasedOwner == nil)
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.drop(while: { _ in true }).subscribe(subscriber)
-
-        publisher.subscription.deliver()
-        #expect(publisher.subscription.cancelCount == 1)
-        #expect(subscriber.subscriptions == 1)
+        SingleUpstreamOperatorChecks.aSecondSubscriptionIsCancelled { $0.drop(while: { _ in true }) }
     }
 
     @Test func reflection() {
@@ -141,8 +112,6 @@ struct DropWhileTests {
             Just(1).eraseToAnyPublisher().drop(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "DropWhile: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "DropWhile")
     }
 }

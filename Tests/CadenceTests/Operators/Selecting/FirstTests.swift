@@ -10,17 +10,9 @@ struct FirstTests {
     }
 
     @Test func answersAtTheFirstValueCancellingTheUpstreamAndWaitsForDemand() {
-        let harness = ReducingHarness(initialDemand: .none) { $0.first() }
-        harness.send([5])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(6)
-        harness.force(completion: .finished)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(5)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [5], lateValue: 6, result: "5"
+        ) { $0.first() }
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
@@ -45,8 +37,6 @@ struct FirstTests {
             upstream.first().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "First: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "First")
     }
 }

@@ -19,31 +19,15 @@ struct FirstWhereTests {
     }
 
     @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.first { calls.increment(); return $0 > 1 }
-        }
-        harness.send([0, 1, 2])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(100)
-        harness.force(completion: .finished)
-        #expect(calls.value == 3)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(2)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [0, 1, 2], result: "2", predicate: { $0 > 1 }
+        ) { $0.first(where: $1) }
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.first { $0 > 1 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([0, 4])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(4)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [0, 4], laterDemand: .max(3), result: "4"
+        ) { $0.first { $0 > 1 } }
     }
 
     @Test func requestingNoneTraps() async {
@@ -53,8 +37,6 @@ struct FirstWhereTests {
             upstream.first { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryFirst: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryFirst")
     }
 }

@@ -10,13 +10,9 @@ struct LastTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.last() }
-        #expect(harness.requests == [.unlimited])
-        harness.send([4, 5])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(5)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [4, 5], laterDemand: .max(3), result: "5"
+        ) { $0.last() }
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {
@@ -31,8 +27,6 @@ struct LastTests {
             upstream.last().subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "Last: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "Last")
     }
 }

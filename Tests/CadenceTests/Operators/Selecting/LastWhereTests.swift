@@ -26,13 +26,9 @@ struct LastWhereTests {
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.last { $0 < 3 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2, 3])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(2)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2, 3], laterDemand: .max(3), result: "2"
+        ) { $0.last { $0 < 3 } }
     }
 
     @Test func requestingNoneTraps() async {
@@ -42,8 +38,6 @@ struct LastWhereTests {
             upstream.last { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "LastWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "LastWhere")
     }
 }

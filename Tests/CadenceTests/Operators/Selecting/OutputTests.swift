@@ -130,60 +130,22 @@ struct OutputTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.prefix(3).subscribe(subscriber)
-
-        publisher.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        let upstream = publisher.subscription
-        #expect(upstream.cancelCount == 1)
-
-        #expect(upstream.downstream.receive(2) == .none)
-        upstream.downstream.receive(completion: .finished)
-        subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1)] as Events)
-        #expect(upstream.requests == [.unlimited])
-        #expect(upstream.cancelCount == 1)
+        SingleUpstreamOperatorChecks.cancelCancelsTheUpstreamOnceAndStopsDelivery(lateCompletion: .finished) {
+            $0.prefix(3)
+        }
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            publisher.prefix(1).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.prefix(1) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.prefix(1).subscribe(subscriber)
-
-        publisher.subscription.deliver()
-        #expect(publisher.subscription.cancelCount == 1)
-        #expect(subscriber.subscriptions == 1)
+        SingleUpstreamOperatorChecks.aSecondSubscriptionIsCancelled { $0.prefix(1) }
     }
 
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
-        for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-            publisher.output(in: 2..<90).subscribe(subscriber)
-            slicingRace([
-                { for value in 0..<100 { publisher.send(value) } },
-                { for _ in 0..<100 { subscriber.request(.max(1)) } },
-                { subscriber.cancel() },
-            ])
-            #expect(publisher.subscription.cancelCount == 1)
-            let values = subscriber.values
-            #expect(values == Array(2..<(2 + values.count)))
-            #expect(subscriber.completions.count <= 1)
+        SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace(firstValue: 2) {
+            ($0.output(in: 2..<90), { #expect($0.completions.count <= 1) })
         }
     }
 
@@ -231,8 +193,6 @@ struct OutputTests {
             Just(1).eraseToAnyPublisher().prefix(1).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "Output: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Output")
     }
 }

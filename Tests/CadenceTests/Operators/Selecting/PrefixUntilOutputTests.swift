@@ -131,10 +131,7 @@ struct PrefixUntilOutputTests {
             Just(1).prefix(untilOutputFrom: Just(2)).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "PrefixUntilOutput: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "PrefixUntilOutput")
     }
 
     @Test func aTriggerFromAnotherThreadCutsAnUnbrokenPrefix() {

@@ -72,48 +72,19 @@ struct PrefixWhileTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.prefix(while: { _ in true }).subscribe(subscriber)
-
-        publisher.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        let upstream = publisher.subscription
-        #expect(upstream.cancelCount == 1)
-
-        #expect(upstream.downstream.receive(2) == .none)
-        upstream.downstream.receive(completion: .finished)
-        subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1)] as Events)
-        #expect(upstream.requests == [.unlimited])
+        SingleUpstreamOperatorChecks.cancelCancelsTheUpstreamOnceAndStopsDelivery(lateCompletion: .finished) {
+            $0.prefix(while: { _ in true })
+        }
     }
 
     @Test func cancelReleasesTheSubscriberAndThePredicate() {
-        final class Owner: Sendable {}
-        let publisher = TestPublisher<Int, TestError>()
-        weak var releasedSubscriber: TestSubscriber<Int, TestError>?
-        weak var releasedOwner: Owner?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            let owner = Owner()
-            releasedSubscriber = subscriber
-            releasedOwner = owner
-            publisher.prefix(while: { _ in withExtendedLifetime(owner) { true } }).subscribe(subscriber)
-            subscriber.cancel()
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriberAndTheClosure { upstream, capture in
+            upstream.prefix(while: { _ in withExtendedLifetime(capture) { true } })
         }
-        #expect(releasedSubscriber == nil)
-        #expect(releasedOwner == nil)
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        publisher.prefix(while: { _ in true }).subscribe(subscriber)
-
-        publisher.subscription.deliver()
-        #expect(publisher.subscription.cancelCount == 1)
-        #expect(subscriber.subscriptions == 1)
+        SingleUpstreamOperatorChecks.aSecondSubscriptionIsCancelled { $0.prefix(while: { _ in true }) }
     }
 
     @Test func reflection() {
@@ -128,8 +99,6 @@ struct PrefixWhileTests {
             Just(1).eraseToAnyPublisher().prefix(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "PrefixWhile: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "PrefixWhile")
     }
 }

@@ -96,43 +96,17 @@ struct TryDropWhileTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, any Error>()
-        publisher.tryDrop(while: { $0 < 1 }).subscribe(subscriber)
-
-        publisher.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        let upstream = publisher.subscription
-        #expect(upstream.cancelCount == 1)
-
-        #expect(upstream.downstream.receive(2) == .none)
-        upstream.downstream.receive(completion: .failure(.oops))
-        subscriber.request(.max(1))
-        #expect(subscriber.slicingEventTexts == ["subscription", "value(1)"])
-        #expect(upstream.requests == [.unlimited])
+        SingleUpstreamOperatorChecks.cancelCancelsTheUpstreamOnceAndStopsDelivery(lateCompletion: .failure(.oops)) {
+            $0.tryDrop(while: { $0 < 1 })
+        }
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, any Error>?
-        do {
-            let subscriber = TestSubscriber<Int, any Error>()
-            released = subscriber
-            publisher.tryDrop(while: { _ in true }).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.tryDrop(while: { _ in true }) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, any Error>()
-        publisher.tryDrop(while: { _ in true }).subscribe(subscriber)
-
-        publisher.subscription.deliver()
-        #expect(publisher.subscription.cancelCount == 1)
-        #expect(subscriber.subscriptions == 1)
+        SingleUpstreamOperatorChecks.aSecondSubscriptionIsCancelled { $0.tryDrop(while: { _ in true }) }
     }
 
     @Test func reflection() {
@@ -147,9 +121,6 @@ struct TryDropWhileTests {
             Just(1).tryDrop(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryDropWhile: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "TryDropWhile")
     }
 }

@@ -14,51 +14,21 @@ struct TryFirstWhereTests {
     }
 
     @Test func answersEarlyCancellingTheUpstreamAndWaitsForDemand() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.tryFirst { calls.increment(); return $0 > 1 }
-        }
-        harness.send([0, 1, 2])
-        #expect(harness.cancelCount == 1)
-        #expect(harness.events == ["subscription"])
-        harness.force(100)
-        harness.force(completion: .finished)
-        #expect(calls.value == 3)
-        #expect(harness.events == ["subscription"])
-        harness.subscriber.request(.max(1))
-        #expect(harness.events == ["subscription", "value(2)", "finished"])
-        #expect(harness.requests == [.unlimited])
-        #expect(harness.cancelCount == 1)
+        ReducingChecks.answersEarlyCancellingTheUpstreamAndWaitsForDemand(
+            inputs: [0, 1, 2], result: "2", predicate: { $0 > 1 }
+        ) { $0.tryFirst(where: $1) }
     }
 
     @Test func throwingFailsAtOnceAndCancelsTheUpstream() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.tryFirst { (value: Int) throws -> Bool in
-                calls.increment()
-                if value == 0 { throw TestError.oops }
-                return value > 5
-            }
+        ReducingChecks.throwingPredicateFailsAtOnceAndCancelsTheUpstream(answer: { $0 > 5 }) {
+            $0.tryFirst(where: $1)
         }
-        harness.send([1, 0])
-        #expect(harness.events == ["subscription", "failure(oops)"])
-        #expect(harness.cancelCount == 1)
-        harness.force(2)
-        harness.force(completion: .finished)
-        harness.subscriber.request(.max(1))
-        #expect(calls.value == 2)
-        #expect(harness.events == ["subscription", "failure(oops)"])
-        #expect(harness.cancelCount == 1)
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.tryFirst { $0 > 1 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([0, 4])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(4)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [0, 4], laterDemand: .max(3), result: "4"
+        ) { $0.tryFirst { $0 > 1 } }
     }
 
     @Test func requestingNoneTraps() async {
@@ -68,8 +38,6 @@ struct TryFirstWhereTests {
             upstream.tryFirst { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryFirstWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryFirstWhere")
     }
 }

@@ -14,33 +14,15 @@ struct TryLastWhereTests {
     }
 
     @Test func throwingFailsAtOnceAndCancelsTheUpstream() {
-        let calls = ReducingCounter()
-        let harness = ReducingHarness(initialDemand: .none) { upstream in
-            upstream.tryLast { (value: Int) throws -> Bool in
-                calls.increment()
-                if value == 0 { throw TestError.oops }
-                return true
-            }
+        ReducingChecks.throwingPredicateFailsAtOnceAndCancelsTheUpstream(answer: { _ in true }) {
+            $0.tryLast(where: $1)
         }
-        harness.send([1, 0])
-        #expect(harness.events == ["subscription", "failure(oops)"])
-        #expect(harness.cancelCount == 1)
-        harness.force(2)
-        harness.force(completion: .finished)
-        harness.subscriber.request(.max(1))
-        #expect(calls.value == 2)
-        #expect(harness.events == ["subscription", "failure(oops)"])
-        #expect(harness.cancelCount == 1)
     }
 
     @Test func requestsUnlimitedWhateverTheDownstreamAsks() {
-        let harness = ReducingHarness(initialDemand: .max(1)) { $0.tryLast { $0 < 3 } }
-        #expect(harness.requests == [.unlimited])
-        harness.send([1, 2, 3])
-        harness.subscriber.request(.max(3))
-        #expect(harness.requests == [.unlimited])
-        harness.upstream.send(completion: .finished)
-        #expect(harness.events == ["subscription", "value(2)", "finished"])
+        ReducingChecks.requestsUnlimitedWhateverTheDownstreamAsks(
+            inputs: [1, 2, 3], laterDemand: .max(3), result: "2"
+        ) { $0.tryLast { $0 < 3 } }
     }
 
     @Test func requestingNoneTraps() async {
@@ -50,8 +32,6 @@ struct TryLastWhereTests {
             upstream.tryLast { _ in true }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        let message = "TryLastWhere: request(_:) was called with max(0); "
-            + "a subscriber must request a positive demand"
-        #expect(result?.standardErrorText.contains(message) == true)
+        expectZeroDemandTrap(result, in: "TryLastWhere")
     }
 }

@@ -80,33 +80,13 @@ struct TryPrefixWhileTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, any Error>()
-        publisher.tryPrefix(while: { _ in true }).subscribe(subscriber)
-
-        publisher.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        let upstream = publisher.subscription
-        #expect(upstream.cancelCount == 1)
-
-        #expect(upstream.downstream.receive(2) == .none)
-        upstream.downstream.receive(completion: .failure(.oops))
-        subscriber.request(.max(1))
-        #expect(subscriber.slicingEventTexts == ["subscription", "value(1)"])
-        #expect(upstream.requests == [.unlimited])
+        SingleUpstreamOperatorChecks.cancelCancelsTheUpstreamOnceAndStopsDelivery(lateCompletion: .failure(.oops)) {
+            $0.tryPrefix(while: { _ in true })
+        }
     }
 
     @Test func cancelReleasesTheSubscriber() {
-        let publisher = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, any Error>?
-        do {
-            let subscriber = TestSubscriber<Int, any Error>()
-            released = subscriber
-            publisher.tryPrefix(while: { _ in true }).subscribe(subscriber)
-            subscriber.cancel()
-        }
-        #expect(released == nil)
+        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.tryPrefix(while: { _ in true }) }
     }
 
     @Test func reflection() {
@@ -122,9 +102,6 @@ struct TryPrefixWhileTests {
             Just(1).tryPrefix(while: { _ in true }).subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryPrefixWhile: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "TryPrefixWhile")
     }
 }

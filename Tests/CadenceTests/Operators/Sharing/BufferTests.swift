@@ -193,7 +193,6 @@ struct BufferTests {
                 .subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "Buffer: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Buffer")
     }
 }

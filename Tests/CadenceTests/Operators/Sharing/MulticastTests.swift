@@ -152,8 +152,7 @@ struct MulticastTests {
             TestPublisher<Int, TestError>().multicast { PassthroughSubject<Int, TestError>() }.subscribe(subscriber)
             subscriber.request(.none)
         }
-        #expect(result?.standardErrorText.contains(
-            "Multicast: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "Multicast")
     }
 }
 

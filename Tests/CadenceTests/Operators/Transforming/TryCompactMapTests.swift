@@ -92,9 +92,6 @@ struct TryCompactMapTests {
             }
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryCompactMap: request(_:) was called with max(0); a subscriber must request a positive demand")
-                == true)
+        expectZeroDemandTrap(result, in: "TryCompactMap")
     }
 }

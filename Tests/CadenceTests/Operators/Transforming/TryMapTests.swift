@@ -99,8 +99,6 @@ struct TryMapTests {
             }
             subscriber.request(.none)
         }
-        #expect(
-            result?.standardErrorText.contains(
-                "TryMap: request(_:) was called with max(0); a subscriber must request a positive demand") == true)
+        expectZeroDemandTrap(result, in: "TryMap")
     }
 }
