@@ -5,16 +5,20 @@
 /// An `AnyCancellable` instance automatically calls `cancel()` when deinitialized. The closure runs at most once,
 /// even when `cancel()` is called from several threads at the same time.
 public final class AnyCancellable: Cancellable, Hashable {
-    private let cancellation: Locked<(() -> Void)?>
+    @usableFromInline let cancellation: Locked<(() -> Void)?>
 
     /// Initializes the cancellable object with the given cancel-time closure.
+    @inlinable
     public init(_ cancel: @escaping () -> Void) {
         cancellation = Locked(cancel)
     }
 
     /// Initializes the cancellable object with another cancellable, which it cancels when it is cancelled.
+    @inlinable
     public init<C: Cancellable>(_ canceller: C) {
-        if let erased = canceller as? AnyCancellable {
+        // A metatype comparison rather than `as?`: no dynamic cast for the usual case of a concrete subscriber.
+        if C.self == AnyCancellable.self {
+            let erased = canceller as! AnyCancellable
             cancellation = Locked { erased.cancel() }
         } else {
             cancellation = Locked(canceller.cancel)

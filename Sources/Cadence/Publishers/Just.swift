@@ -10,10 +10,12 @@ public struct Just<Output>: Publisher {
     public let output: Output
 
     /// Initializes a publisher that emits the specified output just once.
+    @inlinable
     public init(_ output: Output) {
         self.output = output
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
         subscriber.receive(subscription: JustSubscription(value: output, downstream: subscriber))
     }
@@ -21,19 +23,22 @@ public struct Just<Output>: Publisher {
 
 extension Just: Equatable where Output: Equatable {}
 
-private final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+@usableFromInline
+final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
 {
     // `lock` guards `downstream`, which is nil once the value went out or the subscription was cancelled.
-    private let lock = UnfairLock()
-    private var downstream: Downstream?
-    private let value: Downstream.Input
+    @usableFromInline let lock = UnfairLock()
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline let value: Downstream.Input
 
+    @inlinable
     init(value: Downstream.Input, downstream: Downstream) {
         self.value = value
         self.downstream = downstream
     }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: "Just")
         lock.lock()
@@ -47,6 +52,7 @@ private final class JustSubscription<Downstream: Subscriber>: Subscription, Cust
         downstream.receive(completion: .finished)
     }
 
+    @inlinable
     func cancel() {
         lock.lock()
         // Released after the lock: the downstream's `deinit` may cancel this subscription again.
@@ -56,11 +62,11 @@ private final class JustSubscription<Downstream: Subscriber>: Subscription, Cust
         withExtendedLifetime(released) {}
     }
 
-    var description: String { "Just" }
+    @usableFromInline var description: String { "Just" }
 
-    var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["value": value]) }
 
-    var playgroundDescription: Any { description }
+    @usableFromInline var playgroundDescription: Any { description }
 }
 
 #endif

@@ -2,12 +2,13 @@
 import Synchronization
 
 /// The bits of a sink's `activity`: the number of calls into the sink in progress counts in units of `call`.
-private enum SinkActivity {
+@usableFromInline
+enum SinkActivity {
     /// Set once, by the completion or `cancel()`: no call reaches a closure after it.
-    static let ended: UInt = 1
+    @inlinable static var ended: UInt { 1 }
     /// Set once, by whoever releases the closures (when `ended` and no call is in progress).
-    static let released: UInt = 2
-    static let call: UInt = 4
+    @inlinable static var released: UInt { 2 }
+    @inlinable static var call: UInt { 4 }
 }
 
 extension Subscribers {
@@ -18,17 +19,20 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        private enum State {
+        @usableFromInline
+        enum State {
             case awaitingSubscription
             case subscribed(any Subscription)
             case terminal
         }
 
         /// The two closures, immutable, so a call reaches them through one pointer without copying either.
-        private final class Handlers {
-            let receiveValue: (Input) -> Void
-            let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        @usableFromInline
+        final class Handlers {
+            @usableFromInline let receiveValue: (Input) -> Void
+            @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
+            @inlinable
             init(
                 receiveValue: @escaping (Input) -> Void,
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
@@ -41,10 +45,10 @@ extension Subscribers {
         // `lock` guards `state`. `activity` guards `handlers` (so exclusivity is not checked at run time): a call
         // reads it only after counting itself in while `ended` was clear, and it is released (written) only by
         // whoever moves `activity` from exactly `ended` to `ended | released`, once the last such call has left.
-        private let lock = UnfairLock()
-        private var state = State.awaitingSubscription
-        private let activity = Atomic<UInt>(0)
-        @exclusivity(unchecked) private var handlers: Unmanaged<Handlers>?
+        @usableFromInline let lock: UnfairLock
+        @usableFromInline var state: State
+        @usableFromInline let activity: Atomic<UInt>
+        @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<Handlers>?
 
         /// The closure to execute on receipt of a value (a no-op once the sink has completed or been cancelled).
         public var receiveValue: (Input) -> Void {
@@ -61,10 +65,14 @@ extension Subscribers {
         }
 
         /// Initializes a sink with the provided closures.
+        @inlinable
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
+            lock = UnfairLock()
+            state = .awaitingSubscription
+            activity = Atomic<UInt>(0)
             handlers = Unmanaged.passRetained(
                 Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
         }
@@ -79,6 +87,7 @@ extension Subscribers {
 
         public var playgroundDescription: Any { description }
 
+        @inlinable
         public func receive(subscription: any Subscription) {
             lock.lock()
             guard case .awaitingSubscription = state else {
@@ -91,6 +100,7 @@ extension Subscribers {
             subscription.request(.unlimited)
         }
 
+        @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             if enter() {
                 handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveValue(value) }
@@ -99,6 +109,7 @@ extension Subscribers {
             return .none
         }
 
+        @inlinable
         public func receive(completion: Subscribers.Completion<Failure>) {
             guard enter(), end() else {
                 leave()
@@ -111,6 +122,7 @@ extension Subscribers {
         }
 
         /// Cancels the subscription and releases the closures.
+        @inlinable
         public func cancel() {
             let subscription = takeState()
             _ = end()
@@ -119,27 +131,29 @@ extension Subscribers {
         }
 
         /// Counts a call in; true when the sink has not ended, so the call may use the closures. Pair with `leave()`.
-        @inline(__always)
-        private func enter() -> Bool {
+        @inlinable @inline(__always)
+        func enter() -> Bool {
             activity.wrappingAdd(SinkActivity.call, ordering: .acquiring).oldValue & SinkActivity.ended == 0
         }
 
         /// Counts a call out; the last one out of an ended sink releases the closures.
-        @inline(__always)
-        private func leave() {
+        @inlinable @inline(__always)
+        func leave() {
             if activity.wrappingSubtract(SinkActivity.call, ordering: .releasing).newValue == SinkActivity.ended {
                 releaseHandlersIfIdle()
             }
         }
 
         /// Marks the sink ended; true for the one call that did it.
-        private func end() -> Bool {
+        @inlinable
+        func end() -> Bool {
             activity.bitwiseOr(SinkActivity.ended, ordering: .acquiringAndReleasing).oldValue & SinkActivity.ended == 0
         }
 
         /// Releases the closures if the sink has ended, no call is in progress and nobody released them yet. Runs
         /// with no lock held: the closures' captures may deinitialise objects that cancel this very sink.
-        private func releaseHandlersIfIdle() {
+        @inlinable
+        func releaseHandlersIfIdle() {
             guard activity.compareExchange(
                 expected: SinkActivity.ended, desired: SinkActivity.ended | SinkActivity.released,
                 ordering: .acquiringAndReleasing
@@ -150,7 +164,8 @@ extension Subscribers {
         }
 
         /// Moves to `terminal`; returns the subscription, for the caller to cancel or release after the lock.
-        private func takeState() -> (any Subscription)? {
+        @inlinable
+        func takeState() -> (any Subscription)? {
             lock.lock()
             let previous = state
             state = .terminal
@@ -166,6 +181,7 @@ extension Publisher {
     ///
     /// - Returns: A cancellable instance, which you use when you end assignment of the received value. Deallocation
     ///   of the result will tear down the subscription stream.
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -178,6 +194,7 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behaviour to a publisher that never fails.
+    @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }

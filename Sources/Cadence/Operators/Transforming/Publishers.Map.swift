@@ -11,11 +11,13 @@ extension Publishers {
         /// The closure that transforms elements from the upstream publisher.
         public let transform: (Upstream.Output) -> Output
 
+        @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
@@ -24,6 +26,7 @@ extension Publishers {
 
 extension Publishers.Map {
     /// Fuses two maps into one.
+    @inlinable
     public func map<Result>(_ transform: @escaping (Output) -> Result) -> Publishers.Map<Upstream, Result> {
         let first = self.transform
         return Publishers.Map(upstream: upstream) { transform(first($0)) }
@@ -32,6 +35,7 @@ extension Publishers.Map {
 
 extension Publisher {
     /// Transforms all elements from the upstream publisher with a provided closure.
+    @inlinable
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }
@@ -40,33 +44,43 @@ extension Publisher {
 extension Publishers.Map {
     /// Map holds no state of its own: it hands the upstream subscription straight to the downstream, so demand and
     /// cancellation pass through untouched and a value costs one closure call.
-    private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    @usableFromInline
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
-        let downstream: Downstream
-        let transform: (Upstream.Output) -> Output
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let downstream: Downstream
+        @usableFromInline let transform: (Upstream.Output) -> Output
+        @usableFromInline let combineIdentifier = CombineIdentifier()
 
+        @inlinable
+        init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        @inlinable
         func receive(subscription: any Subscription) {
             downstream.receive(subscription: subscription)
         }
 
+        @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             downstream.receive(transform(input))
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             downstream.receive(completion: completion)
         }
 
-        var description: String { "Map" }
+        @usableFromInline var description: String { "Map" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
-        var playgroundDescription: Any { description }
+        @usableFromInline var playgroundDescription: Any { description }
     }
 }
 
