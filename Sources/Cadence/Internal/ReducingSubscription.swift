@@ -45,10 +45,23 @@ protocol ReducingStrategy {
 
     /// Converts an upstream failure into the downstream's failure type (the `try` strategies write it out: `error`).
     static func failure(from error: UpstreamFailure) -> Failure
+
+    /// True for a strategy whose `reduce` always answers `.continue` and needs no body (`collect()`): the
+    /// subscription then calls `accumulate(_:)` instead, which touches no generic enum or optional per value.
+    static var alwaysContinues: Bool { get }
+
+    /// Folds one value; called instead of `reduce` only when `alwaysContinues` is true.
+    mutating func accumulate(_ input: Input)
 }
 
 extension ReducingStrategy {
     static var lockFreeBody: Body? { nil }
+
+    static var alwaysContinues: Bool { false }
+
+    mutating func accumulate(_ input: Input) {
+        preconditionFailure("Cadence: accumulate(_:) is only for strategies that always continue")
+    }
 }
 
 extension ReducingStrategy where Body == Void {
@@ -86,8 +99,11 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
         case terminal
     }
 
-    // Touched only from upstream events, which the contract serialises: no lock.
-    private var strategy: Strategy
+    // Touched only from upstream events, which the contract serialises: no lock, and no run-time exclusivity check.
+    @exclusivity(unchecked) private var strategy: Strategy
+
+    /// `Strategy.alwaysContinues`, read once: the per-value path then asks nothing generic of the strategy type.
+    private let alwaysContinues = Strategy.alwaysContinues
 
     // `lock` guards `phase`, `downstream`, `body` and `demanded`.
     private let lock = UnfairLock()
@@ -123,6 +139,17 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        if alwaysContinues {
+            strategy.accumulate(input)
+            return .none
+        }
+        return reduce(input)
+    }
+
+    /// The general per-value path, kept out of `receive(_:)` so that the `alwaysContinues` path does not pay for the
+    /// generic metadata this one needs.
+    @inline(never)
+    private func reduce(_ input: Input) -> Subscribers.Demand {
         let body: Strategy.Body
         if let lockFree = Strategy.lockFreeBody {
             body = lockFree

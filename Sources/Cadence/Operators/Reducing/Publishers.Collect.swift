@@ -58,6 +58,12 @@ private struct CollectStrategy<Input, Failure: Error>: ReducingStrategy {
         return .continue
     }
 
+    static var alwaysContinues: Bool { true }
+
+    mutating func accumulate(_ input: Input) {
+        elements.append(input)
+    }
+
     mutating func takeResult() -> Output? {
         defer { elements = [] }
         return elements
