@@ -1,16 +1,21 @@
 #if !canImport(Combine)
+import Synchronization
 
 /// A type-erasing cancellable object that executes a provided closure when canceled.
 ///
 /// An `AnyCancellable` instance automatically calls `cancel()` when deinitialized. The closure runs at most once,
 /// even when `cancel()` is called from several threads at the same time.
 public final class AnyCancellable: Cancellable, Hashable {
-    @usableFromInline let cancellation: Locked<(() -> Void)?>
+    // `isCancelled` guards `cancellation`: only the one call that flips it to true touches the closure again, to
+    // take it out. No lock to allocate, and no run-time exclusivity check.
+    @usableFromInline let isCancelled: Atomic<Bool>
+    @usableFromInline @exclusivity(unchecked) var cancellation: (() -> Void)?
 
     /// Initializes the cancellable object with the given cancel-time closure.
     @inlinable
     public init(_ cancel: @escaping () -> Void) {
-        cancellation = Locked(cancel)
+        isCancelled = Atomic(false)
+        cancellation = cancel
     }
 
     /// Initializes the cancellable object with another cancellable, which it cancels when it is cancelled.
@@ -19,10 +24,11 @@ public final class AnyCancellable: Cancellable, Hashable {
         // A metatype comparison rather than `as?`: no dynamic cast for the usual case of a concrete subscriber.
         if C.self == AnyCancellable.self {
             let erased = canceller as! AnyCancellable
-            cancellation = Locked { erased.cancel() }
+            cancellation = { erased.cancel() }
         } else {
-            cancellation = Locked(canceller.cancel)
+            cancellation = canceller.cancel
         }
+        isCancelled = Atomic(false)
     }
 
     deinit {
@@ -31,10 +37,8 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Cancels the activity: runs the cancel-time closure once and releases it.
     public func cancel() {
-        let action = cancellation.withLock { action -> (() -> Void)? in
-            defer { action = nil }
-            return action
-        }
+        guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let action = cancellation.take()
         action?()
     }
 

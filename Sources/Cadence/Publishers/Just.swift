@@ -1,4 +1,5 @@
 #if !canImport(Combine)
+import Synchronization
 
 /// A publisher that emits an output to each subscriber just once, and then finishes.
 ///
@@ -27,13 +28,15 @@ extension Just: Equatable where Output: Equatable {}
 final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
 {
-    // `lock` guards `downstream`, which is nil once the value went out or the subscription was cancelled.
-    @usableFromInline let lock = UnfairLock()
-    @usableFromInline var downstream: Downstream?
+    // `isDone` guards `downstream`: only the one call that flips it to true (the first request or cancel) touches
+    // `downstream` again, to take it out. No lock to allocate, and no run-time exclusivity check.
+    @usableFromInline let isDone: Atomic<Bool>
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline let value: Downstream.Input
 
     @inlinable
     init(value: Downstream.Input, downstream: Downstream) {
+        self.isDone = Atomic(false)
         self.value = value
         self.downstream = downstream
     }
@@ -41,24 +44,18 @@ final class JustSubscription<Downstream: Subscriber>: Subscription, CustomString
     @inlinable
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: "Just")
-        lock.lock()
-        guard let downstream else {
-            lock.unlock()
+        guard !isDone.exchange(true, ordering: .acquiringAndReleasing), let downstream = downstream.take() else {
             return
         }
-        self.downstream = nil
-        lock.unlock()
         _ = downstream.receive(value)
         downstream.receive(completion: .finished)
     }
 
     @inlinable
     func cancel() {
-        lock.lock()
-        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
-        let released = downstream
-        downstream = nil
-        lock.unlock()
+        guard !isDone.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // Released after the flag is set: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream.take()
         withExtendedLifetime(released) {}
     }
 

@@ -42,11 +42,11 @@ extension Subscribers {
             }
         }
 
-        // `lock` guards `state`. `activity` guards `handlers` (so exclusivity is not checked at run time): a call
-        // reads it only after counting itself in while `ended` was clear, and it is released (written) only by
+        // `lock` guards `state`. `activity` guards `handlers`. Neither is checked for exclusivity at run time. A call
+        // reads `handlers` only after counting itself in while `ended` was clear, and it is released (written) only by
         // whoever moves `activity` from exactly `ended` to `ended | released`, once the last such call has left.
         @usableFromInline let lock: UnfairLock
-        @usableFromInline var state: State
+        @usableFromInline @exclusivity(unchecked) var state: State
         @usableFromInline let activity: Atomic<UInt>
         @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<Handlers>?
 
