@@ -11,6 +11,14 @@ enum SinkActivity {
     @inlinable static var call: UInt { 4 }
 }
 
+/// Where a sink is in its life. Outside the generic `Sink` so that copying it needs no generic metadata.
+@usableFromInline
+enum SinkState {
+    case awaitingSubscription
+    case subscribed(any Subscription)
+    case terminal
+}
+
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
     ///
@@ -19,13 +27,6 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        @usableFromInline
-        enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminal
-        }
-
         /// The two closures, immutable, so a call reaches them through one pointer without copying either.
         @usableFromInline
         final class Handlers {
@@ -46,7 +47,7 @@ extension Subscribers {
         // reads `handlers` only after counting itself in while `ended` was clear, and it is released (written) only by
         // whoever moves `activity` from exactly `ended` to `ended | released`, once the last such call has left.
         @usableFromInline let lock: UnfairLock
-        @usableFromInline @exclusivity(unchecked) var state: State
+        @usableFromInline @exclusivity(unchecked) var state: SinkState
         @usableFromInline let activity: Atomic<UInt>
         @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<Handlers>?
 
