@@ -125,6 +125,8 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
     private let phase = Atomic<UInt8>(SubjectSubscriptionPhase.active)
     /// For subjects that replay: whether the subscriber has missed the current value (true until a first value).
     private let missedCurrentValue = Atomic<Bool>(true)
+    /// `Parent.replaysCurrentValue`, read once: a static protocol requirement costs a witness call per value.
+    private let replaysCurrentValue = Parent.replaysCurrentValue
 
     // `deliveryLock` (recursive) guards `box` and `depth` and is held around every call into the downstream; the
     // box holds one retain of its own, released when it leaves. `lock` guards `parent`. Exclusivity is therefore
@@ -188,7 +190,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
     override func offer(_ value: UnsafeRawPointer) {
         guard takeOneDemand() else {
             // Missed: a subject that replays gives the then-current value at the next request.
-            if Parent.replaysCurrentValue {
+            if replaysCurrentValue {
                 missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
                 // A request that added demand after the take above failed may have looked for a missed value before
                 // the mark: then this value (the current one, or for `@Published` about to be) is this thread's to
@@ -199,7 +201,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
             }
             return
         }
-        if Parent.replaysCurrentValue, missedCurrentValue.load(ordering: .relaxed) {
+        if replaysCurrentValue, missedCurrentValue.load(ordering: .relaxed) {
             missedCurrentValue.store(false, ordering: .relaxed)
         }
         deliver(value.assumingMemoryBound(to: Output.self).pointee)
@@ -275,7 +277,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         lock.unlock()
         guard let parent else { return }
         parent.subscriptionDidRequest()
-        if Parent.replaysCurrentValue {
+        if replaysCurrentValue {
             replayMissedValue(offered: nil)
         }
     }

@@ -69,8 +69,8 @@ extension Publishers.Scan {
 
         private let downstream: Downstream
         private let nextPartialResult: (Output, Upstream.Output) -> Output
-        // Changed only by `receive(_:)`, which the upstream serializes.
-        private var result: Output
+        // Changed only by `receive(_:)`, which the upstream serializes: no run-time exclusivity check.
+        @exclusivity(unchecked) private var result: Output
 
         init(downstream: Downstream, result: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
             self.downstream = downstream
