@@ -1,0 +1,231 @@
+import Cadence
+import Foundation
+
+/// A single-threaded upstream driven by the test: it sends a value only while the demand it got is not used up, and
+/// completes once its values are all sent. Unlike `Review1DemandRespectingSource` it says whether it has been
+/// subscribed to, so a test can tell which upstreams a cancel must reach.
+final class Review3PumpedSource: Publisher {
+    typealias Output = Int
+    typealias Failure = TestError
+
+    private var values: ArraySlice<Int>
+    private let completion: Subscribers.Completion<TestError>
+    private var downstream: AnySubscriber<Int, TestError>?
+    private var outstanding = Subscribers.Demand.none
+    private var isPumping = false
+    private(set) var isCompleted = false
+    private(set) var cancelCount = 0
+    private(set) var sentCount = 0
+    var isSubscribed: Bool { downstream != nil }
+    var isCancelled: Bool { cancelCount > 0 }
+
+    init(values: [Int], completion: Subscribers.Completion<TestError>) {
+        self.values = values[...]
+        self.completion = completion
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        downstream = AnySubscriber(subscriber)
+        subscriber.receive(subscription: Connection(source: self))
+    }
+
+    /// Sends at most `limit` values, as the demand allows; completes once every value went out.
+    func pump(limit: Int = .max) {
+        guard !isPumping, let downstream, !isCancelled, !isCompleted else { return }
+        isPumping = true
+        defer { isPumping = false }
+        var sent = 0
+        while limit > sent, outstanding > .none, let value = values.first, !isCancelled {
+            values.removeFirst()
+            outstanding -= 1
+            sent += 1
+            sentCount += 1
+            outstanding += downstream.receive(value)
+        }
+        if values.isEmpty, !isCancelled, !isCompleted {
+            isCompleted = true
+            downstream.receive(completion: completion)
+        }
+    }
+
+    private final class Connection: Subscription {
+        let source: Review3PumpedSource
+
+        init(source: Review3PumpedSource) {
+            self.source = source
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            source.outstanding += demand
+        }
+
+        func cancel() {
+            source.cancelCount += 1
+        }
+    }
+}
+
+/// An upstream that sends from a thread of its own (`run(until:)`), only while it has demand, then completes; it
+/// stops as soon as it is cancelled.
+final class Review3ThreadedSource: Publisher, @unchecked Sendable { // `lock` guards every var
+    typealias Output = Int
+    typealias Failure = TestError
+
+    private let lock = NSLock()
+    private let values: [Int]
+    private let completion: Subscribers.Completion<TestError>
+    private var downstream: AnySubscriber<Int, TestError>?
+    private var outstanding = Subscribers.Demand.none
+    private var cancelCount = 0
+
+    init(values: [Int], completion: Subscribers.Completion<TestError> = .finished) {
+        self.values = values
+        self.completion = completion
+    }
+
+    var cancels: Int { lock.withLock { cancelCount } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        let connection = Connection(source: self)
+        lock.withLock { downstream = AnySubscriber(subscriber) }
+        subscriber.receive(subscription: connection)
+    }
+
+    /// Sends every value as the demand allows, then the completion; returns when done, cancelled, or at `deadline`.
+    func run(until deadline: Date) {
+        var index = 0
+        while Date() < deadline {
+            lock.lock()
+            guard cancelCount == 0, let downstream else {
+                let cancelled = cancelCount > 0
+                lock.unlock()
+                if cancelled { return }
+                sched_yield()
+                continue
+            }
+            if index == values.count {
+                lock.unlock()
+                downstream.receive(completion: completion)
+                return
+            }
+            guard outstanding > .none else {
+                lock.unlock()
+                sched_yield()
+                continue
+            }
+            outstanding -= 1
+            lock.unlock()
+            let more = downstream.receive(values[index])
+            index += 1
+            lock.withLock { outstanding += more }
+        }
+    }
+
+    private final class Connection: Subscription, @unchecked Sendable { // immutable
+        let source: Review3ThreadedSource
+
+        init(source: Review3ThreadedSource) {
+            self.source = source
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            source.lock.withLock { source.outstanding += demand }
+        }
+
+        func cancel() {
+            source.lock.withLock { source.cancelCount += 1 }
+        }
+    }
+}
+
+/// A subscriber for values sent from several threads: it records what it gets and reports a value delivered while
+/// another is being delivered, a value beyond the demand it granted, anything after its completion, and a second
+/// completion. It grants demand from any thread with `request(_:)`, and at random from `receive(_:)`.
+final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @unchecked Sendable {
+    // `lock` guards every var.
+    typealias Failure = TestError
+
+    private let lock = NSLock()
+    private var subscription: (any Subscription)?
+    private var receiving = false
+    private var granted = Subscribers.Demand.none
+    private var answers: Review1SeededGenerator
+    private var storedValues: [Input] = []
+    private var storedCompletions: [Subscribers.Completion<TestError>] = []
+    private var storedViolations: [String] = []
+    private let completed = DispatchSemaphore(value: 0)
+
+    init(seed: UInt64) {
+        answers = Review1SeededGenerator(seed: seed)
+    }
+
+    var values: [Input] { lock.withLock { storedValues } }
+    var completions: [Subscribers.Completion<TestError>] { lock.withLock { storedCompletions } }
+    var violations: [String] { lock.withLock { storedViolations } }
+    var isCompleted: Bool { lock.withLock { !storedCompletions.isEmpty } }
+
+    /// Waits for the completion; `false` when none came within `seconds`.
+    func waitForCompletion(seconds: Double) -> Bool {
+        completed.wait(timeout: .now() + seconds) == .success
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.withLock {
+            if self.subscription != nil { storedViolations.append("a second subscription") }
+            self.subscription = subscription
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let answer: Subscribers.Demand = lock.withLock {
+            if receiving { storedViolations.append("a value delivered concurrently with another") }
+            if !storedCompletions.isEmpty { storedViolations.append("a value after the completion") }
+            receiving = true
+            storedValues.append(input)
+            if granted != .unlimited, Subscribers.Demand.max(storedValues.count) > granted {
+                storedViolations.append("value #\(storedValues.count) beyond the \(granted) granted")
+            }
+            let answer: Subscribers.Demand = Int.random(in: 0...2, using: &answers) == 0 ? .max(1) : .none
+            granted += answer
+            return answer
+        }
+        sched_yield()
+        lock.withLock { receiving = false }
+        return answer
+    }
+
+    func receive(completion: Subscribers.Completion<TestError>) {
+        lock.withLock {
+            if receiving { storedViolations.append("a completion delivered concurrently with a value") }
+            if !storedCompletions.isEmpty { storedViolations.append("a second completion") }
+            storedCompletions.append(completion)
+        }
+        completed.signal()
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let subscription = lock.withLock {
+            granted += demand
+            return self.subscription
+        }
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        lock.withLock { subscription }?.cancel()
+    }
+}
+
+/// Runs each body on a thread of its own and waits for all of them; `false` when they did not all return within
+/// `seconds`.
+func review3RunOnThreads(within seconds: Double, _ bodies: [@Sendable () -> Void]) -> Bool {
+    let group = DispatchGroup()
+    for body in bodies {
+        group.enter()
+        Thread {
+            body()
+            group.leave()
+        }.start()
+    }
+    return group.wait(timeout: .now() + seconds) == .success
+}
