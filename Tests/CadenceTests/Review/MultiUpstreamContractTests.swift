@@ -245,9 +245,13 @@ extension MultiUpstreamContractTests {
     func upstreamsOnSeveralThreadsDeliverEverythingOnceAndComplete(operator name: String) throws {
         let (_, upstreams, expected, pipeline) = try #require(Self.threadedCases.first { $0.0 == name })
         for round in 0..<25 {
-            let counts = (0..<upstreams).map { 5 + (round + $0 * 3) % 11 }
+            // Every third round the first upstream, the shortest, fails after its values.
+            let fails = round % 3 == 2
+            let counts = (0..<upstreams).map { fails && $0 == 0 ? 3 : 5 + (round + $0 * 3) % 11 }
             let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
-            let sources = values.map { Review3ThreadedSource(values: $0) }
+            let sources = values.enumerated().map { index, values in
+                Review3ThreadedSource(values: values, completion: fails && index == 0 ? .failure(.oops) : .finished)
+            }
             let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
             pipeline(sources).subscribe(subscriber)
             let deadline = Date() + 10
@@ -258,13 +262,17 @@ extension MultiUpstreamContractTests {
                     for _ in 0..<Int.random(in: 0...20, using: &generator) { sched_yield() }
                 }
             }
-            let bodies = sources.map { source in { @Sendable in source.run(until: deadline) } } + [requester]
+            let bodies = sources.map { source in { @Sendable in source.run(until: deadline) { subscriber.isCompleted } } } + [requester]
             let context = "\(name), round \(round)"
             #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
             #expect(subscriber.violations == [], "\(context)")
-            #expect(subscriber.completions == [.finished], "\(context)")
             #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
+            if fails {
+                #expect(subscriber.completions == [.failure(.oops)], "\(context)")
+                continue
+            }
+            #expect(subscriber.completions == [.finished], "\(context)")
             switch expected {
             case .multiset:
                 #expect(subscriber.values.sorted() == values.joined().map { "\($0)" }.sorted(), "\(context)")
@@ -284,6 +292,48 @@ extension MultiUpstreamContractTests {
             case .contractOnly:
                 break
             }
+        }
+    }
+}
+
+extension MultiUpstreamContractTests {
+    /// The operators whose output count is known in advance: the downstream grants exactly that much demand in all.
+    static let exactDemandCases: [(String, Int, ThreadedPipeline)] = threadedCases
+        .filter { ["merge", "merge3", "mergeMany", "zip", "zip3", "flatMap", "flatMapMaxPublishers"].contains($0.0) }
+        .map { ($0.0, $0.1, $0.3) }
+
+    /// The downstream grants exactly the demand the whole output needs, in random chunks, from its own thread and
+    /// from inside `receive(_:)`, while the upstreams send from theirs: no later request can make up for a value
+    /// buffered while the delivering thread was giving the token back, for demand that arrived at that moment, or for
+    /// a completion nobody delivered, so a lost wake-up shows as a stream that never completes.
+    @Test(arguments: Self.exactDemandCases.map { $0.0 })
+    func exactDemandFromSeveralThreadsLosesNoWakeUp(operator name: String) throws {
+        let (_, upstreams, pipeline) = try #require(Self.exactDemandCases.first { $0.0 == name })
+        let isZip = name.hasPrefix("zip")
+        for round in 0..<40 {
+            let counts = (0..<upstreams).map { 3 + (round * 7 + $0 * 5) % 9 }
+            let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
+            let expectedCount = isZip ? counts.min() ?? 0 : counts.reduce(0, +)
+            let sources = values.map { Review3ThreadedSource(values: $0) }
+            let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round), budget: expectedCount)
+            pipeline(sources).subscribe(subscriber)
+            let deadline = Date() + 10
+            let requester: @Sendable () -> Void = {
+                var generator = Review1SeededGenerator(seed: UInt64(round) &+ 7)
+                while subscriber.grantFromBudget() {
+                    for _ in 0..<Int.random(in: 0...30, using: &generator) { sched_yield() }
+                }
+            }
+            let bodies = sources.map { source in { @Sendable in source.run(until: deadline) { subscriber.isCompleted } } } + [requester]
+            let context = "\(name), round \(round), counts \(counts)"
+            #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
+            #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
+            #expect(subscriber.hasGrantedBudget, "\(context)")
+            #expect(subscriber.violations == [], "\(context)")
+            #expect(subscriber.completions == [.finished], "\(context)")
+            #expect(subscriber.values.count == expectedCount, "\(context)")
+            #expect(Set(subscriber.values).count == subscriber.values.count, "\(context): a value delivered twice")
+            #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
         }
     }
 }

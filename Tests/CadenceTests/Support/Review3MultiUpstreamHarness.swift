@@ -91,10 +91,11 @@ final class Review3ThreadedSource: Publisher, @unchecked Sendable { // `lock` gu
         subscriber.receive(subscription: connection)
     }
 
-    /// Sends every value as the demand allows, then the completion; returns when done, cancelled, or at `deadline`.
-    func run(until deadline: Date) {
+    /// Sends every value as the demand allows, then the completion; returns when done, cancelled, at `deadline`, or
+    /// once `isOver` says the stream downstream has ended (an upstream that was never subscribed to).
+    func run(until deadline: Date, isOver: () -> Bool) {
         var index = 0
-        while Date() < deadline {
+        while Date() < deadline, !isOver() {
             lock.lock()
             guard cancelCount == 0, let downstream else {
                 let cancelled = cancelCount > 0
@@ -155,8 +156,35 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
     private var storedViolations: [String] = []
     private let completed = DispatchSemaphore(value: 0)
 
-    init(seed: UInt64) {
+    /// The demand still to grant when the total is fixed; `nil` when demand is granted without limit.
+    private var budget: Int?
+
+    /// - Parameter budget: when set, the subscriber grants exactly this much demand in all, in random chunks, partly
+    ///   from `receive(_:)` (by returning it or, re-entrantly, through `request(_:)`) and partly through
+    ///   `grantFromBudget()` from another thread, so that no later request can make up for a lost wake-up.
+    init(seed: UInt64, budget: Int? = nil) {
         answers = Review1SeededGenerator(seed: seed)
+        self.budget = budget
+    }
+
+    /// Whether all the budget has been granted.
+    var hasGrantedBudget: Bool { lock.withLock { budget == 0 } }
+
+    /// Takes a chunk of at most `limit` from the budget. Under `lock`.
+    private func takeFromBudgetLocked(limit: Int) -> Int {
+        guard let left = budget, left > 0 else { return 0 }
+        let chunk = min(left, Int.random(in: 1...limit, using: &answers))
+        budget = left - chunk
+        return chunk
+    }
+
+    /// Grants a chunk of the budget through `request(_:)`; `false` once it is all granted.
+    @discardableResult
+    func grantFromBudget() -> Bool {
+        let chunk = lock.withLock { takeFromBudgetLocked(limit: 3) }
+        guard chunk > 0 else { return false }
+        request(.max(chunk))
+        return true
     }
 
     var values: [Input] { lock.withLock { storedValues } }
@@ -177,7 +205,7 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        let answer: Subscribers.Demand = lock.withLock {
+        let answer: (Subscribers.Demand, Int) = lock.withLock {
             if receiving { storedViolations.append("a value delivered concurrently with another") }
             if !storedCompletions.isEmpty { storedViolations.append("a value after the completion") }
             receiving = true
@@ -185,13 +213,26 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
             if granted != .unlimited, Subscribers.Demand.max(storedValues.count) > granted {
                 storedViolations.append("value #\(storedValues.count) beyond the \(granted) granted")
             }
+            if budget != nil {
+                guard Bool.random(using: &answers) else { return (Subscribers.Demand.none, 0) }
+                let chunk = takeFromBudgetLocked(limit: 2)
+                guard chunk > 0 else { return (.none, 0) }
+                if Bool.random(using: &answers) {
+                    return (.none, chunk) // requested re-entrantly below
+                }
+                granted += .max(chunk)
+                return (.max(chunk), 0)
+            }
             let answer: Subscribers.Demand = Int.random(in: 0...2, using: &answers) == 0 ? .max(1) : .none
             granted += answer
-            return answer
+            return (answer, 0)
+        }
+        if answer.1 > 0 {
+            request(.max(answer.1))
         }
         sched_yield()
         lock.withLock { receiving = false }
-        return answer
+        return answer.0
     }
 
     func receive(completion: Subscribers.Completion<TestError>) {
