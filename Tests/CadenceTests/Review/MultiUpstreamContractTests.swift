@@ -16,8 +16,6 @@ struct MultiUpstreamContractTests {
         case sequence
         /// The same values in any order (merge).
         case multiset
-        /// The same last value (combineLatest: which combinations appear depends on the interleaving).
-        case lastValue
         /// Only the contract (which values appear depends on the interleaving).
         case contractOnly
     }
@@ -159,8 +157,6 @@ struct MultiUpstreamContractTests {
                 #expect(subscriber.values == reference.values, "\(context)")
             case .multiset:
                 #expect(subscriber.values.sorted() == reference.values.sorted(), "\(context)")
-            case .lastValue:
-                #expect(subscriber.values.last == reference.values.last, "\(context)")
             case .contractOnly:
                 break
             }
@@ -218,24 +214,80 @@ struct MultiUpstreamContractTests {
 extension MultiUpstreamContractTests {
     typealias ThreadedPipeline = @Sendable ([Review3ThreadedSource]) -> AnyPublisher<String, TestError>
 
-    static let threadedCases: [(String, Int, Expected, ThreadedPipeline)] = [
-        ("merge", 2, .multiset, { $0[0].merge(with: $0[1]).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("merge3", 3, .multiset, { $0[0].merge(with: $0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("mergeMany", 4, .multiset, { Publishers.MergeMany($0).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("zip", 2, .sequence, { $0[0].zip($0[1]).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("zip3", 3, .sequence, { $0[0].zip($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("combineLatest", 2, .contractOnly, { $0[0].combineLatest($0[1]).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("combineLatest3", 3, .contractOnly, {
+    /// An operator over upstreams that send from threads of their own.
+    struct ThreadedCase: Sendable {
+        let upstreams: Int
+        /// What it must deliver when every upstream sends `values[i]` and finishes, in order, or `nil` when that
+        /// depends on the interleaving.
+        let output: (@Sendable ([[Int]]) -> [String])?
+        /// Whether `output` may come in any order.
+        var anyOrder = false
+        /// Whether an upstream's failure fails the downstream (catch recovers from it).
+        var failsWithUpstream = true
+        /// Demand granted beyond the values, for the finished completion (buffer finishes only with demand, as in
+        /// Combine).
+        var extraDemand = 0
+        let pipeline: ThreadedPipeline
+    }
+
+    static func all(_ values: [[Int]]) -> [String] {
+        values.joined().map { "\($0)" }
+    }
+
+    static func zipped(_ values: [[Int]]) -> [String] {
+        (0..<(values.map(\.count).min() ?? 0)).map { index in
+            values.count == 2
+                ? "\((values[0][index], values[1][index]))"
+                : "\((values[0][index], values[1][index], values[2][index]))"
+        }
+    }
+
+    static let threadedCases: [(String, ThreadedCase)] = [
+        ("merge", ThreadedCase(upstreams: 2, output: all, anyOrder: true) {
+            $0[0].merge(with: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("merge3", ThreadedCase(upstreams: 3, output: all, anyOrder: true) {
+            $0[0].merge(with: $0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("mergeMany", ThreadedCase(upstreams: 4, output: all, anyOrder: true) {
+            Publishers.MergeMany($0).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("zip", ThreadedCase(upstreams: 2, output: zipped) { $0[0].zip($0[1]).map { "\($0)" }.eraseToAnyPublisher() }),
+        ("zip3", ThreadedCase(upstreams: 3, output: zipped) {
+            $0[0].zip($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("combineLatest", ThreadedCase(upstreams: 2, output: nil) {
+            $0[0].combineLatest($0[1]).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("combineLatest3", ThreadedCase(upstreams: 3, output: nil) {
             $0[0].combineLatest($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
         }),
-        ("flatMap", 3, .multiset, { sources in
+        ("flatMap", ThreadedCase(upstreams: 3, output: all, anyOrder: true) { sources in
             [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.map { "\($0)" }
                 .eraseToAnyPublisher()
         }),
-        ("flatMapMaxPublishers", 3, .multiset, { sources in
+        ("flatMapMaxPublishers", ThreadedCase(upstreams: 3, output: all, anyOrder: true) { sources in
             [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap(maxPublishers: .max(2)) { sources[$0] }
                 .map { "\($0)" }.eraseToAnyPublisher()
         }),
+        ("switchToLatest", ThreadedCase(upstreams: 1, output: nil) {
+            $0[0].map { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.switchToLatest()
+                .map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("append", ThreadedCase(upstreams: 2, output: all) {
+            $0[0].append($0[1]).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("catch", ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
+            sources[0].append(Fail(error: .oops)).catch { _ in sources[1] }.map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("bufferKeepFull", ThreadedCase(upstreams: 1, output: all, extraDemand: 1) {
+            $0[0].buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("bufferByRequest", ThreadedCase(upstreams: 1, output: all, extraDemand: 1) {
+            $0[0].buffer(size: 64, prefetch: .byRequest, whenFull: .dropNewest).map { "\($0)" }
+                .eraseToAnyPublisher()
+        }),
+        ("share", ThreadedCase(upstreams: 1, output: nil) { $0[0].share().map { "\($0)" }.eraseToAnyPublisher() }),
     ]
 
     /// Several upstreams send from threads of their own while the downstream requests from yet another: every value
@@ -243,17 +295,17 @@ extension MultiUpstreamContractTests {
     /// arrives, once.
     @Test(arguments: Self.threadedCases.map { $0.0 })
     func upstreamsOnSeveralThreadsDeliverEverythingOnceAndComplete(operator name: String) throws {
-        let (_, upstreams, expected, pipeline) = try #require(Self.threadedCases.first { $0.0 == name })
+        let testCase = try #require(Self.threadedCases.first { $0.0 == name }?.1)
         for round in 0..<25 {
             // Every third round the first upstream, the shortest, fails after its values.
             let fails = round % 3 == 2
-            let counts = (0..<upstreams).map { fails && $0 == 0 ? 3 : 5 + (round + $0 * 3) % 11 }
+            let counts = (0..<testCase.upstreams).map { fails && $0 == 0 ? 3 : 5 + (round + $0 * 3) % 11 }
             let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
             let sources = values.enumerated().map { index, values in
                 Review3ThreadedSource(values: values, completion: fails && index == 0 ? .failure(.oops) : .finished)
             }
             let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
-            pipeline(sources).subscribe(subscriber)
+            testCase.pipeline(sources).subscribe(subscriber)
             let deadline = Date() + 10
             let requester: @Sendable () -> Void = {
                 var generator = Review1SeededGenerator(seed: UInt64(round) &+ 99)
@@ -262,61 +314,45 @@ extension MultiUpstreamContractTests {
                     for _ in 0..<Int.random(in: 0...20, using: &generator) { sched_yield() }
                 }
             }
-            let bodies = sources.map { source in { @Sendable in source.run(until: deadline) { subscriber.isCompleted } } } + [requester]
+            let bodies = sources.map { source in
+                { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
+            } + [requester]
             let context = "\(name), round \(round)"
             #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
             #expect(subscriber.violations == [], "\(context)")
             #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
-            if fails {
+            #expect(Set(subscriber.values).count == subscriber.values.count, "\(context): a value delivered twice")
+            if fails, testCase.failsWithUpstream {
                 #expect(subscriber.completions == [.failure(.oops)], "\(context)")
                 continue
             }
             #expect(subscriber.completions == [.finished], "\(context)")
-            switch expected {
-            case .multiset:
-                #expect(subscriber.values.sorted() == values.joined().map { "\($0)" }.sorted(), "\(context)")
-            case .sequence:
-                let length = counts.min() ?? 0
-                let tuples = (0..<length).map { index in
-                    values.count == 2
-                        ? "\((values[0][index], values[1][index]))"
-                        : "\((values[0][index], values[1][index], values[2][index]))"
-                }
-                #expect(subscriber.values == tuples, "\(context)")
-            case .lastValue:
-                let last = values.count == 2
-                    ? "\((values[0].last!, values[1].last!))"
-                    : "\((values[0].last!, values[1].last!, values[2].last!))"
-                #expect(subscriber.values.last == last, "\(context)")
-            case .contractOnly:
-                break
+            guard !fails, let output = testCase.output else { continue }
+            if testCase.anyOrder {
+                #expect(subscriber.values.sorted() == output(values).sorted(), "\(context)")
+            } else {
+                #expect(subscriber.values == output(values), "\(context)")
             }
         }
     }
-}
-
-extension MultiUpstreamContractTests {
-    /// The operators whose output count is known in advance: the downstream grants exactly that much demand in all.
-    static let exactDemandCases: [(String, Int, ThreadedPipeline)] = threadedCases
-        .filter { ["merge", "merge3", "mergeMany", "zip", "zip3", "flatMap", "flatMapMaxPublishers"].contains($0.0) }
-        .map { ($0.0, $0.1, $0.3) }
 
     /// The downstream grants exactly the demand the whole output needs, in random chunks, from its own thread and
     /// from inside `receive(_:)`, while the upstreams send from theirs: no later request can make up for a value
     /// buffered while the delivering thread was giving the token back, for demand that arrived at that moment, or for
     /// a completion nobody delivered, so a lost wake-up shows as a stream that never completes.
-    @Test(arguments: Self.exactDemandCases.map { $0.0 })
+    @Test(arguments: Self.threadedCases.filter { $0.1.output != nil }.map { $0.0 })
     func exactDemandFromSeveralThreadsLosesNoWakeUp(operator name: String) throws {
-        let (_, upstreams, pipeline) = try #require(Self.exactDemandCases.first { $0.0 == name })
-        let isZip = name.hasPrefix("zip")
+        let testCase = try #require(Self.threadedCases.first { $0.0 == name }?.1)
+        let output = try #require(testCase.output)
         for round in 0..<40 {
-            let counts = (0..<upstreams).map { 3 + (round * 7 + $0 * 5) % 9 }
+            let counts = (0..<testCase.upstreams).map { 3 + (round * 7 + $0 * 5) % 9 }
             let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
-            let expectedCount = isZip ? counts.min() ?? 0 : counts.reduce(0, +)
+            let expected = output(values)
             let sources = values.map { Review3ThreadedSource(values: $0) }
-            let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round), budget: expectedCount)
-            pipeline(sources).subscribe(subscriber)
+            let subscriber = Review3ConcurrentCheckingSubscriber<String>(
+                seed: UInt64(round), budget: expected.count + testCase.extraDemand)
+            testCase.pipeline(sources).subscribe(subscriber)
             let deadline = Date() + 10
             let requester: @Sendable () -> Void = {
                 var generator = Review1SeededGenerator(seed: UInt64(round) &+ 7)
@@ -324,15 +360,20 @@ extension MultiUpstreamContractTests {
                     for _ in 0..<Int.random(in: 0...30, using: &generator) { sched_yield() }
                 }
             }
-            let bodies = sources.map { source in { @Sendable in source.run(until: deadline) { subscriber.isCompleted } } } + [requester]
+            let bodies = sources.map { source in
+                { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
+            } + [requester]
             let context = "\(name), round \(round), counts \(counts)"
             #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
             #expect(subscriber.hasGrantedBudget, "\(context)")
             #expect(subscriber.violations == [], "\(context)")
             #expect(subscriber.completions == [.finished], "\(context)")
-            #expect(subscriber.values.count == expectedCount, "\(context)")
-            #expect(Set(subscriber.values).count == subscriber.values.count, "\(context): a value delivered twice")
+            if testCase.anyOrder {
+                #expect(subscriber.values.sorted() == expected.sorted(), "\(context)")
+            } else {
+                #expect(subscriber.values == expected, "\(context)")
+            }
             #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
         }
     }
