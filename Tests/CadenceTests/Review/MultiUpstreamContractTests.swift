@@ -288,6 +288,21 @@ extension MultiUpstreamContractTests {
                 .eraseToAnyPublisher()
         }),
         ("share", ThreadedCase(upstreams: 1, output: nil) { $0[0].share().map { "\($0)" }.eraseToAnyPublisher() }),
+        ("multicastAutoconnect", ThreadedCase(upstreams: 1, output: nil) {
+            $0[0].multicast(subject: PassthroughSubject<Int, TestError>()).autoconnect().map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("dropUntilOutput", ThreadedCase(upstreams: 2, output: nil) {
+            $0[0].drop(untilOutputFrom: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
+        }),
+        ("retry", ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
+            let attempts = Review3AttemptCounter()
+            return Deferred {
+                attempts.next() == 0
+                    ? sources[0].append(Fail(error: .oops)).eraseToAnyPublisher()
+                    : sources[1].eraseToAnyPublisher()
+            }
+            .retry(1).map { "\($0)" }.eraseToAnyPublisher()
+        }),
     ]
 
     /// Several upstreams send from threads of their own while the downstream requests from yet another: every value

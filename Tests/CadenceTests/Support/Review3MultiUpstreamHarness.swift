@@ -270,3 +270,17 @@ func review3RunOnThreads(within seconds: Double, _ bodies: [@Sendable () -> Void
     }
     return group.wait(timeout: .now() + seconds) == .success
 }
+
+/// Counts subscription attempts, from any thread.
+final class Review3AttemptCounter: @unchecked Sendable { // `lock` guards `count`
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The number of attempts before this one.
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }
+            return count
+        }
+    }
+}
