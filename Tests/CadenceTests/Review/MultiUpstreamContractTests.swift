@@ -392,4 +392,37 @@ extension MultiUpstreamContractTests {
             #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
         }
     }
+
+    /// The downstream cancels from its own thread at a random moment while the upstreams send from theirs: nothing
+    /// deadlocks, no upstream is cancelled twice, no value goes beyond demand or arrives while another is delivered,
+    /// and at most one completion arrives.
+    @Test(arguments: Self.threadedCases.map { $0.0 })
+    func cancelFromAnotherThreadWhileUpstreamsSend(operator name: String) throws {
+        let testCase = try #require(Self.threadedCases.first { $0.0 == name }?.1)
+        for round in 0..<25 {
+            let counts = (0..<testCase.upstreams).map { 4 + (round * 5 + $0 * 3) % 9 }
+            let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
+            let sources = values.map { Review3ThreadedSource(values: $0) }
+            let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
+            testCase.pipeline(sources).subscribe(subscriber)
+            let deadline = Date() + 10
+            let canceller: @Sendable () -> Void = {
+                var generator = Review1SeededGenerator(seed: UInt64(round) &+ 3)
+                for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                    subscriber.request(.max(Int.random(in: 1...3, using: &generator)))
+                    for _ in 0..<Int.random(in: 0...40, using: &generator) { sched_yield() }
+                }
+                subscriber.cancel()
+            }
+            let bodies = sources.map { source in
+                { @Sendable in source.run(until: deadline) { subscriber.isCompleted || subscriber.isCancelled } }
+            } + [canceller]
+            let context = "\(name), round \(round)"
+            #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
+            #expect(subscriber.violations == [], "\(context)")
+            #expect(subscriber.completions.count <= 1, "\(context)")
+            #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
+            #expect(Set(subscriber.values).count == subscriber.values.count, "\(context): a value delivered twice")
+        }
+    }
 }

@@ -252,8 +252,15 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
         subscription?.request(demand)
     }
 
+    /// Whether `cancel()` has been called.
+    var isCancelled: Bool { lock.withLock { cancelled } }
+    private var cancelled = false
+
     func cancel() {
-        lock.withLock { subscription }?.cancel()
+        lock.withLock {
+            cancelled = true
+            return subscription
+        }?.cancel()
     }
 }
 
