@@ -255,10 +255,14 @@ extension Publishers.Buffer {
                     if isDue {
                         upstream = .completed
                         self.downstream = nil
+                        // A failure drops the values still buffered: let go outside the lock, as a deinitialiser
+                        // may call back in.
+                        let dropped = values
                         values.removeAll()
                         isEmitting = false
                         lock.unlock()
                         downstream.receive(completion: completion)
+                        withExtendedLifetime(dropped) {}
                         return (.none, nil)
                     }
                 }
