@@ -14,14 +14,13 @@ final class Review3CallbackOnDeinit {
     }
 }
 
-/// Subscribes `subscriber` (which requests nothing) to what `makePipeline` builds, has `buffer` make the operator
-/// buffer a value whose deinitialiser requests more from the subscription, then runs `fail`, which fails the stream
-/// and so drops that value. Returns whether `fail` returned (it deadlocks when the value is let go under the lock),
-/// and whether the value went away.
-func review3FailureDroppingACallingBackValue(
+/// Has `buffer` make an operator buffer a value whose deinitialiser requests more from `subscriber`'s subscription,
+/// then runs `drop`, which makes the operator drop that value (a failure, an overflow). Returns whether `drop`
+/// returned (it deadlocks when the value is let go under the operator's lock), and whether the value went away.
+func review3DroppingACallingBackValue(
     subscriber: TestSubscriber<Review3CallbackOnDeinit, TestError>,
     buffer: (Review3CallbackOnDeinit) -> Void,
-    fail: @escaping @Sendable () -> Void
+    drop: @escaping @Sendable () -> Void
 ) -> (returned: Bool, valueWentAway: Bool) {
     let wentAway = TestLock()
     nonisolated(unsafe) var released = false
@@ -31,6 +30,6 @@ func review3FailureDroppingACallingBackValue(
             wentAway.withLock { released = true }
         })
     }
-    let returned = review1ReturnsWithoutDeadlock(within: 5, fail)
+    let returned = review1ReturnsWithoutDeadlock(within: 5, drop)
     return (returned, wentAway.withLock { released })
 }

@@ -132,6 +132,10 @@ extension Publishers.Buffer {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            // The value `.dropOldest` drops is let go when this returns, outside the lock: a deinitialiser may call
+            // back in.
+            var dropped: Input?
+            defer { withExtendedLifetime(dropped) {} }
             lock.lock()
             guard case .subscribed = upstream, terminal == nil else {
                 lock.unlock()
@@ -142,7 +146,7 @@ extension Publishers.Buffer {
                 case .dropNewest:
                     break
                 case .dropOldest:
-                    _ = values.popFirst()
+                    dropped = values.popFirst()
                     values.append(input)
                 case .customError(let makeError):
                     lock.unlock()
