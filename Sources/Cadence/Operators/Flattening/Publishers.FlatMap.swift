@@ -192,8 +192,11 @@ extension Publishers.FlatMap {
             case .failure:
                 let subscriptions = inners.values.compactMap(\.subscription)
                 inners = [:]
+                // The buffered values are let go outside the lock: a deinitialiser may call back in.
+                let dropped = delivery.removeBuffered()
                 let downstream = terminateLocked(with: completion)
                 lock.unlock()
+                withExtendedLifetime(dropped) {}
                 for subscription in subscriptions {
                     subscription.cancel()
                 }
@@ -250,8 +253,10 @@ extension Publishers.FlatMap {
                 let subscriptions = inners.values.compactMap(\.subscription)
                 inners = [:]
                 let upstreamSubscription = upstream.close()
+                let dropped = delivery.removeBuffered()
                 let downstream = terminateLocked(with: completion)
                 lock.unlock()
+                withExtendedLifetime(dropped) {}
                 for subscription in subscriptions {
                     subscription.cancel()
                 }

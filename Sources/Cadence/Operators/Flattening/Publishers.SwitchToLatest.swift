@@ -159,8 +159,10 @@ extension Publishers.SwitchToLatest {
                 downstream?.receive(completion: .finished)
             case .failure:
                 let inner = current.take()?.subscription
+                let dropped = takeQueueLocked()
                 let downstream = completeLocked(with: completion)
                 lock.unlock()
+                withExtendedLifetime(dropped) {}
                 inner?.cancel()
                 downstream?.receive(completion: completion)
             }
@@ -236,8 +238,10 @@ extension Publishers.SwitchToLatest {
                 downstream?.receive(completion: .finished)
             case .failure:
                 let upstreamSubscription = upstream.close()
+                let dropped = takeQueueLocked()
                 let downstream = completeLocked(with: completion)
                 lock.unlock()
+                withExtendedLifetime(dropped) {}
                 upstreamSubscription?.cancel()
                 downstream?.receive(completion: completion)
             }
@@ -289,6 +293,13 @@ extension Publishers.SwitchToLatest {
         }
 
         // MARK: Emitting
+
+        /// Empties the queue and hands its values back, so a failure can let them go after leaving the lock (a
+        /// deinitialiser among them may call back in). Call with `lock` held.
+        private func takeQueueLocked() -> RingBuffer<P.Output> {
+            defer { queue.removeAll() }
+            return queue
+        }
 
         /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait:
         /// for the emitter to finish its current value, or, when finishing, for the queued values to go out. A

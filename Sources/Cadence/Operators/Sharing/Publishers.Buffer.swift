@@ -132,6 +132,10 @@ extension Publishers.Buffer {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            // The value `.dropOldest` drops is let go when this returns, outside the lock: a deinitialiser may call
+            // back in.
+            var dropped: Input?
+            defer { withExtendedLifetime(dropped) {} }
             lock.lock()
             guard case .subscribed = upstream, terminal == nil else {
                 lock.unlock()
@@ -142,7 +146,7 @@ extension Publishers.Buffer {
                 case .dropNewest:
                     break
                 case .dropOldest:
-                    _ = values.popFirst()
+                    dropped = values.popFirst()
                     values.append(input)
                 case .customError(let makeError):
                     lock.unlock()
@@ -255,10 +259,14 @@ extension Publishers.Buffer {
                     if isDue {
                         upstream = .completed
                         self.downstream = nil
+                        // A failure drops the values still buffered: let go outside the lock, as a deinitialiser
+                        // may call back in.
+                        let dropped = values
                         values.removeAll()
                         isEmitting = false
                         lock.unlock()
                         downstream.receive(completion: completion)
+                        withExtendedLifetime(dropped) {}
                         return (.none, nil)
                     }
                 }

@@ -1,0 +1,90 @@
+import Cadence
+import Testing
+
+/// Operators that buffer values for a downstream without demand let those values go outside their lock when a
+/// failure or an overflow drops them: a value's deinitialiser may call straight back into the subscription.
+@Suite("Review: dropped buffered values are released outside the lock")
+struct Review3ReleaseOutsideLockTests {
+    @Test func flatMapUpstreamFailureReleasesBufferedValuesOutsideTheLock() {
+        let upstream = TestPublisher<Int, TestError>()
+        let inner = TestPublisher<Review3CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        upstream.flatMap { _ in inner }.subscribe(subscriber)
+        upstream.send(0)
+        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(outcome.returned)
+        #expect(outcome.valueWentAway)
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
+
+    @Test func flatMapInnerFailureReleasesBufferedValuesOutsideTheLock() {
+        let upstream = TestPublisher<Int, TestError>()
+        let inners = [TestPublisher<Review3CallbackOnDeinit, TestError>(), TestPublisher()]
+        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        upstream.flatMap { inners[$0] }.subscribe(subscriber)
+        upstream.send(0)
+        upstream.send(1)
+        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { inners[0].send($0) }) {
+            inners[1].send(completion: .failure(.oops))
+        }
+        #expect(outcome.returned)
+        #expect(outcome.valueWentAway)
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
+
+    @Test func switchToLatestFailureReleasesQueuedValuesOutsideTheLock() {
+        let upstream = TestPublisher<TestPublisher<Review3CallbackOnDeinit, TestError>, TestError>()
+        let inner = TestPublisher<Review3CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        upstream.switchToLatest().subscribe(subscriber)
+        upstream.send(inner)
+        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(outcome.returned)
+        #expect(outcome.valueWentAway)
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
+
+    @Test func bufferFailureReleasesBufferedValuesOutsideTheLock() {
+        let upstream = TestPublisher<Review3CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
+        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(outcome.returned)
+        #expect(outcome.valueWentAway)
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
+
+    @Test func mergeFailureReleasesBufferedValuesOutsideTheLock() {
+        let first = TestPublisher<Review3CallbackOnDeinit, TestError>()
+        let second = TestPublisher<Review3CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        first.merge(with: second).subscribe(subscriber)
+        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { first.send($0) }) {
+            second.send(completion: .failure(.oops))
+        }
+        #expect(outcome.returned)
+        #expect(outcome.valueWentAway)
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
+
+    @Test func bufferDroppingTheOldestValueReleasesItOutsideTheLock() {
+        let upstream = TestPublisher<Review3CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
+        let newest = UncheckedSendable(Review3CallbackOnDeinit {})
+        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
+            upstream.send(newest.value)
+        }
+        #expect(outcome.returned)
+        #expect(outcome.valueWentAway)
+        guard outcome.returned else { return } // the subscription's lock is held for good
+        subscriber.request(.max(1))
+        #expect(subscriber.values.map(ObjectIdentifier.init) == [ObjectIdentifier(newest.value)])
+    }
+}
