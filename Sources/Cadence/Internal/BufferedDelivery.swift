@@ -80,7 +80,6 @@ struct BufferedDelivery<Value> {
         return buffer
     }
 
-    /// Drops the buffered values, releasing them at once.
     /// Drops the buffered values, handing them back so the caller can let them go after leaving its lock.
     @discardableResult
     mutating func removeBuffered() -> RingBuffer<(source: Int, value: Value)> {
