@@ -62,7 +62,7 @@ struct DemandContractTests {
 
             // What the operator delivers under unlimited demand.
             let reference = Review1DemandCheckingSubscriber<String> { .none }
-            let referenceSource = Review1DemandRespectingSource(values: values, completion: completion)
+            let referenceSource = DemandRespectingSource(values: values, completion: completion)
             pipeline(referenceSource.eraseToAnyPublisher()).subscribe(reference)
             reference.request(.unlimited)
             referenceSource.pump()
@@ -72,7 +72,7 @@ struct DemandContractTests {
             let subscriber = Review1DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
                 Int.random(in: 0...3, using: &answers) == 0 ? .max(Int.random(in: 1...2, using: &answers)) : .none
             }
-            let source = Review1DemandRespectingSource(values: values, completion: completion)
+            let source = DemandRespectingSource(values: values, completion: completion)
             pipeline(source.eraseToAnyPublisher()).subscribe(subscriber)
             for _ in 0..<Int.random(in: 0...10, using: &generator) {
                 if Bool.random(using: &generator) {
@@ -105,13 +105,13 @@ extension DemandContractTests {
             }
             let completion: Subscribers.Completion<TestError> = Bool.random(using: &generator) ? .finished : .failure(.oops)
             let reference = Review1DemandCheckingSubscriber<String> { .none }
-            let referenceSource = Review1DemandRespectingSource(values: values, completion: completion)
+            let referenceSource = DemandRespectingSource(values: values, completion: completion)
             pipeline(referenceSource.eraseToAnyPublisher()).subscribe(reference)
             reference.request(.unlimited)
             referenceSource.pump()
 
             let subscriber = Review1DemandCheckingSubscriber<String> { .none }
-            let source = Review1DemandRespectingSource(values: values, completion: completion)
+            let source = DemandRespectingSource(values: values, completion: completion)
             pipeline(source.eraseToAnyPublisher()).subscribe(subscriber)
             let cancelsInside = scenario % 2 == 0
             if cancelsInside {

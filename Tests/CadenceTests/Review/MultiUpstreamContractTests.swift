@@ -8,7 +8,7 @@ import Testing
 /// one completion, and in the end what the operator delivers under unlimited demand.
 @Suite("Review: demand contract of the multi-upstream operators")
 struct MultiUpstreamContractTests {
-    typealias Pipeline = @Sendable ([Review3PumpedSource]) -> AnyPublisher<String, any Error>
+    typealias Pipeline = @Sendable ([DemandRespectingSource]) -> AnyPublisher<String, any Error>
 
     /// What a random-demand run must end with, compared with an unlimited-demand run.
     enum Expected {
@@ -104,13 +104,13 @@ struct MultiUpstreamContractTests {
     }
 
     static func sources(_ made: (values: [[Int]], completions: [Subscribers.Completion<TestError>]))
-        -> [Review3PumpedSource]
+        -> [DemandRespectingSource]
     {
-        zip(made.values, made.completions).map { Review3PumpedSource(values: $0, completion: $1) }
+        zip(made.values, made.completions).map { DemandRespectingSource(values: $0, completion: $1) }
     }
 
     /// Pumps every upstream, in order, until none sends anything more.
-    static func pumpAll(_ sources: [Review3PumpedSource]) {
+    static func pumpAll(_ sources: [DemandRespectingSource]) {
         for _ in 0..<(sources.count + 2) {
             sources.forEach { $0.pump() }
         }

@@ -17,67 +17,6 @@ struct Review1SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// An upstream that behaves: it sends a value only while the demand it received (requests plus the demand returned
-/// from `receive(_:)`) is not used up, and finishes or fails once its values are all sent.
-final class Review1DemandRespectingSource: Publisher {
-    typealias Output = Int
-    typealias Failure = TestError
-
-    private var values: ArraySlice<Int>
-    private let completion: Subscribers.Completion<TestError>
-    private var downstream: AnySubscriber<Int, TestError>?
-    private var outstanding = Subscribers.Demand.none
-    private var isPumping = false
-    private(set) var isCompleted = false
-    private(set) var isCancelled = false
-    private(set) var cancelCount = 0
-
-    init(values: [Int], completion: Subscribers.Completion<TestError>) {
-        self.values = values[...]
-        self.completion = completion
-    }
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
-        downstream = AnySubscriber(subscriber)
-        subscriber.receive(subscription: Connection(source: self))
-    }
-
-    /// Sends at most `limit` values, as the demand allows; completes once every value went out.
-    func pump(limit: Int = .max) {
-        guard !isPumping, let downstream, !isCancelled, !isCompleted else { return }
-        isPumping = true
-        defer { isPumping = false }
-        var sent = 0
-        while limit > sent, outstanding > .none, let value = values.first, !isCancelled {
-            values.removeFirst()
-            outstanding -= 1
-            sent += 1
-            outstanding += downstream.receive(value)
-        }
-        if values.isEmpty, !isCancelled, !isCompleted {
-            isCompleted = true
-            downstream.receive(completion: completion)
-        }
-    }
-
-    private final class Connection: Subscription {
-        let source: Review1DemandRespectingSource
-
-        init(source: Review1DemandRespectingSource) {
-            self.source = source
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            source.outstanding += demand
-        }
-
-        func cancel() {
-            source.isCancelled = true
-            source.cancelCount += 1
-        }
-    }
-}
-
 /// A subscriber that requests and answers demand at random and checks that it never gets more values than it asked
 /// for, nor anything after its completion.
 final class Review1DemandCheckingSubscriber<Input>: Subscriber {

@@ -1,10 +1,10 @@
 import Cadence
 import Foundation
 
-/// A single-threaded upstream driven by the test: it sends a value only while the demand it got is not used up, and
-/// completes once its values are all sent. Unlike `Review1DemandRespectingSource` it says whether it has been
-/// subscribed to, so a test can tell which upstreams a cancel must reach.
-final class Review3PumpedSource: Publisher {
+/// A single-threaded upstream driven by the test that behaves: it sends a value only while the demand it received
+/// (requests plus the demand returned from `receive(_:)`) is not used up, and finishes or fails once its values are
+/// all sent. It says whether it has been subscribed to, so a test can tell which upstreams a cancel must reach.
+final class DemandRespectingSource: Publisher {
     typealias Output = Int
     typealias Failure = TestError
 
@@ -49,9 +49,9 @@ final class Review3PumpedSource: Publisher {
     }
 
     private final class Connection: Subscription {
-        let source: Review3PumpedSource
+        let source: DemandRespectingSource
 
-        init(source: Review3PumpedSource) {
+        init(source: DemandRespectingSource) {
             self.source = source
         }
 
