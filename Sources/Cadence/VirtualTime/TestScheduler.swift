@@ -1,0 +1,119 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+/// A scheduler whose time is a view of a ``VirtualClock``: nothing it is given runs until the clock is driven.
+///
+/// Production code keeps taking the scheduler it always took — `AnySchedulerOf<DispatchQueue>`, say — and a test
+/// hands it `DispatchQueue.test`:
+///
+/// ```swift
+/// let scheduler = DispatchQueue.test
+/// let model = SearchModel(scheduler: scheduler.eraseToAnyScheduler())
+/// model.query = "swift"
+/// scheduler.advance(by: .milliseconds(299))   // the 300 ms debounce has not fired
+/// scheduler.advance(by: .milliseconds(1))     // it has
+/// ```
+///
+/// Every test scheduler created while a clock is bound to ``VirtualClock/current`` uses that clock, so all of a test's
+/// schedulers share one timeline and advancing one advances all; with none bound, each gets a clock of its own.
+///
+/// Time maps onto the clock's ticks (1 tick = 1 ms) through ``VirtualTimeConvertible``; times and intervals finer than
+/// a tick round up to the next tick. Tolerance is ignored: virtual time is exact.
+public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, SchedulerOptions>: Scheduler, Sendable {
+    /// The timeline this scheduler is a view of.
+    public let clock: VirtualClock
+
+    /// A scheduler on `clock`; by default the task's current clock, or a new one when none is bound.
+    public init(clock: VirtualClock? = nil) {
+        self.clock = clock ?? VirtualClock.current ?? VirtualClock()
+    }
+
+    /// The clock's current time.
+    public var now: SchedulerTimeType { SchedulerTimeType(virtualTick: clock.now.ticks) }
+
+    /// Zero: virtual time runs every action exactly when it is due.
+    public var minimumTolerance: SchedulerTimeType.Stride { 0 }
+
+    /// Runs `action` at the current tick, after the work already due at it, when the clock is next driven.
+    public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
+        _ = clock.enqueue(at: clock.now.ticks, interval: 0, action, onEnd: nil, origin: "TestScheduler.schedule(options:_:)")
+    }
+
+    /// Runs `action` at `date`, or at the current tick when `date` has passed.
+    public func schedule(
+        after date: SchedulerTimeType,
+        tolerance: SchedulerTimeType.Stride,
+        options _: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
+        checkTolerance(tolerance, interval: nil, origin: "TestScheduler.schedule(after:tolerance:options:_:)")
+        _ = clock.enqueue(
+            at: date.virtualTick, interval: 0, action, onEnd: nil,
+            origin: "TestScheduler.schedule(after:tolerance:options:_:)"
+        )
+    }
+
+    /// Runs `action` at `date` and then every `interval` until cancelled.
+    ///
+    /// An interval below one tick is reported and treated as one tick; a negative tolerance, or one larger than the
+    /// interval, is reported and ignored.
+    public func schedule(
+        after date: SchedulerTimeType,
+        interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride,
+        options _: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let origin = "TestScheduler.schedule(after:interval:tolerance:options:_:)"
+        checkTolerance(tolerance, interval: interval, origin: origin)
+        return clock.schedule(
+            at: date.virtualTick,
+            everyTicks: SchedulerTimeType.virtualTicks(in: interval),
+            action,
+            origin: origin
+        )
+    }
+
+    private func checkTolerance(_ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride?, origin: String) {
+        if tolerance < 0 {
+            clock.reporter.report(
+                "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and " +
+                "virtual time ignores it."
+            )
+        } else if let interval, interval > 0, tolerance > interval {
+            clock.reporter.report(
+                "\(origin) was given a tolerance (\(tolerance)) larger than its interval (\(interval)); virtual " +
+                "time ignores tolerance and runs the action exactly every interval."
+            )
+        }
+    }
+
+    /// Advances the clock by `stride` (by default, runs what is due now), running everything that falls due.
+    public func advance(by stride: SchedulerTimeType.Stride = 0) {
+        let ticks = SchedulerTimeType.virtualTicks(in: stride)
+        clock.advance(by: .milliseconds(ticks))
+    }
+
+    /// Advances the clock to `date`, running everything due by then.
+    public func advance(to date: SchedulerTimeType) {
+        clock.advance(to: VirtualClock.Instant(ticks: date.virtualTick))
+    }
+
+    /// Runs the clock until nothing is left to run (bounded: see ``VirtualClock/run(limit:)``).
+    public func run() {
+        clock.run()
+    }
+}
+
+/// A test scheduler with the time and options types of the scheduler `S` it stands in for.
+public typealias TestSchedulerOf<S: Scheduler> = TestScheduler<S.SchedulerTimeType, S.SchedulerOptions>
+    where S.SchedulerTimeType: VirtualTimeConvertible
+
+/// A test scheduler whose time is a plain tick count of its clock.
+public typealias VirtualScheduler = TestScheduler<VirtualTime, Never>
+
+extension VirtualClock {
+    /// A scheduler on this clock whose time is a plain tick count.
+    public var scheduler: VirtualScheduler { VirtualScheduler(clock: self) }
+}
