@@ -1,0 +1,241 @@
+import Cadence
+import Dispatch
+import Testing
+
+@Suite("Publishers.SubscribeOn")
+struct SubscribeOnTests {
+    /// A publisher whose subscriptions log, in one list, each request and cancel with the tick it arrived at.
+    private final class LoggingPublisher: Publisher {
+        typealias Output = Int
+        typealias Failure = TestError
+
+        let clock: VirtualClock
+        let log = LockedBox<[String]>([])
+
+        init(clock: VirtualClock) {
+            self.clock = clock
+        }
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+            log.append("subscribe@\(clock.now.ticks)")
+            subscriber.receive(subscription: LoggingSubscription(owner: self))
+        }
+
+        final class LoggingSubscription: Subscription {
+            let owner: LoggingPublisher
+
+            init(owner: LoggingPublisher) {
+                self.owner = owner
+            }
+
+            func request(_ demand: Subscribers.Demand) {
+                owner.log.append("request(\(demand))@\(owner.clock.now.ticks)")
+            }
+
+            func cancel() {
+                owner.log.append("cancel@\(owner.clock.now.ticks)")
+            }
+        }
+    }
+
+    @Test func subscribesToTheUpstreamOnlyWhenTheClockRuns() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        #expect(upstream.subscriptions.isEmpty)
+        #expect(subscriber.events == [])
+        #expect(clock.pendingCount == 1)
+
+        clock.advance(by: .ticks(0))
+        #expect(upstream.subscriptions.count == 1)
+        #expect(subscriber.events == [.subscription])
+        // The request made from `receive(subscription:)` went through the scheduler too, on the same tick.
+        #expect(upstream.subscription.requests == [.max(3)])
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test func requestsAndCancelReachTheUpstreamOnTheScheduler() {
+        let clock = VirtualClock()
+        let upstream = LoggingPublisher(clock: clock)
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(2))
+        #expect(upstream.log.value == ["subscribe@0"])
+
+        subscriber.request(.max(1))
+        subscriber.request(.unlimited)
+        #expect(upstream.log.value == ["subscribe@0"])
+        #expect(clock.pendingCount == 2)
+        clock.schedule(after: .ticks(3)) { subscriber.cancel() }
+        clock.advance(by: .ticks(0))
+        #expect(upstream.log.value == ["subscribe@0", "request(max(1))@2", "request(unlimited)@2"])
+
+        clock.advance(by: .ticks(3))
+        #expect(upstream.log.value == ["subscribe@0", "request(max(1))@2", "request(unlimited)@2", "cancel@5"])
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test func aRequestMadeJustBeforeCancelStillReachesTheUpstreamFirst() {
+        let clock = VirtualClock()
+        let upstream = LoggingPublisher(clock: clock)
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        subscriber.request(.unlimited)
+        subscriber.cancel()
+        subscriber.cancel()
+        subscriber.request(.max(7))
+        #expect(clock.pendingCount == 2)
+        clock.advance(by: .ticks(1))
+        #expect(upstream.log.value == ["subscribe@0", "request(unlimited)@0", "cancel@0"])
+    }
+
+    @Test func valuesAndCompletionReachTheDownstreamSynchronously() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1)) { _ in .max(4) }
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+
+        #expect(upstream.send(1) == .max(4))
+        #expect(subscriber.events == [.subscription, .value(1)])
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(upstream.send(2) == .none)
+        upstream.send(completion: .failure(.oops))
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(upstream.subscription.requests == [.max(1)])
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test func failureReachesTheDownstreamOnTheUpstreamsTick() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let log = LockedBox<[String]>([])
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.schedule(after: .ticks(4)) {
+            upstream.send(completion: .failure(.oops))
+            log.append("failed@\(clock.now.ticks): \(subscriber.completions.count)")
+        }
+        clock.advance(by: .ticks(4))
+        #expect(log.value == ["failed@4: 1"])
+        #expect(subscriber.events == [.subscription, .completion(.failure(.oops))])
+    }
+
+    @Test func cancelStopsDeliveryAtOnceAndSchedulesTheUpstreamCancel() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        subscriber.cancel()
+        #expect(upstream.subscription.cancelCount == 0)
+        #expect(clock.pendingCount == 1)
+
+        // The upstream has not heard of the cancel yet: what it sends meanwhile goes nowhere.
+        #expect(upstream.send(1) == .none)
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.subscription])
+
+        clock.advance(by: .ticks(0))
+        #expect(upstream.subscription.cancelCount == 1)
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test func cancelReleasesTheSubscriberAtOnce() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        weak var released: TestSubscriber<Int, TestError>?
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            released = subscriber
+            upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+            clock.advance(by: .ticks(0))
+            subscriber.cancel()
+            subscriber.releaseSubscription()
+        }
+        #expect(released == nil)
+        clock.advance(by: .ticks(0))
+        #expect(upstream.subscription.cancelCount == 1)
+    }
+
+    @Test func aSecondSubscriptionIsCancelled() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        let other = TestPublisher<Int, TestError>()
+        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        upstream.subscription.downstream.receive(subscription: other.subscription)
+        #expect(other.subscription.cancelCount == 1)
+        #expect(upstream.subscription.cancelCount == 0)
+        #expect(subscriber.subscriptions == 1)
+    }
+
+    @Test func eventsBeforeTheSubscriptionAreIgnored() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        let inner = upstream.subscription.downstream
+        #expect(inner.receive(1) == .none)
+        inner.receive(completion: .finished)
+        #expect(subscriber.events == [])
+        upstream.subscription.deliver()
+        #expect(subscriber.events == [.subscription])
+    }
+
+    @Test func describesItselfLikeCombine() throws {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let publisher = upstream.subscribe(on: clock.scheduler, options: nil)
+        publisher.subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        let subscription = try #require(subscriber.subscription)
+        #expect((subscription as? any CustomStringConvertible)?.description == "SubscribeOn")
+        let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
+        #expect(mirror.children.isEmpty)
+        let playground = (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription
+        #expect(playground as? String == "SubscribeOn")
+        #expect(publisher.scheduler.clock === clock)
+        #expect(publisher.options == nil)
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = VirtualClock()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            TestPublisher<Int, TestError>().subscribe(on: clock.scheduler).subscribe(subscriber)
+            clock.advance(by: .ticks(0))
+            subscriber.request(.none)
+        }
+        expectZeroDemandTrap(result, in: "SubscribeOn")
+    }
+
+    /// Several threads request while another keeps advancing the clock: every request reaches the upstream once.
+    @Test func requestsFromSeveralThreadsWhileTheClockAdvances() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        let requesters = 3
+        let perRequester = 300
+        DispatchQueue.concurrentPerform(iterations: requesters + 1) { lane in
+            if lane == requesters {
+                for _ in 0..<400 { clock.advance(by: .ticks(1)) }
+            } else {
+                for _ in 0..<perRequester { subscriber.request(.max(1)) }
+            }
+        }
+        clock.advance(by: .ticks(1))
+        #expect(upstream.subscription.requests.count == requesters * perRequester)
+        #expect(upstream.subscription.totalDemand == .max(requesters * perRequester))
+        #expect(clock.pendingCount == 0)
+    }
+}
