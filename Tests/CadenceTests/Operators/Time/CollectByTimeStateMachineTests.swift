@@ -31,7 +31,8 @@ struct CollectByTimeStateMachineTests {
         var machine = setup.machine
         let generation = setup.generation
         let first = CountingCancellable()
-        #expect(machine.timerStarted(first, generation: generation) == nil)
+        let previousTimer = machine.timerStarted(first, generation: generation)
+        #expect(previousTimer == nil)
         _ = machine.requested(.max(1))
         _ = machine.valueReceived(1)
         let action = machine.valueReceived(2) // the count ends the window and restarts the timer
@@ -41,22 +42,27 @@ struct CollectByTimeStateMachineTests {
         #expect(action.scheduleDrain)
         // A tick of the old timer that was already under way does nothing.
         _ = machine.valueReceived(3)
-        #expect(machine.timerFired(generation: generation) == false)
+        let staleTick = machine.timerFired(generation: generation)
+        #expect(staleTick == false)
         #expect(machine.window == [3])
         // A timer started for an old generation is handed back to be cancelled.
         let late = CountingCancellable()
-        #expect(machine.timerStarted(late, generation: generation) as? CountingCancellable === late)
+        let handedBack = machine.timerStarted(late, generation: generation)
+        #expect(handedBack as? CountingCancellable === late)
     }
 
     @Test func aTickClosesTheWindowOnlyWhenDemandIsLeftForIt() {
         let setup = Self.activeMachine(count: nil)
         var machine = setup.machine
         let generation = setup.generation
-        #expect(machine.valueReceived(1).demand == .max(1))
-        #expect(machine.timerFired(generation: generation) == false)
+        let answer = machine.valueReceived(1).demand
+        #expect(answer == .max(1))
+        let tickWithoutDemand = machine.timerFired(generation: generation)
+        #expect(tickWithoutDemand == false)
         #expect(machine.window == [1])
         _ = machine.requested(.max(1))
-        #expect(machine.timerFired(generation: generation))
+        let tickWithDemand = machine.timerFired(generation: generation)
+        #expect(tickWithDemand)
         #expect(machine.window == [])
         #expect(machine.ready.count == 1)
     }
@@ -67,8 +73,10 @@ struct CollectByTimeStateMachineTests {
         let upstream = setup.upstream
         _ = machine.requested(.max(1))
         for value in 1...4 { _ = machine.valueReceived(value) }
-        #expect(machine.drainStarted(scheduled: true))
-        #expect(machine.drainStarted(scheduled: true) == false) // one emitter at a time
+        let firstEmitter = machine.drainStarted(scheduled: true)
+        #expect(firstEmitter)
+        let secondEmitter = machine.drainStarted(scheduled: true)
+        #expect(secondEmitter == false) // one emitter at a time
         guard case .deliver(let group, _) = machine.nextDrainStep() else {
             Issue.record("expected a group")
             return
@@ -100,10 +108,13 @@ struct CollectByTimeStateMachineTests {
         #expect(action.timer as? CountingCancellable === timer)
         #expect(action.released.1 == [1])
         #expect(machine.downstream == nil)
-        #expect(machine.valueReceived(2).demand == .none)
+        let answerAfterCancel = machine.valueReceived(2).demand
+        #expect(answerAfterCancel == .none)
         #expect(machine.window == [])
-        #expect(machine.timerFired(generation: generation) == false)
-        #expect(machine.cancelled().upstream == nil)
+        let tickAfterCancel = machine.timerFired(generation: generation)
+        #expect(tickAfterCancel == false)
+        let secondCancel = machine.cancelled().upstream
+        #expect(secondCancel == nil)
     }
 }
 #endif
