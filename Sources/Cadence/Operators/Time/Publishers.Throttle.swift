@@ -50,8 +50,9 @@ extension Publishers {
     /// Demand: it requests `.unlimited` from the upstream. A value that opens a window sets aside one unit of the
     /// downstream's demand for the window's emission; a value that arrives while the downstream has no demand and no
     /// window is open is dropped, as in Combine. With `latest: true` a later value in the window replaces the held one
-    /// even when no demand is left over: it uses the unit already set aside (Combine drops it; Cadence follows the
-    /// documented "most recent element").
+    /// even when no demand is left over: it uses the unit already set aside. (Combine's tests do not record this case;
+    /// OpenCombine drops the later value. Cadence follows the documented "most recent element".) `request(.none)`
+    /// traps, as it does for every Cadence subscription, where Combine's throttle ignores it.
     ///
     /// The scheduled emission cannot be cancelled (Combine uses the non-cancellable `schedule`); after `cancel()` it
     /// runs and does nothing. Cadence hands the subscription to the downstream before requesting from the upstream
