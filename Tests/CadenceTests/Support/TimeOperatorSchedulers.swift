@@ -63,3 +63,31 @@ struct RecordingTestScheduler: Scheduler, Sendable {
         return base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
     }
 }
+
+/// A virtual-time scheduler whose repeating actions cannot be cancelled — the cancellable it returns does nothing —
+/// to check that an operator's stale timers, left running, deliver nothing.
+struct NonCancellingTestScheduler: Scheduler, Sendable {
+    typealias SchedulerTimeType = VirtualTime
+    typealias SchedulerOptions = Never
+
+    let base: VirtualScheduler
+
+    var now: VirtualTime { base.now }
+
+    var minimumTolerance: VirtualTime.Stride { base.minimumTolerance }
+
+    func schedule(options: Never?, _ action: @escaping () -> Void) {
+        base.schedule(options: options, action)
+    }
+
+    func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
+                  _ action: @escaping () -> Void) {
+        base.schedule(after: date, tolerance: tolerance, options: options, action)
+    }
+
+    func schedule(after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
+                  options: Never?, _ action: @escaping () -> Void) -> any Cancellable {
+        _ = base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
+        return AnyCancellable {}
+    }
+}

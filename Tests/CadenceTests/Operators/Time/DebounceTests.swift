@@ -144,6 +144,32 @@ struct DebounceTests {
         #expect(messages.value == [])
     }
 
+    /// As Combine's tests record with a scheduler whose cancellables do nothing: the timers of replaced values keep
+    /// firing, and deliver nothing.
+    @Test func timersThatCannotBeCancelledDeliverOnlyTheValueTheyWereSetFor() {
+        let clock = VirtualClock()
+        let upstream = Source()
+        let subscriber = TestSubscriber<Int, TestError>()
+        let scheduler = NonCancellingTestScheduler(base: clock.scheduler)
+        upstream.debounce(for: .ticks(13), scheduler: scheduler).subscribe(subscriber)
+        for (value, tick) in [(1, 0), (2, 2), (3, 4), (42, 6)] as [(Int, Int64)] {
+            clock.advance(to: .init(ticks: tick))
+            upstream.send(value)
+        }
+        clock.advance(to: .init(ticks: 18))
+        #expect(subscriber.values == [])
+        clock.advance(to: .init(ticks: 19))
+        #expect(subscriber.values == [42])
+        clock.advance(to: .init(ticks: 500))
+        #expect(subscriber.values == [42])
+        // The four repeating timers are still running: nothing could cancel them.
+        #expect(clock.pendingCount == 4)
+        subscriber.cancel()
+        clock.advance(to: .init(ticks: 1_000))
+        #expect(subscriber.events == [.subscription, .value(42)])
+        _ = clock.end()
+    }
+
     // MARK: Completion
 
     @Test func finishingDropsThePendingValueAndFinishesOnTheScheduler() {
