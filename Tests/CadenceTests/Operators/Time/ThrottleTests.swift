@@ -1,0 +1,461 @@
+import Cadence
+import Dispatch
+import Testing
+
+@Suite("Publishers.Throttle")
+struct ThrottleTests {
+    typealias Source = TestPublisher<Int, TestError>
+
+    /// A 300 ms throttle on a virtual scheduler, between a test publisher and a test subscriber.
+    struct Fixture {
+        let clock = VirtualClock()
+        let upstream: Source
+        let subscriber: TestSubscriber<Int, TestError>
+
+        init(interval: VirtualTime.Stride = .milliseconds(300), latest: Bool = true,
+             initialDemand: Subscribers.Demand = .unlimited, upstream: Source = Source(),
+             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }) {
+            self.upstream = upstream
+            subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
+            upstream.throttle(for: interval, scheduler: clock.scheduler, latest: latest).subscribe(subscriber)
+        }
+
+        func advance(to tick: Int64) {
+            clock.advance(to: VirtualClock.Instant(ticks: tick))
+        }
+
+        /// Runs what is due at the current tick.
+        func runNow() {
+            clock.advance(by: .zero)
+        }
+    }
+
+    // MARK: Subscription and demand upstream
+
+    @Test func handsTheSubscriptionDownstreamThenRequestsUnlimited() {
+        let upstream = Source(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        upstream.throttle(for: .ticks(300), scheduler: VirtualClock().scheduler, latest: true).subscribe(subscriber)
+        #expect(subscriber.events == [])
+        upstream.subscription.deliver()
+        #expect(subscriber.events == [.subscription])
+        #expect(upstream.subscription.requests == [.unlimited])
+    }
+
+    @Test func aSecondSubscriptionIsCancelled() {
+        let fixture = Fixture()
+        let other = Source()
+        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        fixture.upstream.subscription.downstream.receive(subscription: other.subscription)
+        #expect(other.subscription.cancelCount == 1)
+        #expect(fixture.upstream.subscription.cancelCount == 0)
+        #expect(fixture.subscriber.subscriptions == 1)
+    }
+
+    @Test func aSynchronousUpstreamMeetsTheDownstreamsDemand() {
+        let clock = VirtualClock()
+        let subscriber = TestSubscriber<Int, Never>()
+        Just(1).throttle(for: .ticks(300), scheduler: clock.scheduler, latest: false).subscribe(subscriber)
+        clock.advance(by: .zero)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+    }
+
+    // MARK: Timing
+
+    @Test func theFirstValueGoesOutAtOnceOnTheScheduler() {
+        let fixture = Fixture()
+        fixture.advance(to: 40)
+        fixture.upstream.send(1)
+        // Not synchronous: scheduled for the current tick.
+        #expect(fixture.subscriber.values == [])
+        #expect(fixture.clock.pendingCount == 1)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [1])
+        #expect(fixture.clock.now.ticks == 40)
+        #expect(fixture.clock.pendingCount == 0)
+    }
+
+    @Test func latestTruePublishesTheLastValueOfEachWindow() {
+        let fixture = Fixture(latest: true)
+        fixture.upstream.send(1)
+        fixture.upstream.send(2)
+        fixture.upstream.send(3)
+        #expect(fixture.clock.pendingCount == 1)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [3])
+        fixture.advance(to: 100)
+        fixture.upstream.send(4)
+        fixture.advance(to: 200)
+        fixture.upstream.send(5)
+        fixture.advance(to: 299)
+        #expect(fixture.subscriber.values == [3])
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.values == [3, 5])
+    }
+
+    @Test func latestFalsePublishesTheFirstValueOfEachWindow() {
+        let fixture = Fixture(latest: false)
+        fixture.upstream.send(1)
+        fixture.upstream.send(2)
+        fixture.upstream.send(3)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [1])
+        fixture.advance(to: 100)
+        fixture.upstream.send(4)
+        fixture.advance(to: 200)
+        fixture.upstream.send(5)
+        fixture.advance(to: 299)
+        #expect(fixture.subscriber.values == [1])
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.values == [1, 4])
+    }
+
+    @Test func aValueAtTick299WaitsForTick300() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.advance(to: 299)
+        fixture.upstream.send(2)
+        #expect(fixture.subscriber.values == [1])
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [1])
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.values == [1, 2])
+    }
+
+    @Test func aValueAtTick300GoesOutAtOnce() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.advance(to: 300)
+        fixture.upstream.send(2)
+        #expect(fixture.subscriber.values == [1])
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [1, 2])
+        #expect(fixture.clock.now.ticks == 300)
+    }
+
+    /// As Combine's tests record: out at 0; a value at 45 s waits for 60 s; a value 61 s after that goes out at once.
+    @Test func eachWindowIsMeasuredFromTheLastValueThatWentOut() {
+        let fixture = Fixture(interval: .seconds(60), latest: false)
+        fixture.upstream.send(0)
+        fixture.runNow()
+        fixture.advance(to: 45_000)
+        fixture.upstream.send(1)
+        fixture.advance(to: 59_999)
+        #expect(fixture.subscriber.values == [0])
+        fixture.advance(to: 60_000)
+        #expect(fixture.subscriber.values == [0, 1])
+        fixture.advance(to: 121_000)
+        fixture.upstream.send(2)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [0, 1, 2])
+        fixture.advance(to: 121_100)
+        fixture.upstream.send(3)
+        fixture.advance(to: 180_999)
+        #expect(fixture.subscriber.values == [0, 1, 2])
+        fixture.advance(to: 181_000)
+        #expect(fixture.subscriber.values == [0, 1, 2, 3])
+    }
+
+    @Test func schedulesTheFirstValueAtOnceAndLaterOnesAfterADateWithoutOptions() {
+        let clock = VirtualClock()
+        let scheduler = RecordingTestScheduler(clock: clock)
+        let upstream = Source()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.throttle(for: .ticks(300), scheduler: scheduler, latest: true).subscribe(subscriber)
+        clock.advance(to: .init(ticks: 10))
+        upstream.send(1)
+        upstream.send(2)
+        clock.advance(to: .init(ticks: 20))
+        upstream.send(3)
+        upstream.send(completion: .finished)
+        clock.advance(to: .init(ticks: 400))
+        upstream.send(4)
+        #expect(scheduler.log.value == [
+            "schedule(options: nil) at tick 10",
+            "schedule(after: tick 310, tolerance: 0 ticks, options: nil) at tick 20",
+        ])
+        #expect(subscriber.events == [.subscription, .value(2), .value(3), .completion(.finished)])
+    }
+
+    // MARK: Completion
+
+    @Test func finishingWaitsForTheWindowsValueThenFollowsIt() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.advance(to: 100)
+        fixture.upstream.send(2)
+        fixture.advance(to: 150)
+        fixture.upstream.send(completion: .finished)
+        fixture.upstream.send(3)
+        fixture.advance(to: 299)
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+        #expect(fixture.clock.pendingCount == 0)
+    }
+
+    @Test func failingWaitsForTheWindowsValueThenFollowsIt() {
+        let fixture = Fixture(latest: false)
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .failure(.oops))
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription])
+        fixture.runNow()
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.failure(.oops))])
+        #expect(fixture.clock.pendingCount == 0)
+    }
+
+    @Test func aCompletionWithNothingWaitingGoesOutAtOnceOnTheScheduler() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.advance(to: 50)
+        fixture.upstream.send(completion: .failure(.other))
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+        fixture.runNow()
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.failure(.other))])
+        #expect(fixture.clock.now.ticks == 50)
+    }
+
+    @Test func aCompletionRightAfterSubscribingGoesOutOnTheScheduler() {
+        let fixture = Fixture()
+        fixture.upstream.send(completion: .finished)
+        #expect(fixture.subscriber.events == [.subscription])
+        fixture.runNow()
+        #expect(fixture.subscriber.events == [.subscription, .completion(.finished)])
+    }
+
+    // MARK: Demand
+
+    @Test func aValueArrivingWithoutDemandIsDroppedAtOnce() {
+        let fixture = Fixture(initialDemand: .max(2))
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.advance(to: 100)
+        fixture.upstream.send(2)
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.values == [1, 2])
+        fixture.advance(to: 400)
+        fixture.upstream.send(3)
+        // Nothing scheduled for it: the downstream has no demand left.
+        #expect(fixture.clock.pendingCount == 0)
+        fixture.subscriber.request(.max(1))
+        fixture.advance(to: 2_000)
+        #expect(fixture.subscriber.values == [1, 2])
+        fixture.upstream.send(4)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [1, 2, 4])
+        #expect(fixture.upstream.subscription.requests == [.unlimited])
+    }
+
+    @Test func demandOfOneThenMoreDeliversExactlyWhatWasRequested() {
+        let fixture = Fixture(latest: false, initialDemand: .max(1))
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.upstream.send(2)
+        fixture.advance(to: 1_000)
+        #expect(fixture.subscriber.values == [1])
+        fixture.subscriber.request(.max(2))
+        fixture.upstream.send(3)
+        fixture.runNow()
+        fixture.upstream.send(4)
+        fixture.upstream.send(5)
+        fixture.advance(to: 1_300)
+        fixture.upstream.send(6)
+        fixture.advance(to: 5_000)
+        #expect(fixture.subscriber.values == [1, 3, 4])
+        #expect(fixture.upstream.subscription.requests == [.unlimited])
+    }
+
+    @Test func withLatestALaterValueUsesTheDemandAlreadySetAside() {
+        let fixture = Fixture(latest: true, initialDemand: .max(1))
+        fixture.upstream.send(1)
+        fixture.upstream.send(2)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [2])
+        fixture.upstream.send(3)
+        fixture.advance(to: 1_000)
+        #expect(fixture.subscriber.values == [2])
+    }
+
+    @Test func demandReturnedFromReceiveCounts() {
+        let fixture = Fixture(initialDemand: .max(1), onValue: { _ in .max(1) })
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.upstream.send(2)
+        fixture.advance(to: 300)
+        fixture.upstream.send(3)
+        fixture.advance(to: 600)
+        #expect(fixture.subscriber.values == [1, 2, 3])
+    }
+
+    @Test func requestingNoneTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            TestPublisher<Int, TestError>().throttle(for: .ticks(1), scheduler: VirtualClock().scheduler, latest: true)
+                .subscribe(subscriber)
+            subscriber.request(.none)
+        }
+        expectZeroDemandTrap(result, in: "Throttle")
+    }
+
+    // MARK: Cancellation
+
+    @Test func cancellingCancelsTheUpstreamOnceAndLeavesTheScheduledEmissionInert() {
+        let fixture = Fixture()
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.advance(to: 100)
+        fixture.upstream.send(2)
+        #expect(fixture.clock.pendingCount == 1)
+        fixture.subscriber.cancel()
+        fixture.subscriber.cancel()
+        #expect(fixture.upstream.subscription.cancelCount == 1)
+        fixture.upstream.send(3)
+        fixture.upstream.send(completion: .finished)
+        fixture.subscriber.request(.max(3))
+        // Combine's throttle schedules without a cancellable: the emission stays on the clock and does nothing.
+        #expect(fixture.clock.pendingCount == 1)
+        fixture.advance(to: 1_000)
+        #expect(fixture.clock.pendingCount == 0)
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+    }
+
+    @Test func cancellingWhileACompletionIsScheduledSuppressesIt() {
+        let fixture = Fixture()
+        fixture.upstream.send(completion: .finished)
+        fixture.subscriber.cancel()
+        #expect(fixture.upstream.subscription.cancelCount == 0)
+        fixture.runNow()
+        #expect(fixture.subscriber.events == [.subscription])
+    }
+
+    @Test func cancellingFromInsideReceiveSuppressesTheCompletionThatFollows() {
+        let box = LockedBox<TestSubscriber<Int, TestError>?>(nil)
+        let fixture = Fixture(onValue: { value in
+            if value == 2 { box.value?.cancel() }
+            return .none
+        })
+        box.mutate { $0 = fixture.subscriber }
+        fixture.upstream.send(1)
+        fixture.runNow()
+        fixture.upstream.send(2)
+        fixture.upstream.send(completion: .finished)
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2)])
+        box.mutate { $0 = nil }
+    }
+
+    @Test func cancellingReleasesTheDownstream() {
+        let upstream = Source()
+        let clock = VirtualClock()
+        weak var released: TestSubscriber<Int, TestError>?
+        var subscription: (any Subscription)?
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            released = subscriber
+            upstream.throttle(for: .ticks(300), scheduler: clock.scheduler, latest: true).subscribe(subscriber)
+            subscription = subscriber.subscription
+            subscriber.releaseSubscription()
+            upstream.send(1)
+        }
+        #expect(released != nil)
+        subscription?.cancel()
+        #expect(released == nil)
+        clock.run()
+        #expect(clock.pendingCount == 0)
+    }
+
+    // MARK: Re-entrancy
+
+    @Test func aValueSentFromInsideReceiveWaitsForTheNextWindow() {
+        let upstream = Source()
+        let fixture = Fixture(upstream: upstream, onValue: { value in
+            if value == 1 { upstream.send(10) }
+            return .none
+        })
+        upstream.send(1)
+        fixture.runNow()
+        #expect(fixture.subscriber.values == [1])
+        fixture.advance(to: 299)
+        #expect(fixture.subscriber.values == [1])
+        fixture.advance(to: 300)
+        #expect(fixture.subscriber.values == [1, 10])
+    }
+
+    @Test func aCompletionSentFromInsideReceiveGoesOutOnTheScheduler() {
+        let upstream = Source()
+        let fixture = Fixture(upstream: upstream, onValue: { _ in
+            upstream.send(completion: .finished)
+            return .none
+        })
+        upstream.send(1)
+        fixture.runNow()
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(fixture.clock.now.ticks == 0)
+    }
+
+    /// As Combine's tests record with `ImmediateScheduler`: each value sent from inside `receive(_:)` goes out
+    /// nested inside it.
+    @Test func onASynchronousSchedulerValuesSentFromInsideReceiveGoOutNested() {
+        let upstream = Source()
+        let remaining = LockedBox(5)
+        let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in
+            if remaining.mutate({ count in count -= 1; return count >= 0 }) {
+                upstream.send(-1)
+            }
+            return .none
+        })
+        upstream.throttle(for: .ticks(60), scheduler: SynchronousTestScheduler(), latest: true).subscribe(subscriber)
+        upstream.send(0)
+        #expect(subscriber.values == [0, -1, -1, -1, -1, -1])
+        upstream.send(completion: .finished)
+        #expect(subscriber.events.last == .completion(.finished))
+    }
+
+    // MARK: Reflection
+
+    @Test func describesItselfAsCombineDoes() throws {
+        let fixture = Fixture()
+        let subscription = try #require(fixture.subscriber.subscription)
+        #expect((subscription as? CustomStringConvertible)?.description == "Throttle")
+        #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Throttle")
+        let mirror = try #require((subscription as? CustomReflectable)?.customMirror)
+        #expect(mirror.children.isEmpty)
+    }
+
+    // MARK: Threads
+
+    @Test func valuesFromSeveralThreadsWhileTheClockAdvancesStayConsistent() {
+        let fixture = Fixture(interval: .ticks(3), initialDemand: .max(500))
+        let upstream = UncheckedSendable(fixture.upstream)
+        let senders = 4
+        let perSender = 300
+        let group = DispatchGroup()
+        for sender in 0..<senders {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<perSender {
+                    upstream.value.send(sender * 10_000 + index)
+                }
+            }
+        }
+        var steps = 0
+        while group.wait(timeout: .now()) == .timedOut, steps < 100_000 {
+            fixture.clock.advance(by: .ticks(1))
+            steps += 1
+        }
+        group.wait()
+        fixture.upstream.send(completion: .finished)
+        fixture.clock.run()
+        #expect(fixture.clock.pendingCount == 0)
+        let values = fixture.subscriber.values
+        #expect(!values.isEmpty)
+        #expect(values.count <= 500)
+        #expect(values.allSatisfy { $0 % 10_000 < perSender && $0 / 10_000 < senders })
+        #expect(fixture.subscriber.completions.count == 1)
+        #expect(fixture.subscriber.events.last == .completion(.finished))
+    }
+}
