@@ -280,4 +280,18 @@ struct DelayTests {
         #expect(subscriber.timeline.last?.hasPrefix("finished@") == true)
         #expect(clock.pendingCount == 0)
     }
+
+    @Test func actionsRunningOnSeveralThreadsAtOnceStillDeliverOneAtATimeInOrder() {
+        let scheduler = ThreadPoolScheduler()
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = SerialDeliveryCheckingSubscriber<Int>()
+        upstream.delay(for: .ticks(1), scheduler: scheduler).subscribe(subscriber)
+        for value in 0..<500 { upstream.send(value) }
+        upstream.send(completion: .finished)
+        scheduler.group.wait()
+        #expect(subscriber.overlaps == 0)
+        #expect(subscriber.values == Array(0..<500))
+        #expect(subscriber.completions == 1)
+        #expect(subscriber.lateEvents == 0)
+    }
 }

@@ -292,4 +292,18 @@ struct TimeoutTests {
         #expect(upstream.subscription.cancelCount == 1)
         #expect(clock.pendingCount == 0)
     }
+
+    @Test func deliveriesRunningOnSeveralThreadsAtOnceStillGoOneAtATimeInOrder() {
+        let scheduler = ThreadPoolScheduler()
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = SerialDeliveryCheckingSubscriber<Int>()
+        upstream.timeout(.ticks(1), scheduler: scheduler).subscribe(subscriber)
+        for value in 0..<500 { upstream.send(value) }
+        upstream.send(completion: .finished)
+        scheduler.group.wait()
+        #expect(subscriber.overlaps == 0)
+        #expect(subscriber.values == Array(0..<500))
+        #expect(subscriber.completions == 1)
+        #expect(subscriber.lateEvents == 0)
+    }
 }
