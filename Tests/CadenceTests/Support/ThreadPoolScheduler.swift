@@ -37,7 +37,7 @@ struct ThreadPoolScheduler: Scheduler {
 }
 
 /// A subscriber that counts how often a delivery began while another was still under way: a serial operator must
-/// never let that happen. Each value is held for a few microseconds to give overlaps a chance.
+/// never let that happen. Each value is held for a tenth of a millisecond to give overlaps a chance.
 final class SerialDeliveryCheckingSubscriber<Input>: Subscriber, @unchecked Sendable {
     typealias Failure = Never
 
@@ -59,7 +59,7 @@ final class SerialDeliveryCheckingSubscriber<Input>: Subscriber, @unchecked Send
             valuesStorage.append(input)
             if completionCount > 0 { eventsAfterCompletion += 1 }
         }
-        usleep(5)
+        usleep(100)
         leave()
         return .none
     }
