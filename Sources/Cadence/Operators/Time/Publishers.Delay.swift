@@ -55,7 +55,10 @@ extension Publishers {
     /// Where Cadence decides: after `cancel()` nothing reaches the downstream — not even a completion the upstream had
     /// already sent (Combine still delivers that one). Actions already on the scheduler cannot be taken back (the
     /// `Scheduler` protocol hands back nothing for a one-shot action); they stay pending until their date and then do
-    /// nothing.
+    /// nothing. `request(_:)` with `.none` traps (Combine passes it on). Deliveries never overlap: when the scheduler
+    /// runs two delivery actions at once (a concurrent queue) or one inside another (an immediate scheduler), the
+    /// second leaves its event to the first, which delivers it next, in arrival order. The subscription's
+    /// `description` is `"Delay"` (Combine's shows its private type).
     public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure

@@ -37,6 +37,8 @@ extension Publishers {
     /// - Demand goes straight through: `request(_:)` is passed to the upstream, and a positive demand the downstream
     ///   returns for an interval is passed on with `request(_:)` — `receive(_:)` itself answers the upstream `.none`.
     /// - The completion, finished or failed, goes straight through.
+    ///
+    /// Where Cadence decides: `request(_:)` with `.none` traps (Combine passes it on).
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure

@@ -66,7 +66,9 @@ extension Publishers {
     /// soon as the scheduler gets to it (on virtual time, at the current tick, before any value delivery scheduled
     /// after it), so the publisher times out at once. The timer then repeats every smallest step of the scheduler's
     /// time (one nanosecond, one tick on virtual time) rather than every `interval`, which a scheduler cannot honour,
-    /// and is cancelled when it first runs anyway.
+    /// and is cancelled when it first runs anyway. `cancel()` after the upstream has finished does not cancel that
+    /// upstream again (Combine does), and withholds the completion still waiting for delivery, as Combine does.
+    /// `request(_:)` with `.none` traps (Combine passes it on). Deliveries never overlap, as in ``Publishers/Delay``.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
