@@ -29,7 +29,7 @@ import Combine
 /// way you have checked is safe.
 public struct AnyScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler, Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
-    private let box: AnySchedulerBox<SchedulerTimeType, SchedulerOptions>
+    let box: AnySchedulerBox<SchedulerTimeType, SchedulerOptions>
 
     /// Wraps `scheduler`; wrapping an `AnyScheduler` of the same types hands it back unchanged.
     public init<S: Scheduler & Sendable>(_ scheduler: S)
@@ -101,7 +101,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 }
 
 /// The erased scheduler: each requirement of `Scheduler`, overridden by a box that forwards it.
-private class AnySchedulerBox<SchedulerTimeType: Strideable, SchedulerOptions>: @unchecked Sendable
+class AnySchedulerBox<SchedulerTimeType: Strideable, SchedulerOptions>: @unchecked Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible { // no state: subclasses hold only Sendable lets
     var now: SchedulerTimeType { fatalError("AnySchedulerBox is abstract") }
     var minimumTolerance: SchedulerTimeType.Stride { fatalError("AnySchedulerBox is abstract") }

@@ -66,10 +66,11 @@ public final class VirtualClock: Sendable {
         // actions are taken out under the lock and released after it (their captures' deinitialisers may call back).
         let released: [(() -> Void)?] = state.withLock { state in
             state.heap.removeAll().map { entry in
-                entry.action.isPending = false
-                entry.action.onEnd = nil
-                defer { entry.action.action = nil }
-                return entry.action.action
+                let scheduled = entry.action.takeRetainedValue()
+                scheduled.isPending = false
+                scheduled.onEnd = nil
+                defer { scheduled.action = nil }
+                return scheduled.action
             }
         }
         _ = released
@@ -175,7 +176,7 @@ extension VirtualClock {
                 return endedAt
             }
             let entry = ScheduledEntry(
-                due: due.resolved(now: state.now), sequence: state.takeSequence(), action: scheduled
+                due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
             )
             state.heap.insert(entry)
             state.pending += 1
@@ -300,7 +301,7 @@ extension VirtualClock {
             }
             var entry = state.heap.removeFirst()
             state.now = max(state.now, entry.due)
-            let scheduled = entry.action
+            let scheduled = entry.action.takeUnretainedValue()
             if scheduled.interval > 0 {
                 let (next, overflow) = entry.due.addingReportingOverflow(scheduled.interval)
                 if !overflow {
@@ -315,6 +316,7 @@ extension VirtualClock {
             let action = scheduled.action
             scheduled.action = nil
             scheduled.onEnd = nil
+            entry.action.release()  // the heap's retain; `scheduled` holds the action alive until this returns
             return action
         }
     }
@@ -322,8 +324,8 @@ extension VirtualClock {
 
 extension VirtualClock.State {
     mutating func dropDeadEntriesAtTop() {
-        while let first = heap.first, !first.action.isPending {
-            _ = heap.removeFirst()
+        while let first = heap.first, !first.isLive {
+            heap.removeFirst().action.release()
             deadEntries -= 1
         }
     }
@@ -333,7 +335,7 @@ extension VirtualClock.State {
     mutating func noteCancelledEntry() {
         deadEntries += 1
         if deadEntries > 1024, deadEntries > heap.count / 2 {
-            heap.filter { $0.action.isPending }
+            heap.removeDead()
             deadEntries = 0
         }
     }
@@ -356,14 +358,16 @@ extension VirtualClock {
             state.endedAt = state.now
             state.pending = 0
             state.deadEntries = 0
-            for entry in state.heap.removeAll() where entry.action.isPending {
+            for entry in state.heap.removeAll() {
+                let scheduled = entry.action.takeRetainedValue()
+                guard scheduled.isPending else { continue }
                 count += 1
-                entry.action.isPending = false
-                released.append(entry.action.action)
-                entry.action.action = nil
-                if let onEnd = entry.action.onEnd {
+                scheduled.isPending = false
+                released.append(scheduled.action)
+                scheduled.action = nil
+                if let onEnd = scheduled.onEnd {
                     endActions.append(onEnd)
-                    entry.action.onEnd = nil
+                    scheduled.onEnd = nil
                 }
             }
             return (count, released, endActions)
