@@ -78,7 +78,9 @@ struct ScheduledEntryHeap {
 
     /// Moves `entry`, destined for `start`, up to where it belongs.
     @inline(__always)
-    private static func siftUp(_ entry: ScheduledEntry, from start: Int, in buffer: UnsafeMutableBufferPointer<ScheduledEntry>) {
+    private static func siftUp(
+        _ entry: ScheduledEntry, from start: Int, in buffer: UnsafeMutableBufferPointer<ScheduledEntry>
+    ) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
@@ -91,7 +93,9 @@ struct ScheduledEntryHeap {
 
     /// Moves `entry`, destined for `start`, down to where it belongs.
     @inline(__always)
-    private static func siftDown(_ entry: ScheduledEntry, from start: Int, in buffer: UnsafeMutableBufferPointer<ScheduledEntry>) {
+    private static func siftDown(
+        _ entry: ScheduledEntry, from start: Int, in buffer: UnsafeMutableBufferPointer<ScheduledEntry>
+    ) {
         var parent = start
         let count = buffer.count
         while true {

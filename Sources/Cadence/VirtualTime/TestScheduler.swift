@@ -77,7 +77,9 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         )
     }
 
-    private func checkTolerance(_ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride?, origin: String) {
+    private func checkTolerance(
+        _ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride?, origin: String
+    ) {
         if tolerance < 0 {
             clock.reporter.report(
                 "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and " +
@@ -101,7 +103,9 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
     /// Advances the clock to `date`, running everything due by then.
     public func advance(to date: SchedulerTimeType) {
-        clock.advance(toTick: date.virtualTick, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.advance(to:)")
+        clock.advance(
+            toTick: date.virtualTick, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.advance(to:)"
+        )
     }
 
     /// Runs the clock until nothing is left to run (bounded: see ``VirtualClock/run(limit:)``).

@@ -109,7 +109,8 @@ private final class Sleeper: Sendable {
     }
 
     func cancel() {
-        let (continuation, scheduled) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, VirtualClock.ScheduledAction?) in
+        typealias Taken = (CheckedContinuation<Void, any Error>?, VirtualClock.ScheduledAction?)
+        let (continuation, scheduled) = state.withLock { state -> Taken in
             state.isCancelled = true
             guard !state.isFinished else { return (nil, nil) }
             guard let continuation = state.continuation else { return (nil, nil) }

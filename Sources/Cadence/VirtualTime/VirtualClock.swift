@@ -16,11 +16,17 @@ import Combine
 /// ```
 ///
 /// - Work scheduled while the clock advances runs in the same advance when it falls due.
-/// - Work scheduled for a time already past runs at `now`: time never goes backwards.
-/// - Actions run outside the clock's lock, on the thread that drives the clock, so they may schedule and cancel; any
-///   thread may schedule.
-/// - `run()` cannot hang: it stops after `VirtualClock.defaultActionLimit` actions (or the `limit` it is given) and
-///   reports why through the clock's ``IssueReporter``.
+/// - Work scheduled for a time already past runs at `now`, after the work already due then: time never goes backwards.
+/// - Durations are rounded up to whole ticks (`.microseconds(1)` is 1 tick), so work never runs early; arithmetic at
+///   the ends of time saturates instead of overflowing.
+/// - Cancelling scheduled work (``ScheduledAction/cancel()``) is O(1): the entry is marked dead and swept out when it
+///   reaches the top of the heap, or in one O(n) pass once dead entries outnumber live ones.
+/// - Actions run outside the clock's lock, on the thread that drives the clock, so they may schedule, cancel and even
+///   advance the clock themselves. Any thread may schedule and cancel at any time; drive the clock (`advance`, `run`)
+///   from one thread at a time.
+/// - `run()` cannot hang: it stops after ``defaultActionLimit`` actions (or the `limit` it is given) and reports why
+///   through the clock's ``IssueReporter``. Every other misuse — a negative advance, an interval below one tick,
+///   scheduling after ``end()`` — is reported the same way and survived, never trapped.
 ///
 /// The clock is also a Swift `Clock` (see `sleep(until:tolerance:)`), and every ``TestScheduler`` is a view of one.
 public final class VirtualClock: Sendable {
@@ -133,8 +139,8 @@ extension VirtualClock {
     ) -> ScheduledAction {
         if isBelowOneTick || interval < 1 {
             reporter.report(
-                "\(origin) was given a repeat interval of \(intervalDescription()), which is less than 1 tick (1 ms); " +
-                "the action repeats every tick instead."
+                "\(origin) was given a repeat interval of \(intervalDescription()), which is less than 1 tick " +
+                "(1 ms); the action repeats every tick instead."
             )
         }
         return enqueue(.tick(deadline), interval: max(interval, 1), action, onEnd: nil, origin: origin)
@@ -232,8 +238,8 @@ extension VirtualClock {
         let start = now.ticks
         if ticks < 0 {
             reporter.report(
-                "\(origin) was given a negative duration (\(ticks) ticks); time never goes backwards, so the clock " +
-                "stays at tick \(start)."
+                "\(origin) was given a negative duration (\(counted(ticks, "tick"))); time never goes backwards, so " +
+                "the clock stays at tick \(start)."
             )
             drain(through: start, limit: limit, origin: origin)
             return
@@ -259,7 +265,9 @@ extension VirtualClock {
     func drain(through target: Int64?, limit: Int, origin: String) {
         var limit = limit
         if limit < 1 {
-            reporter.report("\(origin) was given a limit of \(limit) actions; a limit must be at least 1, so it is 1.")
+            reporter.report(
+                "\(origin) was given a limit of \(counted(limit, "action")); a limit must be at least 1, so it is 1."
+            )
             limit = 1
         }
         var ran = 0
@@ -267,7 +275,7 @@ extension VirtualClock {
             if ran == limit, hasDueWork(through: target) {
                 let (now, pending) = state.withLock { ($0.now, $0.pending) }
                 reporter.report(
-                    "\(origin) stopped after running \(ran) actions at tick \(now), with \(pending) still " +
+                    "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
                     "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
                     "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
                 )
@@ -390,7 +398,10 @@ extension VirtualClock {
         let interval: Int64
         var isPending = true
 
-        init(clockState: Locked<VirtualClock.State>, action: @escaping () -> Void, interval: Int64, onEnd: (() -> Void)?) {
+        init(
+            clockState: Locked<VirtualClock.State>, action: @escaping () -> Void, interval: Int64,
+            onEnd: (() -> Void)?
+        ) {
             self.clockState = clockState
             self.action = action
             self.interval = interval
@@ -423,4 +434,9 @@ extension VirtualClock {
             return refusedOnEnd
         }
     }
+}
+
+/// `"1 tick"`, `"3 ticks"`, `"-1 tick"`: a count with its noun in the right number, for reported messages.
+private func counted(_ count: some BinaryInteger, _ noun: String) -> String {
+    count == 1 || count == -1 ? "\(count) \(noun)" : "\(count) \(noun)s"
 }

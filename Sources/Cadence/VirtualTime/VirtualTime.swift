@@ -83,7 +83,9 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         public static func microseconds(_ us: Int) -> Stride { Stride(ticks: Self.roundingUp(Int64(us), per: 1000)) }
 
         /// An interval of `ns` nanoseconds, rounded up to a whole tick.
-        public static func nanoseconds(_ ns: Int) -> Stride { Stride(ticks: Self.roundingUp(Int64(ns), per: 1_000_000)) }
+        public static func nanoseconds(_ ns: Int) -> Stride {
+            Stride(ticks: Self.roundingUp(Int64(ns), per: 1_000_000))
+        }
 
         private static func roundingUp(_ value: Int64, per unit: Int64) -> Int64 {
             let quotient = value / unit

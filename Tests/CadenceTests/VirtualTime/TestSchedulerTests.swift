@@ -118,7 +118,7 @@ import Testing
         scheduler.advance(to: VirtualTime(tick: 4))
         #expect(scheduler.now == VirtualTime(tick: 5))
         #expect(messages.value == [
-            "TestScheduler.advance(by:) was given a negative duration (-1 ticks); time never goes backwards, so the " +
+            "TestScheduler.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the " +
                 "clock stays at tick 5.",
             "TestScheduler.advance(to:) was given tick 4, which is before now (tick 5); time never goes backwards, so " +
                 "the clock stays at tick 5.",

@@ -244,7 +244,7 @@ import Testing
         #expect(count.value == 1)
         #expect(messages.value == [
             "VirtualClock.run() was given a limit of 0 actions; a limit must be at least 1, so it is 1.",
-            "VirtualClock.run() stopped after running 1 actions at tick 1, with 1 still pending" + Self.runaway,
+            "VirtualClock.run() stopped after running 1 action at tick 1, with 1 still pending" + Self.runaway,
         ])
     }
 
