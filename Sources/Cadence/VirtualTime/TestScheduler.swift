@@ -37,7 +37,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
     /// Runs `action` at the current tick, after the work already due at it, when the clock is next driven.
     public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
-        _ = clock.enqueue(at: clock.now.ticks, interval: 0, action, onEnd: nil, origin: "TestScheduler.schedule(options:_:)")
+        _ = clock.enqueue(.now, interval: 0, action, onEnd: nil, origin: "TestScheduler.schedule(options:_:)")
     }
 
     /// Runs `action` at `date`, or at the current tick when `date` has passed.
@@ -49,7 +49,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
     ) {
         checkTolerance(tolerance, interval: nil, origin: "TestScheduler.schedule(after:tolerance:options:_:)")
         _ = clock.enqueue(
-            at: date.virtualTick, interval: 0, action, onEnd: nil,
+            .tick(date.virtualTick), interval: 0, action, onEnd: nil,
             origin: "TestScheduler.schedule(after:tolerance:options:_:)"
         )
     }
@@ -70,12 +70,16 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         return clock.schedule(
             at: date.virtualTick,
             everyTicks: SchedulerTimeType.virtualTicks(in: interval),
+            isBelowOneTick: interval < .milliseconds(1),
+            describedAs: "\(interval)",
             action,
             origin: origin
         )
     }
 
-    private func checkTolerance(_ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride?, origin: String) {
+    private func checkTolerance(
+        _ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride?, origin: String
+    ) {
         if tolerance < 0 {
             clock.reporter.report(
                 "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and " +
@@ -91,18 +95,22 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
     /// Advances the clock by `stride` (by default, runs what is due now), running everything that falls due.
     public func advance(by stride: SchedulerTimeType.Stride = 0) {
-        let ticks = SchedulerTimeType.virtualTicks(in: stride)
-        clock.advance(by: .milliseconds(ticks))
+        clock.advance(
+            byTicks: SchedulerTimeType.virtualTicks(in: stride), limit: VirtualClock.defaultActionLimit,
+            origin: "TestScheduler.advance(by:)"
+        )
     }
 
     /// Advances the clock to `date`, running everything due by then.
     public func advance(to date: SchedulerTimeType) {
-        clock.advance(to: VirtualClock.Instant(ticks: date.virtualTick))
+        clock.advance(
+            toTick: date.virtualTick, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.advance(to:)"
+        )
     }
 
     /// Runs the clock until nothing is left to run (bounded: see ``VirtualClock/run(limit:)``).
     public func run() {
-        clock.run()
+        clock.drain(through: nil, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.run()")
     }
 }
 

@@ -4,15 +4,33 @@ extension VirtualClock: Clock {
 
     /// Suspends the calling task until the clock is advanced to `deadline`.
     ///
-    /// Sleepers are resumed in deadline order (first in, first out on the same tick) by whichever call of
-    /// `advance(by:)`, `advance(to:)` or `run()` reaches their deadline; a deadline already reached returns at once.
-    /// Cancelling the sleeping task resumes it at once with `CancellationError`, and so does ending the clock's test.
+    /// Nothing but driving the clock wakes a sleeper: whichever call of `advance(by:)`, `advance(to:)` or `run()`
+    /// reaches `deadline` resumes it, and a deadline already reached returns at once. Cancelling the sleeping task
+    /// resumes it at once with `CancellationError` and takes its wake-up off the timeline (`pendingCount` drops);
+    /// ending the clock's test (``end()``) resumes every sleeper with `CancellationError` too.
     ///
-    /// What is deterministic: *which* sleepers an advance resumes, the virtual time each one sees (`now` is their
-    /// deadline while the advance resumes them), and the order in which they are resumed. What is not: resuming a
-    /// sleeper only enqueues its task on its executor, so the code after `sleep` runs later, concurrently with the
-    /// code that called `advance`, and the relative order of several resumed tasks is the executors' choice. Work that
-    /// code schedules lands on the timeline at the `now` it reads, which by then may be later than its deadline.
+    /// ```swift
+    /// let clock = VirtualClock()
+    /// try await withThrowingTaskGroup { group in
+    ///     group.addImmediateTask { try await clock.sleep(for: .seconds(1)) }  // asleep once addImmediateTask returns
+    ///     clock.advance(by: .seconds(1))                                      // resumes it
+    ///     try await group.waitForAll()
+    /// }
+    /// ```
+    ///
+    /// What is deterministic:
+    /// - *which* sleepers an advance resumes: exactly those whose deadline it reaches, each exactly once;
+    /// - the order of the resumptions: by deadline, then first asleep first, interleaved with the clock's other work
+    ///   due on the same ticks in the order it was all scheduled;
+    /// - that a sleeper is resumed no earlier than its deadline: `now` is at least the deadline once it runs again.
+    ///
+    /// What is not: resuming a task only enqueues it on its executor. The code after `sleep` runs later, on another
+    /// thread, concurrently with the rest of the advance and with the code that called it; `advance` may return
+    /// before it has run; several resumed tasks run in whatever order their executors pick; and the `now` such code
+    /// reads is wherever the clock has got to by then (so work it schedules "after 5 ms" lands 5 ms after *that*).
+    /// To wait for resumed tasks, await them (a task group, `Task.value`) — never a fixed number of `Task.yield()`s.
+    /// To make sure a task is asleep before advancing, start it with `Task.immediate`/`addImmediateTask`, which run it
+    /// synchronously up to its first suspension, or check `pendingCount`.
     ///
     /// `tolerance` is ignored (virtual time is exact); a negative tolerance is reported.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -29,7 +47,7 @@ extension VirtualClock: Clock {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard sleeper.install(continuation) else { return }
                 let scheduled = enqueue(
-                    at: deadline.ticks,
+                    .tick(deadline.ticks),
                     interval: 0,
                     { sleeper.resume(with: .success(())) },
                     onEnd: { sleeper.resume(with: .failure(CancellationError())) },
@@ -91,7 +109,8 @@ private final class Sleeper: Sendable {
     }
 
     func cancel() {
-        let (continuation, scheduled) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, VirtualClock.ScheduledAction?) in
+        typealias Taken = (CheckedContinuation<Void, any Error>?, VirtualClock.ScheduledAction?)
+        let (continuation, scheduled) = state.withLock { state -> Taken in
             state.isCancelled = true
             guard !state.isFinished else { return (nil, nil) }
             guard let continuation = state.continuation else { return (nil, nil) }

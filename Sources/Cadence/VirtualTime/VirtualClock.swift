@@ -16,11 +16,17 @@ import Combine
 /// ```
 ///
 /// - Work scheduled while the clock advances runs in the same advance when it falls due.
-/// - Work scheduled for a time already past runs at `now`: time never goes backwards.
-/// - Actions run outside the clock's lock, on the thread that drives the clock, so they may schedule and cancel; any
-///   thread may schedule.
-/// - `run()` cannot hang: it stops after `VirtualClock.defaultActionLimit` actions (or the `limit` it is given) and
-///   reports why through the clock's ``IssueReporter``.
+/// - Work scheduled for a time already past runs at `now`, after the work already due then: time never goes backwards.
+/// - Durations are rounded up to whole ticks (`.microseconds(1)` is 1 tick), so work never runs early; arithmetic at
+///   the ends of time saturates instead of overflowing.
+/// - Cancelling scheduled work (``ScheduledAction/cancel()``) is O(1): the entry is marked dead and swept out when it
+///   reaches the top of the heap, or in one O(n) pass once dead entries outnumber live ones.
+/// - Actions run outside the clock's lock, on the thread that drives the clock, so they may schedule, cancel and even
+///   advance the clock themselves. Any thread may schedule and cancel at any time; drive the clock (`advance`, `run`)
+///   from one thread at a time.
+/// - `run()` cannot hang: it stops after ``defaultActionLimit`` actions (or the `limit` it is given) and reports why
+///   through the clock's ``IssueReporter``. Every other misuse — a negative advance, an interval below one tick,
+///   scheduling after ``end()`` — is reported the same way and survived, never trapped.
 ///
 /// The clock is also a Swift `Clock` (see `sleep(until:tolerance:)`), and every ``TestScheduler`` is a view of one.
 public final class VirtualClock: Sendable {
@@ -62,10 +68,18 @@ public final class VirtualClock: Sendable {
     }
 
     deinit {
-        // Scheduled work only reaches the clock's state, never the clock, so this runs even with work pending; the
-        // actions are released here rather than kept alive by their own entries.
-        let dropped = state.withLock { $0.heap.removeAll() }
-        _ = dropped
+        // Scheduled work reaches the clock's state, never the clock, so this runs even with work pending. The pending
+        // actions are taken out under the lock and released after it (their captures' deinitialisers may call back).
+        let released: [(() -> Void)?] = state.withLock { state in
+            state.heap.removeAll().map { entry in
+                let scheduled = entry.action.takeRetainedValue()
+                scheduled.isPending = false
+                scheduled.onEnd = nil
+                defer { scheduled.action = nil }
+                return scheduled.action
+            }
+        }
+        _ = released
     }
 
     /// The current virtual time.
@@ -84,50 +98,78 @@ extension VirtualClock {
     /// Schedules `action` to run once at `deadline`, or at `now` when `deadline` has passed.
     @discardableResult
     public func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> ScheduledAction {
-        enqueue(at: deadline.ticks, interval: 0, action, onEnd: nil, origin: "VirtualClock.schedule(at:)")
+        enqueue(.tick(deadline.ticks), interval: 0, action, onEnd: nil, origin: "VirtualClock.schedule(at:)")
     }
 
-    /// Schedules `action` to run once, `delay` after now.
+    /// Schedules `action` to run once, `delay` after now (rounded up to a whole tick; a negative delay means now).
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledAction {
-        enqueue(at: now.advanced(by: delay).ticks, interval: 0, action, onEnd: nil, origin: "VirtualClock.schedule(after:)")
+        enqueue(
+            .ticksFromNow(Duration.virtualTicks(in: delay)), interval: 0, action, onEnd: nil,
+            origin: "VirtualClock.schedule(after:)"
+        )
     }
 
     /// Schedules `action` to run at `deadline` and then every `interval` until the returned action is cancelled.
     ///
-    /// An interval below one tick cannot be honoured without running forever on the same tick: the clock reports it
-    /// and repeats every tick instead.
+    /// The repeats are counted from the tick the action first runs: a deadline in the past runs it at `now` and then
+    /// every `interval` from there (there is no burst of catch-up runs). An interval below one tick cannot be honoured
+    /// without running forever on the same tick: the clock reports it and repeats every tick instead.
     @discardableResult
     public func schedule(
         at deadline: Instant,
         every interval: Duration,
         _ action: @escaping () -> Void
     ) -> ScheduledAction {
-        let ticks = Duration.virtualTicks(in: interval)
-        return schedule(at: deadline.ticks, everyTicks: ticks, action, origin: "VirtualClock.schedule(at:every:)")
+        schedule(
+            at: deadline.ticks, everyTicks: Duration.virtualTicks(in: interval), isBelowOneTick: interval < .ticks(1),
+            describedAs: "\(interval)", action, origin: "VirtualClock.schedule(at:every:)"
+        )
     }
 
-    /// Schedules repeating work whose interval is already in ticks, reporting an interval below one tick.
+    /// Schedules repeating work whose interval is already in ticks, reporting an interval below one tick (which the
+    /// rounding up to whole ticks would otherwise hide).
     func schedule(
         at deadline: Int64,
         everyTicks interval: Int64,
+        isBelowOneTick: Bool,
+        describedAs intervalDescription: @autoclosure () -> String,
         _ action: @escaping () -> Void,
         origin: String
     ) -> ScheduledAction {
-        var interval = interval
-        if interval < 1 {
+        if isBelowOneTick || interval < 1 {
             reporter.report(
-                "\(origin) was given a repeat interval of \(interval) ticks; an interval must be at least 1 tick " +
-                "(1 ms), so the action repeats every tick instead."
+                "\(origin) was given a repeat interval of \(intervalDescription()), which is less than 1 tick " +
+                "(1 ms); the action repeats every tick instead."
             )
-            interval = 1
         }
-        return enqueue(at: deadline, interval: interval, action, onEnd: nil, origin: origin)
+        return enqueue(.tick(deadline), interval: max(interval, 1), action, onEnd: nil, origin: origin)
     }
 
-    /// Puts one action on the timeline; `onEnd` runs instead of it if the clock's test ends first.
+    /// When an action is due: at a tick, or a number of ticks after the clock's `now` when it is scheduled.
+    enum Due {
+        case tick(Int64)
+        case ticksFromNow(Int64)
+        /// The clock's current tick, after the work already due at it.
+        static let now = Due.tick(.min)
+
+        /// The due tick: never before `now`, saturating at the end of time.
+        func resolved(now: Int64) -> Int64 {
+            switch self {
+            case .tick(let tick):
+                return max(tick, now)
+            case .ticksFromNow(let ticks):
+                let (sum, overflow) = now.addingReportingOverflow(ticks)
+                return overflow ? .max : max(sum, now)
+            }
+        }
+    }
+
+    /// Puts one action on the timeline, under one lock; `onEnd` runs instead of it if the clock's test ends first.
+    ///
+    /// After the test has ended the action is refused: the refusal is reported, the action released, and `onEnd` run.
     func enqueue(
-        at deadline: Int64,
+        _ due: Due,
         interval: Int64,
         _ action: @escaping () -> Void,
         onEnd: (() -> Void)?,
@@ -139,15 +181,17 @@ extension VirtualClock {
                 scheduled.isPending = false
                 return endedAt
             }
-            let entry = ScheduledEntry(due: max(deadline, state.now), sequence: state.takeSequence(), action: scheduled)
+            let entry = ScheduledEntry(
+                due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
+            )
             state.heap.insert(entry)
             state.pending += 1
             return nil
         }
         if let endedAt {
             reporter.report(
-                "\(origin) was called after the clock's test ended (at tick \(endedAt)); the action " +
-                "scheduled for tick \(deadline) will never run."
+                "\(origin) was called after the clock's test ended (at tick \(endedAt)); " +
+                (onEnd == nil ? "the action will never run." : "the sleep ends at once with CancellationError.")
             )
             scheduled.takeOnEndAfterRefusal()?()
         }
@@ -158,67 +202,88 @@ extension VirtualClock {
 // MARK: - Driving
 
 extension VirtualClock {
-    /// Moves time forward by `duration`, running every action that falls due on the way, in order.
+    /// Moves time forward by `duration` (rounded up to a whole tick), running every action that falls due on the way,
+    /// in order.
     ///
     /// Actions scheduled by those actions run in the same advance when they fall due. A negative duration is reported
-    /// and leaves time where it is.
+    /// and leaves time where it is (what is due now still runs). If more than `limit` actions fall due the clock stops
+    /// at the tick it reached and reports it (see ``run(limit:)``).
     public func advance(by duration: Duration, limit: Int = VirtualClock.defaultActionLimit) {
-        let ticks = Duration.virtualTicks(in: duration)
-        let start = state.withLock { $0.now }
-        if ticks < 0 {
-            reporter.report(
-                "VirtualClock.advance(by:) was given a negative duration (\(ticks) ticks); time never goes " +
-                "backwards, so the clock stays at tick \(start)."
-            )
-            drain(through: start, limit: limit, origin: "VirtualClock.advance(by:)")
-            return
-        }
-        let (target, overflow) = start.addingReportingOverflow(ticks)
-        drain(through: overflow ? .max : target, limit: limit, origin: "VirtualClock.advance(by:)")
+        advance(byTicks: Duration.virtualTicks(in: duration), limit: limit, origin: "VirtualClock.advance(by:)")
     }
 
     /// Moves time forward to `deadline`, running every action due by then, in order.
     ///
     /// A deadline in the past is reported; the clock then runs only what is due now and stays where it is.
     public func advance(to deadline: Instant, limit: Int = VirtualClock.defaultActionLimit) {
-        let start = state.withLock { $0.now }
-        if deadline.ticks < start {
-            reporter.report(
-                "VirtualClock.advance(to: tick \(deadline.ticks)) asks for a time before now (tick \(start)); " +
-                "time never goes backwards, so the clock stays at tick \(start)."
-            )
-            drain(through: start, limit: limit, origin: "VirtualClock.advance(to:)")
-            return
-        }
-        drain(through: deadline.ticks, limit: limit, origin: "VirtualClock.advance(to:)")
+        advance(toTick: deadline.ticks, limit: limit, origin: "VirtualClock.advance(to:)")
     }
 
     /// Runs scheduled work, moving time forward to each action's due tick, until nothing is left to run.
     ///
     /// An endless repeating timer, or an action that keeps rescheduling itself, would keep the clock busy forever:
-    /// `run()` stops after `limit` actions and reports how far it got.
+    /// `run()` stops once it has run `limit` actions (``defaultActionLimit``, a million, unless told otherwise) with
+    /// work still left, leaves time at the tick it reached, and reports:
+    ///
+    /// ```text
+    /// VirtualClock.run() stopped after running 1000000 actions at tick 1000000, with 1 still pending: an endless
+    /// repeating timer or an action that keeps rescheduling itself never lets the clock go idle. Advance by a bounded
+    /// duration, cancel the timer, or pass a larger limit.
+    /// ```
     public func run(limit: Int = VirtualClock.defaultActionLimit) {
         drain(through: nil, limit: limit, origin: "VirtualClock.run()")
     }
 
+    func advance(byTicks ticks: Int64, limit: Int, origin: String) {
+        let start = now.ticks
+        if ticks < 0 {
+            reporter.report(
+                "\(origin) was given a negative duration (\(counted(ticks, "tick"))); time never goes backwards, so " +
+                "the clock stays at tick \(start)."
+            )
+            drain(through: start, limit: limit, origin: origin)
+            return
+        }
+        let (target, overflow) = start.addingReportingOverflow(ticks)
+        drain(through: overflow ? .max : target, limit: limit, origin: origin)
+    }
+
+    func advance(toTick deadline: Int64, limit: Int, origin: String) {
+        let start = now.ticks
+        if deadline < start {
+            reporter.report(
+                "\(origin) was given tick \(deadline), which is before now (tick \(start)); time never goes " +
+                "backwards, so the clock stays at tick \(start)."
+            )
+            drain(through: start, limit: limit, origin: origin)
+            return
+        }
+        drain(through: deadline, limit: limit, origin: origin)
+    }
+
     /// Runs actions due at or before `target` (all of them when `target` is nil), then moves time to `target`.
     func drain(through target: Int64?, limit: Int, origin: String) {
+        var limit = limit
+        if limit < 1 {
+            reporter.report(
+                "\(origin) was given a limit of \(counted(limit, "action")); a limit must be at least 1, so it is 1."
+            )
+            limit = 1
+        }
         var ran = 0
-        while let action = takeNextAction(through: target) {
-            action()
-            ran += 1
-            if ran >= limit, hasDueWork(through: target) {
+        while true {
+            if ran == limit, hasDueWork(through: target) {
                 let (now, pending) = state.withLock { ($0.now, $0.pending) }
                 reporter.report(
-                    "\(origin) stopped after running \(ran) actions at tick \(now), with \(pending) still " +
+                    "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
                     "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
                     "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
                 )
                 return
             }
-        }
-        if let target {
-            state.withLock { $0.now = max($0.now, target) }
+            guard let action = takeNextAction(through: target) else { return }
+            action()
+            ran &+= 1
         }
     }
 
@@ -231,16 +296,20 @@ extension VirtualClock {
         }
     }
 
-    /// Takes the next action due at or before `target` off the timeline and moves time to its due tick. A repeating
-    /// action is put back for its next run before it runs, so it may cancel itself.
+    /// Takes the next action due at or before `target` off the timeline and moves time to its due tick; with none
+    /// left, moves time to `target` in the same step (so no work scheduled meanwhile is skipped over).
+    ///
+    /// A repeating action is put back for its next run before it runs, so it may cancel itself.
     private func takeNextAction(through target: Int64?) -> (() -> Void)? {
         state.withLock { state in
             state.dropDeadEntriesAtTop()
-            guard let first = state.heap.first else { return nil }
-            if let target, first.due > target { return nil }
+            guard let first = state.heap.first, target.map({ first.due <= $0 }) ?? true else {
+                if let target { state.now = max(state.now, target) }
+                return nil
+            }
             var entry = state.heap.removeFirst()
             state.now = max(state.now, entry.due)
-            let scheduled = entry.action
+            let scheduled = entry.action.takeUnretainedValue()
             if scheduled.interval > 0 {
                 let (next, overflow) = entry.due.addingReportingOverflow(scheduled.interval)
                 if !overflow {
@@ -255,6 +324,7 @@ extension VirtualClock {
             let action = scheduled.action
             scheduled.action = nil
             scheduled.onEnd = nil
+            entry.action.release()  // the heap's retain; `scheduled` holds the action alive until this returns
             return action
         }
     }
@@ -262,17 +332,18 @@ extension VirtualClock {
 
 extension VirtualClock.State {
     mutating func dropDeadEntriesAtTop() {
-        while let first = heap.first, !first.action.isPending {
-            _ = heap.removeFirst()
+        while let first = heap.first, !first.isLive {
+            heap.removeFirst().action.release()
             deadEntries -= 1
         }
     }
 
-    /// Counts one more cancelled entry, rebuilding the heap without them once they outnumber the live ones.
+    /// Counts one more cancelled entry, rebuilding the heap without them once they outnumber the live ones, so
+    /// cancelling stays O(1) amortised and cancelled work never piles up.
     mutating func noteCancelledEntry() {
         deadEntries += 1
         if deadEntries > 1024, deadEntries > heap.count / 2 {
-            heap.filter { $0.action.isPending }
+            heap.removeDead()
             deadEntries = 0
         }
     }
@@ -295,14 +366,16 @@ extension VirtualClock {
             state.endedAt = state.now
             state.pending = 0
             state.deadEntries = 0
-            for entry in state.heap.removeAll() where entry.action.isPending {
+            for entry in state.heap.removeAll() {
+                let scheduled = entry.action.takeRetainedValue()
+                guard scheduled.isPending else { continue }
                 count += 1
-                entry.action.isPending = false
-                released.append(entry.action.action)
-                entry.action.action = nil
-                if let onEnd = entry.action.onEnd {
+                scheduled.isPending = false
+                released.append(scheduled.action)
+                scheduled.action = nil
+                if let onEnd = scheduled.onEnd {
                     endActions.append(onEnd)
-                    entry.action.onEnd = nil
+                    scheduled.onEnd = nil
                 }
             }
             return (count, released, endActions)
@@ -325,7 +398,10 @@ extension VirtualClock {
         let interval: Int64
         var isPending = true
 
-        init(clockState: Locked<VirtualClock.State>, action: @escaping () -> Void, interval: Int64, onEnd: (() -> Void)?) {
+        init(
+            clockState: Locked<VirtualClock.State>, action: @escaping () -> Void, interval: Int64,
+            onEnd: (() -> Void)?
+        ) {
             self.clockState = clockState
             self.action = action
             self.interval = interval
@@ -358,4 +434,9 @@ extension VirtualClock {
             return refusedOnEnd
         }
     }
+}
+
+/// `"1 tick"`, `"3 ticks"`, `"-1 tick"`: a count with its noun in the right number, for reported messages.
+private func counted(_ count: some BinaryInteger, _ noun: String) -> String {
+    count == 1 || count == -1 ? "\(count) \(noun)" : "\(count) \(noun)s"
 }
