@@ -132,16 +132,66 @@ extension OperationQueue: Scheduler {
         return AnyCancellable(repetition)
     }
 
-    /// A `BlockOperation` that is not ready until `date`: it depends on a gate operation that no queue runs, which a
-    /// global dispatch queue starts at `date`. Cancelling the operation makes it ready at once (to finish unrun).
-    fileprivate static func operation(readyAt date: Date, _ block: @escaping @Sendable () -> Void) -> BlockOperation {
-        let operation = BlockOperation(block: block)
+    /// An operation that runs `block` and is not ready until `date` (or until cancelled, so that it can finish unrun).
+    fileprivate static func operation(readyAt date: Date, _ block: @escaping @Sendable () -> Void) -> Operation {
+        let operation = DelayedOperation(block)
         let delay = date.timeIntervalSinceNow
-        guard delay > 0 else { return operation }
-        let gate = BlockOperation {}
-        operation.addDependency(gate)
-        DispatchQueue.global().asyncAfter(wallDeadline: .now() + delay) { gate.start() }
+        if delay > 0 {
+            DispatchQueue.global().asyncAfter(wallDeadline: .now() + delay) { [weak operation] in
+                operation?.becomeDue()
+            }
+        } else {
+            operation.becomeDue()
+        }
         return operation
+    }
+}
+
+/// An operation that waits on its queue, not ready, until it falls due.
+///
+/// Readiness is the operation's own (`isReady`), not a dependency: in swift-corelibs-foundation an operation's
+/// dependency keeps only an unowned reference to it, which a dependency started after the operation was cancelled
+/// and released would follow. The timer that makes it due holds it weakly, so a cancelled operation goes at once.
+private final class DelayedOperation: Operation, @unchecked Sendable { // `lock` guards `isDue` and `block`
+    private let lock = UnfairLock()
+    private var isDue = false
+    private var block: (@Sendable () -> Void)?
+
+    init(_ block: @escaping @Sendable () -> Void) {
+        self.block = block
+        super.init()
+    }
+
+    override var isReady: Bool {
+        lock.lock()
+        let isDue = isDue
+        lock.unlock()
+        return super.isReady && (isDue || isCancelled)
+    }
+
+    func becomeDue() {
+        willChangeValue(forKey: "isReady")
+        lock.lock()
+        isDue = true
+        lock.unlock()
+        didChangeValue(forKey: "isReady")
+    }
+
+    override func main() {
+        lock.lock()
+        let block = block
+        self.block = nil
+        lock.unlock()
+        block?()
+    }
+
+    override func cancel() {
+        lock.lock()
+        let released = block
+        block = nil
+        lock.unlock()
+        _ = released
+        super.cancel()
     }
 }
 

@@ -99,7 +99,7 @@ extension RunLoop: Scheduler {
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
         let transfer = SchedulerActionTransfer(action)
         perform { transfer.run() }
-        add(Timer(fire: .distantPast, interval: 0, repeats: false) { _ in }, forMode: .default)
+        add(Timer(fire: Date(), interval: 0, repeats: false) { _ in }, forMode: .default)
     }
 
     /// Performs `action` on the run loop, in its default mode, on a one-shot `Timer` that fires at `date` with
