@@ -21,6 +21,7 @@ enum VirtualTimeDateTicks {
     static func ticks(inSeconds seconds: Double) -> Int64 {
         guard !seconds.isNaN else { return 0 }
         let exact = seconds * 1_000
+        guard exact.isFinite else { return exact < 0 ? .min : .max }
         let rounded = (exact - 16 * exact.ulp).rounded(.up)
         if rounded >= 9.223_372_036_854_775e18 { return .max }
         if rounded <= -9.223_372_036_854_775e18 { return .min }
