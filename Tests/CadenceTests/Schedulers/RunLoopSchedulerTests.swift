@@ -1,0 +1,140 @@
+#if !canImport(Combine)
+import Cadence
+import Dispatch
+import Foundation
+import Testing
+
+/// A thread that runs its own run loop, 50 ms at a time, until stopped, for scheduling onto from other threads.
+private final class RunLoopThread: @unchecked Sendable { // `runLoop` is written once before `started` is signalled
+    private(set) var runLoop: RunLoop!
+    private(set) var thread: Thread!
+    private let stopped = LockedBox(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() {
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            runLoop = RunLoop.current
+            // A timer far in the future keeps the run loop from returning at once for want of inputs.
+            runLoop.add(Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }, forMode: .default)
+            started.signal()
+            while !stopped.value {
+                _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            }
+            finished.signal()
+        }
+        self.thread = thread
+        thread.start()
+        started.wait()
+    }
+
+    func stop() {
+        stopped.mutate { $0 = true }
+        _ = finished.wait(timeout: .now() + 10)
+    }
+}
+
+@Suite struct RunLoopSchedulerTests {
+    typealias Time = RunLoop.SchedulerTimeType
+
+    @Test func timeDistanceAndAdvance() {
+        DateSchedulerTimeChecks.distanceAndAdvance(Time.self)
+    }
+
+    @Test func timeAndStrideCoding() throws {
+        try DateSchedulerTimeChecks.coding(Time.self)
+    }
+
+    @Test func strideValues() {
+        DateSchedulerTimeChecks.strideValues(Time.self)
+    }
+
+    @Test func strideArithmetic() {
+        DateSchedulerTimeChecks.strideArithmetic(Time.self)
+    }
+
+    @Test func nowIsTheCurrentDateAndToleranceIsZero() {
+        let worker = RunLoopThread()
+        defer { worker.stop() }
+        let before = Date()
+        let now = worker.runLoop.now
+        let after = Date()
+        #expect(before <= now.date && now.date <= after)
+        #expect(worker.runLoop.minimumTolerance == 0)
+    }
+
+    @Test func actionsScheduledFromAnotherThreadWakeTheRunLoopAndRunOnItInOrder() {
+        let worker = RunLoopThread()
+        defer { worker.stop() }
+        let log = LockedBox<[Int]>([])
+        let onThread = LockedBox<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        for index in 0..<50 {
+            worker.runLoop.schedule {
+                log.append(index)
+                onThread.append(Thread.current == worker.thread)
+            }
+        }
+        worker.runLoop.schedule(options: nil) { done.signal() }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(log.value == Array(0..<50))
+        #expect(onThread.value.count == 50 && onThread.value.allSatisfy { $0 })
+    }
+
+    @Test func schedulingWakesARunLoopSleepingInAnotherThread() {
+        // The run loop sleeps for up to 30 s with nothing to do: the action runs well within the 10 s wait only if
+        // scheduling wakes it up. (The thread finishes its 30 s run on its own.)
+        let started = DispatchSemaphore(value: 0)
+        let loop = LockedBox<UncheckedSendable<RunLoop>?>(nil)
+        Thread {
+            let runLoop = RunLoop.current
+            runLoop.add(Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }, forMode: .default)
+            loop.mutate { $0 = UncheckedSendable(runLoop) }
+            started.signal()
+            _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 30))
+        }.start()
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        Thread.sleep(forTimeInterval: 0.05)   // let it fall asleep
+        let ran = DispatchSemaphore(value: 0)
+        loop.value?.value.schedule { ran.signal() }
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test func aDelayedActionRunsOnTheRunLoopAndNeverBeforeItsDate() throws {
+        let worker = RunLoopThread()
+        defer { worker.stop() }
+        let done = DispatchSemaphore(value: 0)
+        let due = worker.runLoop.now.advanced(by: .milliseconds(50))
+        let observed = LockedBox<(Date, Bool)?>(nil)
+        worker.runLoop.schedule(after: due, tolerance: .milliseconds(1), options: nil) {
+            observed.mutate { $0 = (Date(), Thread.current == worker.thread) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let (ranAt, onThread) = try #require(observed.value)
+        #expect(ranAt >= due.date)
+        #expect(onThread)
+    }
+
+    @Test func aRepeatingActionFiresRepeatedlyAndStopsOnceCancelled() {
+        let worker = RunLoopThread()
+        defer { worker.stop() }
+        let fires = LockedBox<[Date]>([])
+        let threeFires = DispatchSemaphore(value: 0)
+        let start = worker.runLoop.now.advanced(by: .milliseconds(20))
+        let cancellable = worker.runLoop.schedule(after: start, interval: .milliseconds(10)) {
+            let count = fires.mutate { $0.append(Date()); return $0.count }
+            if count == 3 { threeFires.signal() }
+        }
+        #expect(threeFires.wait(timeout: .now() + 10) == .success)
+        cancellable.cancel()
+        let flushed = DispatchSemaphore(value: 0)
+        worker.runLoop.schedule { flushed.signal() }   // a run already under way has finished
+        #expect(flushed.wait(timeout: .now() + 10) == .success)
+        let countAtCancel = fires.value.count
+        Thread.sleep(forTimeInterval: 0.1)   // ten intervals: a live timer would have fired again
+        #expect(fires.value.count == countAtCancel)
+        #expect(fires.value.first.map { $0 >= start.date } == true)
+    }
+}
+#endif
