@@ -46,9 +46,6 @@ final class TimerSubscribers<Tick>: Sendable {
         }
         _ = removed // released here, outside the lock
     }
-
-    /// The number of attached subscribers.
-    var count: Int { attached.withLock { $0.count } }
 }
 
 /// A timer subscription seen without its downstream's type, so that ``TimerSubscribers`` can hold several kinds.

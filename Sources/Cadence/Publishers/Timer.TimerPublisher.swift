@@ -38,10 +38,14 @@ extension Timer {
     ///   that moment, in the order they subscribed. A subscriber that attaches while the timer runs receives the
     ///   following ticks.
     /// - Demand is each subscriber's own. A tick that arrives when a subscriber has no outstanding demand is dropped
-    ///   for that subscriber — it is not buffered and not delivered later — as in Combine.
+    ///   for that subscriber — it is not buffered and not delivered later — as in Combine. So is a tick that fires
+    ///   while the same subscriber is still receiving the previous one (its `receive(_:)` ran the run loop): a
+    ///   subscriber is never called re-entrantly.
     /// - Each `connect()` starts a timer of its own. Cancelling a connection invalidates its timer and detaches every
     ///   subscriber attached at that moment, as Combine does: they receive nothing more (and no completion — a timer
     ///   never completes), while subscribers attached later are served by later connections.
+    /// - An `interval` of zero or less makes the timer fire every 0.1 millisecond, as Foundation's `Timer` does on
+    ///   Apple platforms (swift-corelibs-foundation would fire once and stop).
     /// - Cadence keeps the `tolerance` it is given (Combine's `Timer.publish` drops it and leaves `tolerance` `nil`)
     ///   and sets it on the Foundation timer.
     /// - Each subscription's `description` is `"TimerPublisher"`.
@@ -63,6 +67,9 @@ extension Timer {
         public final let options: RunLoop.SchedulerOptions?
 
         private let subscribers = TimerSubscribers<Date>()
+
+        /// The interval a timer asked for zero or less runs at: Foundation's on Apple platforms.
+        private static let shortestInterval: TimeInterval = 0.0001
 
         /// Creates a publisher that repeatedly emits the current date on the given interval.
         ///
@@ -95,7 +102,7 @@ extension Timer {
         /// Starts a timer on the run loop and returns the connection; cancelling it invalidates the timer.
         public final func connect() -> any Cancellable {
             let subscribers = self.subscribers
-            let timer = Timer(timeInterval: interval, repeats: true) { _ in
+            let timer = Timer(timeInterval: Swift.max(interval, Self.shortestInterval), repeats: true) { _ in
                 subscribers.send(Date())
             }
             if let tolerance {

@@ -150,6 +150,19 @@ struct TimerPublisherTests {
         connection.cancel()
     }
 
+    @Test(arguments: [0.0, -1.0])
+    func anIntervalOfZeroOrLessKeepsTicking(interval: TimeInterval) {
+        let publisher = Timer.publish(every: interval, on: .current, in: privateMode)
+        #expect(publisher.interval == interval)
+        let subscriber = TestSubscriber<Date, Never>(initialDemand: .max(5))
+        publisher.subscribe(subscriber)
+        let connection = publisher.connect()
+        #expect(runLoop(in: privateMode) { subscriber.values.count >= 5 })
+        #expect(hasTimer(in: privateMode))
+        connection.cancel()
+        #expect(subscriber.values.count == 5)
+    }
+
     // MARK: - Cancelling
 
     @Test func cancellingTheConnectionInvalidatesTheTimer() {
