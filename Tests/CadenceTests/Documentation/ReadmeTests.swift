@@ -1,4 +1,5 @@
 import Cadence
+import Foundation
 import Testing
 
 /// The README's samples, compiled and run.
@@ -16,5 +17,31 @@ struct ReadmeTests {
         subject.send("2"); subject.send("x"); subject.send("4")
         #expect(results == [2, 6])
         withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func virtualTimeSample() {
+        let scheduler = DispatchQueue.test                  // a TestScheduler with DispatchQueue's time types
+        var searched: [String] = []
+        let query = PassthroughSubject<String, Never>()
+        let cancellable = query
+            .debounce(for: .milliseconds(300), scheduler: scheduler.eraseToAnyScheduler())
+            .sink { searched.append($0) }
+
+        query.send("s"); query.send("sw"); query.send("swift")
+        scheduler.advance(by: .milliseconds(299))           // searched == []
+        #expect(searched == [])
+        scheduler.advance(by: .milliseconds(1))             // searched == ["swift"]
+        #expect(searched == ["swift"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func clockSample() async throws {
+        let clock = VirtualClock()
+        // `Task.immediate` runs the task up to its first suspension before returning: the sleep is on the timeline.
+        let sleeper = Task.immediate { try await Task.sleep(for: .seconds(1), clock: clock) }
+        #expect(clock.pendingCount == 1)
+        clock.advance(by: .seconds(1))
+        try await sleeper.value
+        #expect(clock.now.ticks == 1000)
     }
 }
