@@ -28,7 +28,7 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         /// Combine's do, because an immediate scheduler has no notion of elapsed time. A floating-point literal is
         /// truncated toward zero (saturating at the bounds of `Int`).
         public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
-            SchedulerTimeIntervalConvertible, Sendable {
+            SchedulerTimeIntervalConvertible, Sendable, MagnitudeSchedulerStride {
             /// The type used when evaluating floating-point literals.
             public typealias FloatLiteralType = Double
             /// The type used when evaluating integer literals.
@@ -44,11 +44,6 @@ public struct ImmediateScheduler: Scheduler, Sendable {
                 magnitude = value
             }
 
-            /// An interval of `value`.
-            public init(integerLiteral value: Int) {
-                magnitude = value
-            }
-
             /// An interval of `value`, truncated toward zero.
             public init(floatLiteral value: Double) {
                 if value.isNaN {
@@ -61,20 +56,6 @@ public struct ImmediateScheduler: Scheduler, Sendable {
                     magnitude = Int(value)
                 }
             }
-
-            /// An interval of `source`, or `nil` when it does not fit in an `Int`.
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let value = Int(exactly: source) else { return nil }
-                magnitude = value
-            }
-
-            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
-            public static func *= (lhs: inout Stride, rhs: Stride) { lhs.magnitude *= rhs.magnitude }
-            public static func += (lhs: inout Stride, rhs: Stride) { lhs.magnitude += rhs.magnitude }
-            public static func -= (lhs: inout Stride, rhs: Stride) { lhs.magnitude -= rhs.magnitude }
 
             /// Zero: the immediate scheduler has no notion of elapsed time.
             public static func seconds(_ s: Int) -> Stride { 0 }

@@ -3,7 +3,7 @@ import Foundation
 
 extension OperationQueue: Scheduler {
     /// The scheduler time type used by the operation queue: a `Date`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateBackedSchedulerTime {
         /// The date represented by this type.
         public var date: Date
 
@@ -12,22 +12,12 @@ extension OperationQueue: Scheduler {
             self.date = date
         }
 
-        /// The interval from this time to `other`, in seconds.
-        public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(other.date.timeIntervalSinceReferenceDate - date.timeIntervalSinceReferenceDate)
-        }
-
-        /// The time `n` seconds after this one.
-        public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(date.addingTimeInterval(n.magnitude))
-        }
-
         /// An interval of time in seconds, a `TimeInterval`.
         ///
         /// As in Combine, ``magnitude`` is the signed interval itself, literals count seconds, and the product of two
         /// strides multiplies their seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Codable, Sendable {
+            Codable, Sendable, TimeIntervalSchedulerStride {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = TimeInterval
             /// An integer literal counts seconds.
@@ -41,45 +31,10 @@ extension OperationQueue: Scheduler {
             /// The value of this time interval in seconds.
             public var timeInterval: TimeInterval { magnitude }
 
-            /// An interval of `value` seconds.
-            public init(integerLiteral value: TimeInterval) {
-                magnitude = value
-            }
-
-            /// An interval of `value` seconds.
-            public init(floatLiteral value: TimeInterval) {
-                magnitude = value
-            }
-
             /// An interval of `timeInterval` seconds.
             public init(_ timeInterval: TimeInterval) {
                 magnitude = timeInterval
             }
-
-            /// An interval of `source` seconds, or `nil` when `source` has no exact `TimeInterval` value.
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let value = TimeInterval(exactly: source) else { return nil }
-                magnitude = value
-            }
-
-            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
-            public static func *= (lhs: inout Stride, rhs: Stride) { lhs.magnitude *= rhs.magnitude }
-            public static func += (lhs: inout Stride, rhs: Stride) { lhs.magnitude += rhs.magnitude }
-            public static func -= (lhs: inout Stride, rhs: Stride) { lhs.magnitude -= rhs.magnitude }
-
-            /// `s` seconds.
-            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
-            /// `s` seconds.
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            /// `ms` milliseconds.
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
-            /// `us` microseconds.
-            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
-            /// `ns` nanoseconds.
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
         }
     }
 

@@ -3,22 +3,10 @@ import Combine
 #endif
 import Foundation
 
-extension RunLoop.SchedulerTimeType: VirtualTimeConvertible {
-    /// Tick `tick` as the date `tick` milliseconds after the reference date (1 January 2001, 00:00:00 UTC).
-    public init(virtualTick tick: Int64) {
-        self.init(VirtualTimeDateTicks.date(forTick: tick))
-    }
+/// Ticks as dates: tick `0` is the reference date (1 January 2001, 00:00:00 UTC), each tick 1 ms later.
+extension RunLoop.SchedulerTimeType: VirtualTimeConvertible, DateBackedVirtualTime {}
 
-    /// The first tick at or after this date.
-    public var virtualTick: Int64 {
-        VirtualTimeDateTicks.tick(for: date)
-    }
-
-    /// The whole ticks in `interval`, rounded up (toward positive infinity).
-    public static func virtualTicks(in interval: Stride) -> Int64 {
-        VirtualTimeDateTicks.ticks(inSeconds: interval.timeInterval)
-    }
-}
+extension RunLoop.SchedulerTimeType.Stride: SecondsBackedStride {}
 
 extension RunLoop {
     /// A test scheduler with `RunLoop`'s time and options, for code that takes `AnySchedulerOf<RunLoop>`.

@@ -28,3 +28,37 @@ enum VirtualTimeDateTicks {
         return Int64(rounded)
     }
 }
+
+/// A `Date`-based scheduler time type (`RunLoop`'s, `OperationQueue`'s), written against the members Combine gives
+/// both, so that one implementation of ``VirtualTimeConvertible`` serves each: ticks map to dates as in
+/// ``VirtualTimeDateTicks``.
+protocol DateBackedVirtualTime: VirtualTimeConvertible where Stride: SecondsBackedStride {
+    /// The date this time stands for.
+    var date: Date { get }
+
+    /// The time at `date`.
+    init(_ date: Date)
+}
+
+/// A stride that gives its length in seconds, as the `Date`-based scheduler time types' strides do.
+protocol SecondsBackedStride {
+    /// The length of the stride in seconds.
+    var timeInterval: TimeInterval { get }
+}
+
+extension DateBackedVirtualTime {
+    /// Tick `tick` as the date `tick` milliseconds after the reference date (1 January 2001, 00:00:00 UTC).
+    public init(virtualTick tick: Int64) {
+        self.init(VirtualTimeDateTicks.date(forTick: tick))
+    }
+
+    /// The first tick at or after this date.
+    public var virtualTick: Int64 {
+        VirtualTimeDateTicks.tick(for: date)
+    }
+
+    /// The whole ticks in `interval`, rounded up (toward positive infinity).
+    public static func virtualTicks(in interval: Stride) -> Int64 {
+        VirtualTimeDateTicks.ticks(inSeconds: interval.timeInterval)
+    }
+}
