@@ -22,6 +22,14 @@ extension OperationQueue.SchedulerTimeType: DateSchedulerTime {}
 extension OperationQueue.SchedulerTimeType.Stride: DateSchedulerStride {}
 
 enum DateSchedulerTimeChecks {
+    /// Every check below, for `Time`.
+    static func all<Time: DateSchedulerTime>(_: Time.Type) throws {
+        distanceAndAdvance(Time.self)
+        strideValues(Time.self)
+        strideArithmetic(Time.self)
+        try coding(Time.self)
+    }
+
     static func distanceAndAdvance<Time: DateSchedulerTime>(_: Time.Type) {
         let time1 = Time(Date(timeIntervalSince1970: 10_000))
         let time2 = Time(Date(timeIntervalSince1970: 10_431))

@@ -22,20 +22,8 @@ import Testing
         return false
     }
 
-    @Test func timeDistanceAndAdvance() {
-        DateSchedulerTimeChecks.distanceAndAdvance(Time.self)
-    }
-
-    @Test func timeAndStrideCoding() throws {
-        try DateSchedulerTimeChecks.coding(Time.self)
-    }
-
-    @Test func strideValues() {
-        DateSchedulerTimeChecks.strideValues(Time.self)
-    }
-
-    @Test func strideArithmetic() {
-        DateSchedulerTimeChecks.strideArithmetic(Time.self)
+    @Test func timeAndStride() throws {
+        try DateSchedulerTimeChecks.all(Time.self)
     }
 
     @Test func nowIsTheCurrentDateAndToleranceIsZero() {

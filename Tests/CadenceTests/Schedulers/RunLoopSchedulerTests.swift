@@ -37,20 +37,8 @@ private final class RunLoopThread: @unchecked Sendable { // `runLoop` is written
 @Suite struct RunLoopSchedulerTests {
     typealias Time = RunLoop.SchedulerTimeType
 
-    @Test func timeDistanceAndAdvance() {
-        DateSchedulerTimeChecks.distanceAndAdvance(Time.self)
-    }
-
-    @Test func timeAndStrideCoding() throws {
-        try DateSchedulerTimeChecks.coding(Time.self)
-    }
-
-    @Test func strideValues() {
-        DateSchedulerTimeChecks.strideValues(Time.self)
-    }
-
-    @Test func strideArithmetic() {
-        DateSchedulerTimeChecks.strideArithmetic(Time.self)
+    @Test func timeAndStride() throws {
+        try DateSchedulerTimeChecks.all(Time.self)
     }
 
     @Test func nowIsTheCurrentDateAndToleranceIsZero() {

@@ -339,12 +339,7 @@ struct CollectByTimeTests {
 
     @Test func aSecondSubscriptionIsCancelled() {
         let fixture = Fixture()
-        let other = TestPublisher<Int, TestError>()
-        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
-        fixture.upstream.subscription.downstream.receive(subscription: other.subscription)
-        #expect(other.subscription.cancelCount == 1)
-        #expect(fixture.upstream.subscription.cancelCount == 0)
-        #expect(fixture.subscriber.subscriptions == 1)
+        TimeOperatorChecks.aSecondSubscriptionIsCancelled(upstream: fixture.upstream, subscriber: fixture.subscriber)
         #expect(fixture.clock.pendingCount == 1)
     }
 
@@ -453,27 +448,11 @@ struct CollectByTimeTests {
             .byTime(clock.scheduler, .ticks(5))
         }
         upstream.collect(strategy).subscribe(subscriber)
-        let senders = 3
-        let perSender = 300
-        let sendLock = TestLock()
-        DispatchQueue.concurrentPerform(iterations: senders + 1) { lane in
-            if lane == senders {
-                for _ in 0..<400 { clock.advance(by: .ticks(1)) }
-            } else {
-                for index in 0..<perSender {
-                    sendLock.withLock { _ = upstream.send(lane * perSender + index) }
-                }
-            }
-        }
-        sendLock.withLock { upstream.send(completion: .finished) }
+        TimeOperatorChecks.sendInLanesWhileTheClockAdvances(to: upstream, clock: clock)
         clock.advance(by: .ticks(5))
         let groups = subscriber.values
         let values = groups.flatMap { $0 }
-        #expect(values.count == senders * perSender)
-        for lane in 0..<senders {
-            let mine = values.filter { $0 / perSender == lane }
-            #expect(mine == Array(lane * perSender..<(lane + 1) * perSender))
-        }
+        TimeOperatorChecks.expectEveryLaneInOrder(values)
         #expect(!groups.contains { $0.isEmpty })
         if let count {
             #expect(!groups.contains { $0.count > count })

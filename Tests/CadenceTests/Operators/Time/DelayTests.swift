@@ -263,25 +263,10 @@ struct DelayTests {
         let upstream = TestPublisher<Int, Never>()
         let subscriber = TickRecordingSubscriber<Int, Never>(clock: clock)
         upstream.delay(for: .ticks(3), scheduler: clock.scheduler).subscribe(subscriber)
-        let senders = 4
-        let perSender = 250
-        let done = LockedBox(0)
-        let group = DispatchGroup()
-        for sender in 0..<senders {
-            DispatchQueue.global().async(group: group) {
-                for index in 0..<perSender { upstream.send(sender * perSender + index) }
-                done.mutate { $0 += 1 }
-            }
-        }
-        var steps = 0
-        while done.value < senders, steps < 100_000 {
-            clock.advance(by: .ticks(1))
-            steps += 1
-        }
-        group.wait()
+        TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(to: upstream, clock: clock)
         upstream.send(completion: .finished)
         clock.run()
-        #expect(subscriber.values.sorted() == Array(0..<(senders * perSender)))
+        #expect(subscriber.values.sorted() == Array(0..<1_000))
         #expect(subscriber.completions == 1)
         #expect(subscriber.timeline.last?.hasPrefix("finished@") == true)
         #expect(clock.pendingCount == 0)

@@ -133,24 +133,9 @@ struct MeasureIntervalTests {
         let upstream = TestPublisher<Int, Never>()
         let subscriber = TickRecordingSubscriber<VirtualTime.Stride, Never>(clock: clock)
         upstream.measureInterval(using: clock.scheduler).subscribe(subscriber)
-        let senders = 4
-        let perSender = 250
-        let done = LockedBox(0)
-        let group = DispatchGroup()
-        for sender in 0..<senders {
-            DispatchQueue.global().async(group: group) {
-                for index in 0..<perSender { upstream.send(sender * perSender + index) }
-                done.mutate { $0 += 1 }
-            }
-        }
-        var steps = 0
-        while done.value < senders, steps < 100_000 {
-            clock.advance(by: .ticks(1))
-            steps += 1
-        }
-        group.wait()
+        TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(to: upstream, clock: clock)
         let intervals = subscriber.values
-        #expect(intervals.count == senders * perSender)
+        #expect(intervals.count == 1_000)
         // Each interval runs from the previous reading to this one, so together they span from the subscription
         // (tick 0) to the last reading, which is no later than now.
         let total = intervals.reduce(0) { $0 + $1.ticks }

@@ -196,12 +196,7 @@ struct ReceiveOnTests {
         let upstream = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
-        let other = TestPublisher<Int, TestError>()
-        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
-        upstream.subscription.downstream.receive(subscription: other.subscription)
-        #expect(other.subscription.cancelCount == 1)
-        #expect(upstream.subscription.cancelCount == 0)
-        #expect(subscriber.subscriptions == 1)
+        TimeOperatorChecks.aSecondSubscriptionIsCancelled(upstream: upstream, subscriber: subscriber)
     }
 
     @Test func eventsBeforeTheSubscriptionAreIgnored() {
@@ -249,26 +244,10 @@ struct ReceiveOnTests {
         let upstream = TestPublisher<Int, TestError>()
         let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .unlimited)
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
-        let senders = 3
-        let perSender = 300
-        let sendLock = TestLock()
-        DispatchQueue.concurrentPerform(iterations: senders + 1) { lane in
-            if lane == senders {
-                for _ in 0..<400 { clock.advance(by: .ticks(1)) }
-            } else {
-                for index in 0..<perSender {
-                    sendLock.withLock { _ = upstream.send(lane * perSender + index) }
-                }
-            }
-        }
-        sendLock.withLock { upstream.send(completion: .finished) }
+        TimeOperatorChecks.sendInLanesWhileTheClockAdvances(to: upstream, clock: clock)
         clock.advance(by: .ticks(1))
         let values = subscriber.values
-        #expect(values.count == senders * perSender)
-        for lane in 0..<senders {
-            let mine = values.filter { $0 / perSender == lane }
-            #expect(mine == Array(lane * perSender..<(lane + 1) * perSender))
-        }
+        TimeOperatorChecks.expectEveryLaneInOrder(values)
         #expect(subscriber.overlaps == 0)
         #expect(subscriber.completions == [.finished])
     }

@@ -167,12 +167,7 @@ struct SubscribeOnTests {
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
         clock.advance(by: .ticks(0))
-        let other = TestPublisher<Int, TestError>()
-        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
-        upstream.subscription.downstream.receive(subscription: other.subscription)
-        #expect(other.subscription.cancelCount == 1)
-        #expect(upstream.subscription.cancelCount == 0)
-        #expect(subscriber.subscriptions == 1)
+        TimeOperatorChecks.aSecondSubscriptionIsCancelled(upstream: upstream, subscriber: subscriber)
     }
 
     @Test func eventsBeforeTheSubscriptionAreIgnored() {

@@ -33,23 +33,14 @@ struct ThrottleTests {
     // MARK: Subscription and demand upstream
 
     @Test func handsTheSubscriptionDownstreamThenRequestsUnlimited() {
-        let upstream = Source(sendsSubscriptionAtOnce: false)
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-        upstream.throttle(for: .ticks(300), scheduler: VirtualClock().scheduler, latest: true).subscribe(subscriber)
-        #expect(subscriber.events == [])
-        upstream.subscription.deliver()
-        #expect(subscriber.events == [.subscription])
-        #expect(upstream.subscription.requests == [.unlimited])
+        TimeOperatorChecks.handsTheSubscriptionDownstreamThenRequestsUnlimited {
+            $0.throttle(for: .ticks(300), scheduler: VirtualClock().scheduler, latest: true)
+        }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
         let fixture = Fixture()
-        let other = Source()
-        other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
-        fixture.upstream.subscription.downstream.receive(subscription: other.subscription)
-        #expect(other.subscription.cancelCount == 1)
-        #expect(fixture.upstream.subscription.cancelCount == 0)
-        #expect(fixture.subscriber.subscriptions == 1)
+        TimeOperatorChecks.aSecondSubscriptionIsCancelled(upstream: fixture.upstream, subscriber: fixture.subscriber)
     }
 
     @Test func aSynchronousUpstreamMeetsTheDownstreamsDemand() {
@@ -431,30 +422,16 @@ struct ThrottleTests {
 
     @Test func valuesFromSeveralThreadsWhileTheClockAdvancesStayConsistent() {
         let fixture = Fixture(interval: .ticks(3), initialDemand: .max(500))
-        let upstream = UncheckedSendable(fixture.upstream)
-        let senders = 4
-        let perSender = 300
-        let group = DispatchGroup()
-        for sender in 0..<senders {
-            DispatchQueue.global().async(group: group) {
-                for index in 0..<perSender {
-                    upstream.value.send(sender * 10_000 + index)
-                }
-            }
-        }
-        var steps = 0
-        while group.wait(timeout: .now()) == .timedOut, steps < 100_000 {
-            fixture.clock.advance(by: .ticks(1))
-            steps += 1
-        }
-        group.wait()
+        TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(
+            to: fixture.upstream, clock: fixture.clock, perSender: 300, senderBase: 10_000
+        )
         fixture.upstream.send(completion: .finished)
         fixture.clock.run()
         #expect(fixture.clock.pendingCount == 0)
         let values = fixture.subscriber.values
         #expect(!values.isEmpty)
         #expect(values.count <= 500)
-        #expect(values.allSatisfy { $0 % 10_000 < perSender && $0 / 10_000 < senders })
+        #expect(values.allSatisfy { $0 % 10_000 < 300 && $0 / 10_000 < 4 })
         #expect(fixture.subscriber.completions.count == 1)
         #expect(fixture.subscriber.events.last == .completion(.finished))
     }

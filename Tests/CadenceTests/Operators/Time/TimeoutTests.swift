@@ -271,26 +271,11 @@ struct TimeoutTests {
         let upstream = TestPublisher<Int, Never>()
         let subscriber = TickRecordingSubscriber<Int, Never>(clock: clock)
         upstream.timeout(.ticks(50), scheduler: clock.scheduler).subscribe(subscriber)
-        let senders = 4
-        let perSender = 250
-        let done = LockedBox(0)
-        let group = DispatchGroup()
-        for sender in 0..<senders {
-            DispatchQueue.global().async(group: group) {
-                for index in 0..<perSender { upstream.send(sender * perSender + index) }
-                done.mutate { $0 += 1 }
-            }
-        }
-        var steps = 0
-        while done.value < senders, steps < 100_000 {
-            clock.advance(by: .ticks(1))
-            steps += 1
-        }
-        group.wait()
+        TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(to: upstream, clock: clock)
         clock.run()
         let values = subscriber.values
         #expect(Set(values).count == values.count)
-        #expect(values.allSatisfy { (0..<(senders * perSender)).contains($0) })
+        #expect(values.allSatisfy { (0..<1_000).contains($0) })
         #expect(subscriber.completions == 1)
         #expect(subscriber.timeline.last?.hasPrefix("finished@") == true)
         #expect(upstream.subscription.cancelCount == 1)
