@@ -17,6 +17,15 @@ struct ReceiveOnTests {
         }
     }
 
+    /// A test publisher received on a new virtual clock's scheduler by a test subscriber with unlimited demand.
+    private static func make() -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.receive(on: clock.scheduler).subscribe(subscriber)
+        return (clock, upstream, subscriber)
+    }
+
     @Test func subscriptionAndRequestsAreSynchronousButValuesWaitForTheClock() {
         let clock = VirtualClock()
         let upstream = TestPublisher<Int, TestError>()
@@ -57,10 +66,7 @@ struct ReceiveOnTests {
     }
 
     @Test func finishedFollowsTheValuesSentBeforeIt() {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.receive(on: clock.scheduler).subscribe(subscriber)
+        let (clock, upstream, subscriber) = Self.make()
         upstream.send(1)
         upstream.send(completion: .finished)
         #expect(upstream.send(2) == .none)
@@ -73,10 +79,7 @@ struct ReceiveOnTests {
     }
 
     @Test func failureArrivesOnTheTickItWasSent() {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.receive(on: clock.scheduler).subscribe(subscriber)
+        let (clock, upstream, subscriber) = Self.make()
         clock.schedule(after: .ticks(3)) { upstream.send(completion: .failure(.oops)) }
         clock.advance(by: .ticks(2))
         #expect(subscriber.events == [.subscription])
@@ -117,10 +120,7 @@ struct ReceiveOnTests {
     }
 
     @Test func cancelStopsDeliveryOfWorkAlreadyScheduled() {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.receive(on: clock.scheduler).subscribe(subscriber)
+        let (clock, upstream, subscriber) = Self.make()
         upstream.send(1)
         upstream.send(completion: .finished)
         subscriber.cancel()
@@ -192,10 +192,7 @@ struct ReceiveOnTests {
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.receive(on: clock.scheduler).subscribe(subscriber)
+        let (_, upstream, subscriber) = Self.make()
         TimeOperatorChecks.aSecondSubscriptionIsCancelled(upstream: upstream, subscriber: subscriber)
     }
 

@@ -38,6 +38,15 @@ struct SubscribeOnTests {
         }
     }
 
+    /// A test publisher subscribed to on a new virtual clock's scheduler by a test subscriber with unlimited demand.
+    private static func make() -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        return (clock, upstream, subscriber)
+    }
+
     @Test func subscribesToTheUpstreamOnlyWhenTheClockRuns() {
         let clock = VirtualClock()
         let upstream = TestPublisher<Int, TestError>()
@@ -125,10 +134,7 @@ struct SubscribeOnTests {
     }
 
     @Test func cancelStopsDeliveryAtOnceAndSchedulesTheUpstreamCancel() {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        let (clock, upstream, subscriber) = Self.make()
         clock.advance(by: .ticks(0))
         subscriber.cancel()
         #expect(upstream.subscription.cancelCount == 0)
@@ -162,10 +168,7 @@ struct SubscribeOnTests {
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        let (clock, upstream, subscriber) = Self.make()
         clock.advance(by: .ticks(0))
         TimeOperatorChecks.aSecondSubscriptionIsCancelled(upstream: upstream, subscriber: subscriber)
     }

@@ -66,39 +66,24 @@ struct ThrottleTests {
         #expect(fixture.clock.pendingCount == 0)
     }
 
-    @Test func latestTruePublishesTheLastValueOfEachWindow() {
-        let fixture = Fixture(latest: true)
+    /// With `latest`, each window publishes its last value (3, then 5); without, its first (1, then 4).
+    @Test(arguments: [(true, 3, 5), (false, 1, 4)])
+    func eachWindowPublishesItsLastOrFirstValue(latest: Bool, firstWindow: Int, secondWindow: Int) {
+        let fixture = Fixture(latest: latest)
         fixture.upstream.send(1)
         fixture.upstream.send(2)
         fixture.upstream.send(3)
         #expect(fixture.clock.pendingCount == 1)
         fixture.runNow()
-        #expect(fixture.subscriber.values == [3])
+        #expect(fixture.subscriber.values == [firstWindow])
         fixture.advance(to: 100)
         fixture.upstream.send(4)
         fixture.advance(to: 200)
         fixture.upstream.send(5)
         fixture.advance(to: 299)
-        #expect(fixture.subscriber.values == [3])
+        #expect(fixture.subscriber.values == [firstWindow])
         fixture.advance(to: 300)
-        #expect(fixture.subscriber.values == [3, 5])
-    }
-
-    @Test func latestFalsePublishesTheFirstValueOfEachWindow() {
-        let fixture = Fixture(latest: false)
-        fixture.upstream.send(1)
-        fixture.upstream.send(2)
-        fixture.upstream.send(3)
-        fixture.runNow()
-        #expect(fixture.subscriber.values == [1])
-        fixture.advance(to: 100)
-        fixture.upstream.send(4)
-        fixture.advance(to: 200)
-        fixture.upstream.send(5)
-        fixture.advance(to: 299)
-        #expect(fixture.subscriber.values == [1])
-        fixture.advance(to: 300)
-        #expect(fixture.subscriber.values == [1, 4])
+        #expect(fixture.subscriber.values == [firstWindow, secondWindow])
     }
 
     @Test func aValueAtTick299WaitsForTick300() {
