@@ -205,39 +205,17 @@ import Testing
 
     @Test func aRepeatingActionFiresRepeatedlyAndStopsOnceCancelled() {
         let queue = makeQueue("cadence.dispatch.repeat")
-        let fires = LockedBox<[Time]>([])
-        let threeFires = DispatchSemaphore(value: 0)
-        let start = queue.now.advanced(by: .milliseconds(20))
-        let cancellable = queue.schedule(after: start, interval: .milliseconds(10)) {
-            let count = fires.mutate { $0.append(queue.now); return $0.count }
-            if count == 3 { threeFires.signal() }
-        }
-        #expect(threeFires.wait(timeout: .now() + 10) == .success)
-        cancellable.cancel()
-        queue.sync {}   // any run already started has finished
-        let countAtCancel = fires.value.count
-        Thread.sleep(forTimeInterval: 0.1)   // ten intervals: a live timer would have fired again
-        queue.sync {}
-        #expect(fires.value.count == countAtCancel)
-        #expect(fires.value.first.map { $0 >= start } == true)
-        #expect(fires.value == fires.value.sorted())
+        // `sync` returns once any run already started has finished.
+        RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(
+            on: queue, settle: { queue.sync {}; return true }, afterQuiet: { queue.sync {}; return true }
+        )
     }
 
     @Test func releasingTheRepeatingCancellableStopsTheTimer() {
         let queue = makeQueue("cadence.dispatch.release")
-        let fires = LockedBox(0)
-        let firstFire = DispatchSemaphore(value: 0)
-        var cancellable: Cancellable? = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
-            if fires.mutate({ $0 += 1; return $0 }) == 1 { firstFire.signal() }
-        }
-        #expect(firstFire.wait(timeout: .now() + 10) == .success)
-        #expect(cancellable != nil)
-        cancellable = nil
-        queue.sync {}
-        let countAtRelease = fires.value
-        Thread.sleep(forTimeInterval: 0.05)
-        queue.sync {}
-        #expect(fires.value == countAtRelease)
+        RepeatingActionChecks.releasingTheCancellableStopsIt(
+            on: queue, settle: { queue.sync {}; return true }, afterQuiet: { queue.sync {}; return true }
+        )
     }
 }
 #endif

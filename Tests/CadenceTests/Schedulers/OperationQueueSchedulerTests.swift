@@ -84,38 +84,14 @@ import Testing
 
     @Test func aRepeatingActionFiresRepeatedlyAndStopsOnceCancelled() {
         let queue = makeSerialQueue()
-        let fires = LockedBox<[Date]>([])
-        let threeFires = DispatchSemaphore(value: 0)
-        let start = queue.now.advanced(by: .milliseconds(20))
-        let cancellable = queue.schedule(after: start, interval: .milliseconds(10)) {
-            let count = fires.mutate { $0.append(Date()); return $0.count }
-            if count == 3 { threeFires.signal() }
-        }
-        #expect(threeFires.wait(timeout: .now() + 10) == .success)
-        cancellable.cancel()
-        #expect(waitUntilEmpty(queue))
-        let countAtCancel = fires.value.count
-        Thread.sleep(forTimeInterval: 0.1)   // ten intervals: a live repetition would have run again
-        #expect(fires.value.count == countAtCancel)
-        #expect(queue.operationCount == 0)
-        #expect(fires.value.first.map { $0 >= start.date } == true)
-        #expect(fires.value == fires.value.sorted())
+        RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(
+            on: queue, settle: { waitUntilEmpty(queue) }, afterQuiet: { queue.operationCount == 0 }
+        )
     }
 
     @Test func releasingTheRepeatingCancellableEndsTheRepetition() {
         let queue = makeSerialQueue()
-        let fires = LockedBox(0)
-        let firstFire = DispatchSemaphore(value: 0)
-        var cancellable: Cancellable? = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
-            if fires.mutate({ $0 += 1; return $0 }) == 1 { firstFire.signal() }
-        }
-        #expect(firstFire.wait(timeout: .now() + 10) == .success)
-        #expect(cancellable != nil)
-        cancellable = nil
-        #expect(waitUntilEmpty(queue))
-        let countAtRelease = fires.value
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(fires.value == countAtRelease)
+        RepeatingActionChecks.releasingTheCancellableStopsIt(on: queue, settle: { waitUntilEmpty(queue) })
     }
 }
 #endif

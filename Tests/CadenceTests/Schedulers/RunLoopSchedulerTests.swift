@@ -107,22 +107,12 @@ private final class RunLoopThread: @unchecked Sendable { // `runLoop` is written
     @Test func aRepeatingActionFiresRepeatedlyAndStopsOnceCancelled() {
         let worker = RunLoopThread()
         defer { worker.stop() }
-        let fires = LockedBox<[Date]>([])
-        let threeFires = DispatchSemaphore(value: 0)
-        let start = worker.runLoop.now.advanced(by: .milliseconds(20))
-        let cancellable = worker.runLoop.schedule(after: start, interval: .milliseconds(10)) {
-            let count = fires.mutate { $0.append(Date()); return $0.count }
-            if count == 3 { threeFires.signal() }
-        }
-        #expect(threeFires.wait(timeout: .now() + 10) == .success)
-        cancellable.cancel()
-        let flushed = DispatchSemaphore(value: 0)
-        worker.runLoop.schedule { flushed.signal() }   // a run already under way has finished
-        #expect(flushed.wait(timeout: .now() + 10) == .success)
-        let countAtCancel = fires.value.count
-        Thread.sleep(forTimeInterval: 0.1)   // ten intervals: a live timer would have fired again
-        #expect(fires.value.count == countAtCancel)
-        #expect(fires.value.first.map { $0 >= start.date } == true)
+        RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(on: worker.runLoop, settle: {
+            // Once an action scheduled now has run, a run already under way has finished.
+            let flushed = DispatchSemaphore(value: 0)
+            worker.runLoop.schedule { flushed.signal() }
+            return flushed.wait(timeout: .now() + 10) == .success
+        })
     }
 }
 #endif
