@@ -21,6 +21,19 @@ enum TimeOperatorChecks {
         #expect(upstream.subscription.requests == [.unlimited], sourceLocation: sourceLocation)
     }
 
+    /// A new virtual clock, and a `TestSubscriber` with unlimited demand subscribed to the operator `makeOperator`
+    /// applies, with that clock, to a new `TestPublisher`.
+    static func subscribe<Operator: Publisher>(
+        _ makeOperator: (TestPublisher<Int, TestError>, VirtualClock) -> Operator
+    ) -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>)
+    where Operator.Output == Int, Operator.Failure == TestError {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        makeOperator(upstream, clock).subscribe(subscriber)
+        return (clock, upstream, subscriber)
+    }
+
     /// `upstream` (already subscribed to by the operator, which has passed its subscription on to `subscriber`)
     /// hands the operator a second, different subscription: that one is cancelled, the first is not, and the
     /// subscriber is not told.

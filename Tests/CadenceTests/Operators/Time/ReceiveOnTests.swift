@@ -19,11 +19,7 @@ struct ReceiveOnTests {
 
     /// A test publisher received on a new virtual clock's scheduler by a test subscriber with unlimited demand.
     private static func make() -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.receive(on: clock.scheduler).subscribe(subscriber)
-        return (clock, upstream, subscriber)
+        TimeOperatorChecks.subscribe { upstream, clock in upstream.receive(on: clock.scheduler) }
     }
 
     @Test func subscriptionAndRequestsAreSynchronousButValuesWaitForTheClock() {

@@ -40,11 +40,7 @@ struct SubscribeOnTests {
 
     /// A test publisher subscribed to on a new virtual clock's scheduler by a test subscriber with unlimited demand.
     private static func make() -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
-        let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
-        return (clock, upstream, subscriber)
+        TimeOperatorChecks.subscribe { upstream, clock in upstream.subscribe(on: clock.scheduler) }
     }
 
     @Test func subscribesToTheUpstreamOnlyWhenTheClockRuns() {
