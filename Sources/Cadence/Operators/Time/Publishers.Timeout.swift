@@ -124,14 +124,12 @@ extension Publishers.Timeout {
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-        private let customError: (() -> Failure)?
 
         init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
-            state = Locked(StateMachine(downstream: downstream))
+            state = Locked(StateMachine(downstream: downstream, customError: timeout.customError))
             interval = timeout.interval
             scheduler = timeout.scheduler
             options = timeout.options
-            customError = timeout.customError
         }
 
         // MARK: Upstream
@@ -207,10 +205,14 @@ extension Publishers.Timeout {
                     action = next
                 case .completion(let downstream, let completion):
                     downstream.receive(completion: completion)
+                    withExtendedLifetime(state.withLock { $0.endDelivered() }) {}
                     return
                 case .timedOut(let downstream):
+                    let customError = state.withLock { $0.customError }
                     let completion = customError.map { Subscribers.Completion.failure($0()) } ?? .finished
                     downstream.receive(completion: completion)
+                    // The user's closure is let go of here, outside the lock.
+                    withExtendedLifetime((customError, state.withLock { $0.endDelivered() })) {}
                     return
                 }
             }
