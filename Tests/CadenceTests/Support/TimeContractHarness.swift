@@ -101,8 +101,9 @@ final class TimeContractSource {
         publisher.send(sent)
     }
 
+    /// Completes, once someone has subscribed (with `subscribe(on:)`, not before the scheduler ran the subscribe).
     func complete(_ completion: Subscribers.Completion<TestError>) {
-        guard !isCompleted else { return }
+        guard !isCompleted, !publisher.subscriptions.isEmpty else { return }
         isCompleted = true
         publisher.send(completion: completion)
     }
