@@ -59,6 +59,34 @@ struct TimeOperatorContractTests {
                 .delay(for: .ticks(1), scheduler: scheduler)
                 .erasedForReview()
         },
+        Case(name: "timeoutZero") { upstream, scheduler, _ in
+            upstream.timeout(.ticks(0), scheduler: scheduler).erasedForReview()
+        },
+        Case(name: "collectByTimeOrCountOne") { upstream, scheduler, _ in
+            upstream.collect(.byTimeOrCount(scheduler, .ticks(3), 1)).erasedForReview()
+        },
+        // The same operators on an immediate scheduler: every scheduled action runs inside the call that scheduled it.
+        Case(name: "debounceImmediate") { upstream, _, _ in
+            upstream.debounce(for: 5, scheduler: ImmediateScheduler.shared).erasedForReview()
+        },
+        Case(name: "throttleImmediate") { upstream, _, _ in
+            upstream.throttle(for: 5, scheduler: ImmediateScheduler.shared, latest: true).erasedForReview()
+        },
+        Case(name: "delayImmediate") { upstream, _, _ in
+            upstream.delay(for: 3, scheduler: ImmediateScheduler.shared).erasedForReview()
+        },
+        Case(name: "measureIntervalImmediate") { upstream, _, _ in
+            upstream.measureInterval(using: ImmediateScheduler.shared).map { _ in 0 }.erasedForReview()
+        },
+        Case(name: "receiveOnImmediate") { upstream, _, _ in
+            upstream.receive(on: ImmediateScheduler.shared).erasedForReview()
+        },
+        Case(name: "subscribeOnImmediate") { upstream, _, _ in
+            upstream.subscribe(on: ImmediateScheduler.shared).erasedForReview()
+        },
+        Case(name: "collectByTimeOrCountImmediate") { upstream, _, _ in
+            upstream.collect(.byTimeOrCount(ImmediateScheduler.shared, 4, 2)).erasedForReview()
+        },
         Case(name: "timerPublisher", completesWithUpstream: false) { _, scheduler, _ in
             scheduler.timerPublisher(every: .ticks(3)).autoconnect()
                 .map(\.tick)
