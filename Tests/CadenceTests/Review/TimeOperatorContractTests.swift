@@ -255,3 +255,47 @@ struct TimeOperatorRegressionTests {
         #expect(clock.pendingCount == 0)
     }
 }
+
+/// The same pipelines with the upstream sending (serially) on one thread while the clock advances on another and the
+/// downstream cancels from a third: never more values than requested, at most one completion, nothing once `cancel()`
+/// has returned, and nothing left scheduled once the clock has run. Meant to run clean under
+/// `swift test --sanitize=thread`.
+@Suite("Review: time operators across threads")
+struct TimeOperatorThreadContractTests {
+    @Test(arguments: TimeOperatorContractTests.cases.map(\.name))
+    func sendingAdvancingAndCancellingOnThreeThreads(pipeline name: String) async throws {
+        let pipeline = try #require(TimeOperatorContractTests.cases.first { $0.name == name })
+        for round in 0..<8 {
+            let clock = VirtualClock()
+            let source = TimeContractSource()
+            let tracker = LifetimeTracker()
+            let demand = 3 + round % 4
+            let subscriber = TestSubscriber<String, any Error>(initialDemand: .max(demand))
+            pipeline.make(source.publisher.eraseToAnyPublisher(), clock.scheduler, tracker).subscribe(subscriber)
+            clock.advance(by: .ticks(0))   // `subscribe(on:)` subscribes on the scheduler
+            let sends = UncheckedSendable(source)
+            let eventsAtCancel = LockedBox<Int?>(nil)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for _ in 0..<40 { sends.value.sendIfRequested() }
+                    if round % 2 == 0 { sends.value.complete(.finished) }
+                }
+                group.addTask {
+                    for _ in 0..<40 { clock.advance(by: .ticks(1)) }
+                }
+                group.addTask {
+                    for _ in 0..<Int.random(in: 0..<200) { await Task.yield() }
+                    subscriber.cancel()
+                    eventsAtCancel.mutate { $0 = subscriber.events.count }
+                }
+            }
+            clock.advance(by: .ticks(1_000))
+            let context = "\(name), round \(round): \(subscriber.events)"
+            #expect(subscriber.values.count <= demand, "\(context)")
+            #expect(subscriber.completions.count <= 1, "\(context)")
+            #expect(subscriber.events.count == eventsAtCancel.value, "\(context)")
+            #expect(clock.pendingCount == 0, "\(context)")
+            #expect(source.cancelCount <= 1, "\(context)")
+        }
+    }
+}
