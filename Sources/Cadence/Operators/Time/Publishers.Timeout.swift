@@ -47,7 +47,8 @@ extension Publishers {
     ///   requests and the delivery of values do not move it.
     /// - At the deadline the upstream is cancelled and the downstream gets `.failure(customError())` — or
     ///   `.finished` when there is no `customError` — from the timer's action, on the scheduler. Values still waiting
-    ///   for delivery are dropped.
+    ///   for delivery are dropped. The subscription lets go of `customError` once its completion has been delivered
+    ///   or it is cancelled, whichever comes first.
     /// - Values and the upstream's completion are not delayed, but they are delivered on the scheduler: each is
     ///   handed to `scheduler.schedule(options:_:)`. On a ``VirtualScheduler`` a value sent while the clock is idle
     ///   reaches the downstream when the clock is next driven, at the same tick. The upstream's completion stops the
