@@ -138,8 +138,11 @@ extension Publishers.Timeout {
         func receive(subscription: any Subscription) {
             switch state.withLock({ $0.receive(subscription: subscription) }) {
             case .start(let downstream, let restart):
-                perform(restart)
+                // The subscription first: on a scheduler that runs actions at once the timer may fire inside
+                // `perform`, and its completion must not reach the downstream before the subscription does. (A
+                // request made meanwhile restarts the timer; this older generation's timer is then handed back.)
                 downstream.receive(subscription: self)
+                perform(restart)
             case .cancel(let subscription):
                 subscription.cancel()
             }
