@@ -62,6 +62,15 @@ struct TimeOperatorContractTests {
         Case(name: "timeoutZero") { upstream, scheduler, _ in
             upstream.timeout(.ticks(0), scheduler: scheduler).erasedForReview()
         },
+        Case(name: "delayNegative") { upstream, scheduler, _ in
+            upstream.delay(for: .ticks(-2), scheduler: scheduler).erasedForReview()
+        },
+        Case(name: "throttleZero") { upstream, scheduler, _ in
+            upstream.throttle(for: .ticks(0), scheduler: scheduler, latest: false).erasedForReview()
+        },
+        Case(name: "debounceNegative") { upstream, scheduler, _ in
+            upstream.debounce(for: .ticks(-3), scheduler: scheduler).erasedForReview()
+        },
         Case(name: "collectByTimeOrCountOne") { upstream, scheduler, _ in
             upstream.collect(.byTimeOrCount(scheduler, .ticks(3), 1)).erasedForReview()
         },
