@@ -71,21 +71,30 @@ private final class RunLoopThread: @unchecked Sendable { // `runLoop` is written
 
     @Test func schedulingWakesARunLoopSleepingInAnotherThread() {
         // The run loop sleeps for up to 30 s with nothing to do: the action runs well within the 10 s wait only if
-        // scheduling wakes it up. (The thread finishes its 30 s run on its own.)
+        // scheduling wakes it up. The action then invalidates the far-future timer, the run loop's only input, so
+        // the run returns for want of inputs and the thread ends with the test instead of sleeping on.
         let started = DispatchSemaphore(value: 0)
-        let loop = LockedBox<UncheckedSendable<RunLoop>?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let loop = LockedBox<UncheckedSendable<(RunLoop, Timer)>?>(nil)
         Thread {
             let runLoop = RunLoop.current
-            runLoop.add(Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }, forMode: .default)
-            loop.mutate { $0 = UncheckedSendable(runLoop) }
+            let farTimer = Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }
+            runLoop.add(farTimer, forMode: .default)
+            loop.mutate { $0 = UncheckedSendable((runLoop, farTimer)) }
             started.signal()
             _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 30))
+            finished.signal()
         }.start()
         #expect(started.wait(timeout: .now() + 10) == .success)
         Thread.sleep(forTimeInterval: 0.05)   // let it fall asleep
         let ran = DispatchSemaphore(value: 0)
-        loop.value?.value.schedule { ran.signal() }
+        let runLoopAndTimer = loop.value?.value
+        loop.value?.value.0.schedule {
+            runLoopAndTimer?.1.invalidate()
+            ran.signal()
+        }
         #expect(ran.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + 10) == .success)
     }
 
     @Test func aDelayedActionRunsOnTheRunLoopAndNeverBeforeItsDate() throws {

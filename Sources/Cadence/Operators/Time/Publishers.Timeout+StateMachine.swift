@@ -55,8 +55,19 @@ extension Publishers.Timeout {
         private var generation: UInt64 = 0
         private var hasRequested = false
 
-        init(downstream: Downstream) {
+        /// The user's closure for the time-out failure: let go of once the subscription has ended (by the caller of
+        /// ``endDelivered()`` or of ``cancel()``, outside the lock), so that it does not outlive the subscription.
+        private(set) var customError: (() -> Failure)?
+
+        init(downstream: Downstream, customError: (() -> Failure)? = nil) {
             self.downstream = downstream
+            self.customError = customError
+        }
+
+        /// The completion (or the time-out) has been delivered: hand back the user's closure to release.
+        mutating func endDelivered() -> (() -> Failure)? {
+            defer { customError = nil }
+            return customError
         }
 
         mutating func receive(subscription: any Subscription) -> SubscriptionAction {
@@ -118,11 +129,17 @@ extension Publishers.Timeout {
         }
 
         /// Ends everything: the timer and upstream to cancel, and what to release outside the lock.
-        mutating func cancel() -> (timer: (any Cancellable)?, upstream: (any Subscription)?, released: (Downstream?, RingBuffer<Entry>)) {
+        mutating func cancel() -> (
+            timer: (any Cancellable)?, upstream: (any Subscription)?,
+            released: (Downstream?, RingBuffer<Entry>, (() -> Failure)?)
+        ) {
             let timer = stopTimer().stale
             let released = downstream
+            // Once the subscription has ended, the closure belongs to the delivery of its end (`endDelivered()`).
+            let closure = downstream == nil ? nil : customError
+            if downstream != nil { customError = nil }
             downstream = nil
-            return (timer, upstream.close(), (released, deliveries.removeAll()))
+            return (timer, upstream.close(), (released, deliveries.removeAll(), closure))
         }
 
         private mutating func restartTimer() -> TimerRestart {

@@ -47,7 +47,8 @@ extension Publishers {
     ///   requests and the delivery of values do not move it.
     /// - At the deadline the upstream is cancelled and the downstream gets `.failure(customError())` — or
     ///   `.finished` when there is no `customError` — from the timer's action, on the scheduler. Values still waiting
-    ///   for delivery are dropped.
+    ///   for delivery are dropped. The subscription lets go of `customError` once its completion has been delivered
+    ///   or it is cancelled, whichever comes first.
     /// - Values and the upstream's completion are not delayed, but they are delivered on the scheduler: each is
     ///   handed to `scheduler.schedule(options:_:)`. On a ``VirtualScheduler`` a value sent while the clock is idle
     ///   reaches the downstream when the clock is next driven, at the same tick. The upstream's completion stops the
@@ -124,14 +125,12 @@ extension Publishers.Timeout {
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-        private let customError: (() -> Failure)?
 
         init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
-            state = Locked(StateMachine(downstream: downstream))
+            state = Locked(StateMachine(downstream: downstream, customError: timeout.customError))
             interval = timeout.interval
             scheduler = timeout.scheduler
             options = timeout.options
-            customError = timeout.customError
         }
 
         // MARK: Upstream
@@ -139,8 +138,11 @@ extension Publishers.Timeout {
         func receive(subscription: any Subscription) {
             switch state.withLock({ $0.receive(subscription: subscription) }) {
             case .start(let downstream, let restart):
-                perform(restart)
+                // The subscription first: on a scheduler that runs actions at once the timer may fire inside
+                // `perform`, and its completion must not reach the downstream before the subscription does. (A
+                // request made meanwhile restarts the timer; this older generation's timer is then handed back.)
                 downstream.receive(subscription: self)
+                perform(restart)
             case .cancel(let subscription):
                 subscription.cancel()
             }
@@ -207,10 +209,14 @@ extension Publishers.Timeout {
                     action = next
                 case .completion(let downstream, let completion):
                     downstream.receive(completion: completion)
+                    withExtendedLifetime(state.withLock { $0.endDelivered() }) {}
                     return
                 case .timedOut(let downstream):
+                    let customError = state.withLock { $0.customError }
                     let completion = customError.map { Subscribers.Completion.failure($0()) } ?? .finished
                     downstream.receive(completion: completion)
+                    // The user's closure is let go of here, outside the lock.
+                    withExtendedLifetime((customError, state.withLock { $0.endDelivered() })) {}
                     return
                 }
             }
