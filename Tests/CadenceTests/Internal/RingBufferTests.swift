@@ -56,6 +56,7 @@ struct RingBufferTests {
         #expect(queue.count == 6)
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func removeFirstOnAnEmptyQueueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var queue = RingBuffer<Int>()
@@ -63,5 +64,6 @@ struct RingBufferTests {
         }
         #expect(result?.standardErrorText.contains("RingBuffer: removeFirst() on an empty queue") == true)
     }
+    #endif
 }
 #endif

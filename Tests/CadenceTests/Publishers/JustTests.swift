@@ -45,6 +45,7 @@ struct JustTests {
         #expect(mirror.children.map(\.label) == ["value"])
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNothingTrapsNamingTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -53,4 +54,5 @@ struct JustTests {
         }
         expectZeroDemandTrap(result, in: "Just")
     }
+    #endif
 }

@@ -82,6 +82,7 @@ struct RecordTests {
         #expect(record.recording.output == [4, 5])
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func receivingAValueAfterTheCompletionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var recording = Record<Int, Never>.Recording()
@@ -92,7 +93,9 @@ struct RecordTests {
             result?.standardErrorText.contains(
                 "Record.Recording: receive(_:) was called after the recording received its completion") == true)
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func receivingASecondCompletionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var recording = Record<Int, Never>.Recording(output: [1])
@@ -102,6 +105,7 @@ struct RecordTests {
             result?.standardErrorText.contains(
                 "Record.Recording: receive(completion:) was called on a recording that is already complete") == true)
     }
+    #endif
 }
 
 /// A failure type that can be encoded, to test `Record`'s `Codable` conformance.

@@ -1,13 +1,12 @@
 import Cadence
 import Foundation
-import Synchronization
 
 /// A subscriber for the combining operators' stress tests: it records what it gets, counts every time two of its
 /// methods ran at the same time, and every value that arrived beyond the demand it had granted.
 ///
 /// It grants `initialDemand` when subscribed and `demandPerValue` from each `receive(_:)`.
 final class CombiningProbeSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable {
-    // `lock` guards every stored var below; `inside` is atomic.
+    // `lock` guards every stored var below; `inside` has its own lock.
     private let lock = TestLock()
     private var recorded: [Input] = []
     private var recordedCompletions: [Subscribers.Completion<Failure>] = []
@@ -15,7 +14,7 @@ final class CombiningProbeSubscriber<Input, Failure: Error>: Subscriber, @unchec
     private var overlapCount = 0
     private var excessCount = 0
     private var storedSubscription: (any Subscription)?
-    private let inside = Atomic<Int>(0)
+    private let inside = LockedBox(0)
     private let initialDemand: Subscribers.Demand
     private let demandPerValue: Subscribers.Demand
 
@@ -25,13 +24,13 @@ final class CombiningProbeSubscriber<Input, Failure: Error>: Subscriber, @unchec
     }
 
     private func enter() {
-        if inside.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
+        if inside.mutate({ $0 += 1; return $0 }) != 1 {
             lock.withLock { overlapCount += 1 }
         }
     }
 
     private func leave() {
-        inside.subtract(1, ordering: .sequentiallyConsistent)
+        inside.mutate { $0 -= 1 }
     }
 
     func receive(subscription: any Subscription) {
@@ -180,14 +179,15 @@ func combiningCancelWhileRunning<Input, Failure: Error>(
     _ upstreams: [CombiningStressPublisher<Int, Failure>],
     _ subscriber: CombiningProbeSubscriber<Input, Failure>
 ) -> Int {
-    let countAtCancel = Atomic<Int>(-1)
+    let countAtCancel = LockedBox(-1)
     let deadline = Date(timeIntervalSinceNow: 5)
     combiningRunConcurrently(
         upstreams.map { upstream in { upstream.run(Array(0..<1_000_000), deadline: deadline) } } + [
             {
                 usleep(2_000)
-                countAtCancel.store(subscriber.cancel(), ordering: .sequentiallyConsistent)
+                let count = subscriber.cancel()
+                countAtCancel.mutate { $0 = count }
             },
         ])
-    return countAtCancel.load(ordering: .sequentiallyConsistent)
+    return countAtCancel.value
 }

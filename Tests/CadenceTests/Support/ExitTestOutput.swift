@@ -1,3 +1,4 @@
+#if !canImport(Combine) || os(macOS)  // exit tests: Swift Testing has them on macOS, not on iOS, tvOS, watchOS or visionOS
 import Testing
 
 extension ExitTest.Result {
@@ -6,3 +7,4 @@ extension ExitTest.Result {
         String(decoding: standardErrorContent, as: UTF8.self)
     }
 }
+#endif

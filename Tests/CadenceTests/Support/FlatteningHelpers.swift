@@ -1,5 +1,4 @@
 import Cadence
-import Synchronization
 
 /// A subscriber for the flattening operators' stress tests: it records values, counts calls that overlapped another
 /// call into it (there must be none), and answers each value with `demandPerValue` (by default one more when its
@@ -7,13 +6,13 @@ import Synchronization
 final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable {
     typealias Failure = TestError
 
-    // `lock` guards `recorded`, `recordedCompletions` and `subscription`; `active` and `overlapCount` are atomics.
+    // `lock` guards `recorded`, `recordedCompletions` and `subscription`; `active` and `overlapCount` have their own locks.
     private let lock = TestLock()
     private var recorded: [Input] = []
     private var recordedCompletions: [Subscribers.Completion<TestError>] = []
     private var subscription: (any Subscription)?
-    private let active = Atomic<Int>(0)
-    private let overlapCount = Atomic<Int>(0)
+    private let active = LockedBox(0)
+    private let overlapCount = LockedBox(0)
     private let initialDemand: Subscribers.Demand
     private let demandPerValue: Subscribers.Demand
 
@@ -23,13 +22,13 @@ final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable
     }
 
     private func enter() {
-        if active.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
-            overlapCount.add(1, ordering: .relaxed)
+        if active.mutate({ $0 += 1; return $0 }) > 1 {
+            overlapCount.mutate { $0 += 1 }
         }
     }
 
     private func leave() {
-        active.subtract(1, ordering: .sequentiallyConsistent)
+        active.mutate { $0 -= 1 }
     }
 
     func receive(subscription: any Subscription) {
@@ -65,7 +64,7 @@ final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable
     var completions: [Subscribers.Completion<TestError>] { lock.withLock { recordedCompletions } }
 
     /// How many calls into this subscriber started while another was still running.
-    var overlaps: Int { overlapCount.load(ordering: .relaxed) }
+    var overlaps: Int { overlapCount.value }
 }
 
 /// A publisher that fails at once, from inside `subscribe`, and counts how many times it was subscribed to: for

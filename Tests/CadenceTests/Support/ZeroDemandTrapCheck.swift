@@ -1,3 +1,4 @@
+#if !canImport(Combine) || os(macOS)  // exit tests: Swift Testing has them on macOS, not on iOS, tvOS, watchOS or visionOS
 import Testing
 
 /// Checks that an exit test's child process wrote the message `request(.none)` traps with for the subscription
@@ -10,3 +11,4 @@ func expectZeroDemandTrap(
     let message = "\(name): request(_:) was called with max(0); a subscriber must request a positive demand"
     #expect(result?.standardErrorText.contains(message) == true, sourceLocation: sourceLocation)
 }
+#endif

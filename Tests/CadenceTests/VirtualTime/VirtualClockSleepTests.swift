@@ -3,7 +3,10 @@ import Testing
 
 /// Sleepers are started with `Task.immediate`/`addImmediateTask`, which run them synchronously up to their first
 /// suspension: once the call returns, the sleeper is on the clock's timeline, with no yielding or polling.
+// `Task.immediate` (Swift 6.2) starts each sleeper synchronously; on Apple platforms the tests need the 26 releases
+// (Swift Testing takes `@available` on tests, not on suites).
 @Suite struct VirtualClockSleepTests {
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aSleeperWakesOnlyWhenTheClockReachesItsDeadline() async throws {
         let clock = VirtualClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 10)) }
@@ -16,6 +19,7 @@ import Testing
         #expect(clock.now.ticks == 10)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func sleepersWakeInDeadlineOrderThenFirstAsleepFirst() async throws {
         let clock = VirtualClock()
         let seen = LockedBox<[String]>([])
@@ -35,6 +39,7 @@ import Testing
         #expect(seen.value == ["10 after first: 4 pending", "20: 1 pending"])
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func advancingStepByStepResumesOneDeadlineAtATime() async throws {
         let clock = VirtualClock()
         let late = Task.immediate { try await clock.sleep(until: .init(ticks: 30)) }
@@ -52,6 +57,7 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func sleepForAndTaskSleepUseTheClock() async throws {
         let clock = VirtualClock(now: .init(ticks: 100))
         let viaTask = Task.immediate { try await Task.sleep(for: .seconds(2), clock: clock) }
@@ -69,6 +75,7 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aDeadlineAlreadyReachedReturnsAtOnce() async throws {
         let (clock, messages) = recordingClock(at: 5)
         try await clock.sleep(until: .init(ticks: 5))
@@ -80,6 +87,7 @@ import Testing
         #expect(messages.value.isEmpty)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aTaskCancelledBeforeSleepingThrowsAtOnce() async {
         let clock = VirtualClock()
         let sleeper = Task.immediate {
@@ -90,6 +98,7 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func cancellingASleepingTaskResumesItWithCancellationErrorWithoutAdvancing() async {
         let clock = VirtualClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 10)) }
@@ -103,6 +112,7 @@ import Testing
         await #expect(throws: Never.self) { try await other.value }
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func cancellingAfterTheWakeUpChangesNothing() async throws {
         let clock = VirtualClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 1)) }
@@ -112,6 +122,7 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func endingTheClockResumesEverySleeperWithCancellationError() async {
         let (clock, messages) = recordingClock()
         let first = Task.immediate { try await clock.sleep(until: .init(ticks: 10)) }
@@ -127,6 +138,7 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aNegativeToleranceIsReportedAndIgnored() async throws {
         let (clock, messages) = recordingClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 2), tolerance: .ticks(-1)) }
@@ -138,6 +150,7 @@ import Testing
         ])
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func tenThousandSleepersAreAllResumedByOneAdvance() async throws {
         let clock = VirtualClock()
         let count = 10_000

@@ -145,6 +145,7 @@ struct CombineLatestTests {
         #expect(String(describing: numbers.subscription.downstream) == "CombineLatest")
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<(Int, Int), Never>(initialDemand: .none)
@@ -153,6 +154,7 @@ struct CombineLatestTests {
         }
         expectZeroDemandTrap(result, in: "CombineLatest")
     }
+    #endif
 
     @Test func concurrentUpstreamsNeverOverlapNorExceedTheDemand() {
         let upstreams = (0..<2).map { _ in CombiningStressPublisher<Int, Never>() }

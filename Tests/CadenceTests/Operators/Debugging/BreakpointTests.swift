@@ -57,12 +57,15 @@ struct BreakpointTests {
         expectSlicingReflection(of: publisher.subscription.downstream, description: "Breakpoint")
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func aClosureReturningTrueRaisesSIGTRAP() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
             Just(1).breakpoint(receiveOutput: { $0 == 1 }).subscribe(TestSubscriber<Int, Never>())
         }
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func breakpointOnErrorRaisesSIGTRAPOnFailure() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
             let publisher = TestPublisher<Int, TestError>()
@@ -70,4 +73,5 @@ struct BreakpointTests {
             publisher.send(completion: .failure(.oops))
         }
     }
+    #endif
 }

@@ -88,6 +88,7 @@ struct CollectByCountTests {
         #expect(TaggedPublisher(1).collect(2).count == 2)
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -97,7 +98,9 @@ struct CollectByCountTests {
         }
         expectZeroDemandTrap(result, in: "CollectByCount")
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func aCountBelowOneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -106,4 +109,5 @@ struct CollectByCountTests {
         let message = "CollectByCount: collect(_:) needs a count greater than zero, got 0"
         #expect(result?.standardErrorText.contains(message) == true)
     }
+    #endif
 }

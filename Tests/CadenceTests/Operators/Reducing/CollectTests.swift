@@ -37,6 +37,7 @@ struct CollectTests {
         #expect(TaggedPublisher(1).collect() != TaggedPublisher(2).collect())
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -46,4 +47,5 @@ struct CollectTests {
         }
         expectZeroDemandTrap(result, in: "Collect")
     }
+    #endif
 }

@@ -40,6 +40,7 @@ struct ComparisonTests {
         #expect(TaggedPublisher(1).max().upstream == TaggedPublisher(1))
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -49,4 +50,5 @@ struct ComparisonTests {
         }
         expectZeroDemandTrap(result, in: "Comparison")
     }
+    #endif
 }

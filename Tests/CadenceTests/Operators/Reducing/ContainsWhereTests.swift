@@ -26,6 +26,7 @@ struct ContainsWhereTests {
         ) { $0.contains { $0 > 5 } }
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -35,4 +36,5 @@ struct ContainsWhereTests {
         }
         expectZeroDemandTrap(result, in: "ContainsWhere")
     }
+    #endif
 }

@@ -46,6 +46,7 @@ struct ReduceTests {
         #expect(reduce.nextPartialResult(1, 2) == 3)
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -55,4 +56,5 @@ struct ReduceTests {
         }
         expectZeroDemandTrap(result, in: "Reduce")
     }
+    #endif
 }

@@ -36,6 +36,7 @@ struct TryAllSatisfyTests {
         ) { $0.tryAllSatisfy { $0 < 5 } }
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -45,4 +46,5 @@ struct TryAllSatisfyTests {
         }
         expectZeroDemandTrap(result, in: "TryAllSatisfy")
     }
+    #endif
 }

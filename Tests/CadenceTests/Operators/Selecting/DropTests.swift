@@ -181,13 +181,16 @@ struct DropTests {
         #expect(upstream.dropFirst(2).upstream == upstream)
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func negativeCountTrapsOnSubscription() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Just(1).eraseToAnyPublisher().dropFirst(-1).subscribe(TestSubscriber<Int, Never>())
         }
         #expect(result?.standardErrorText.contains("Drop: dropFirst(_:) needs a count of zero or more, got -1") == true)
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -196,4 +199,5 @@ struct DropTests {
         }
         expectZeroDemandTrap(result, in: "Drop")
     }
+    #endif
 }

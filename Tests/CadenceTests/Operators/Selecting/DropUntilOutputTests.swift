@@ -138,6 +138,7 @@ struct DropUntilOutputTests {
         #expect(String(describing: trigger.subscription.downstream) == "DropUntilOutput")
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -146,6 +147,7 @@ struct DropUntilOutputTests {
         }
         expectZeroDemandTrap(result, in: "DropUntilOutput")
     }
+    #endif
 
     @Test func aTriggerFromAnotherThreadLetsThroughAnUnbrokenTail() {
         let upstream = CombiningStressPublisher<Int, Never>()

@@ -30,6 +30,7 @@ struct FirstTests {
         #expect(TaggedPublisher(1).first() != TaggedPublisher(2).first())
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -39,4 +40,5 @@ struct FirstTests {
         }
         expectZeroDemandTrap(result, in: "First")
     }
+    #endif
 }

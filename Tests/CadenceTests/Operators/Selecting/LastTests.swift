@@ -20,6 +20,7 @@ struct LastTests {
         #expect(TaggedPublisher(1).last() != TaggedPublisher(2).last())
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -29,4 +30,5 @@ struct LastTests {
         }
         expectZeroDemandTrap(result, in: "Last")
     }
+    #endif
 }

@@ -161,6 +161,7 @@ struct OutputTests {
         #expect(upstream.prefix(2) != upstream.prefix(3))
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func negativePrefixTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).eraseToAnyPublisher().prefix(-1)
@@ -168,7 +169,9 @@ struct OutputTests {
         #expect(
             result?.standardErrorText.contains("Output: prefix(_:) needs a maxLength of zero or more, got -1") == true)
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func outputAtIntMaxTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).eraseToAnyPublisher().output(at: .max)
@@ -177,7 +180,9 @@ struct OutputTests {
             result?.standardErrorText.contains(
                 "Output: output(at:) needs an index from 0 to Int.max - 1, got \(Int.max)") == true)
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func negativeLowerBoundTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).eraseToAnyPublisher().output(in: (-1)...)
@@ -186,7 +191,9 @@ struct OutputTests {
             result?.standardErrorText.contains(
                 "Output: the range of indices must not have a negative bound, got -1..<\(Int.max)") == true)
     }
+    #endif
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -195,4 +202,5 @@ struct OutputTests {
         }
         expectZeroDemandTrap(result, in: "Output")
     }
+    #endif
 }

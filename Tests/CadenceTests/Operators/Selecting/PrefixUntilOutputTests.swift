@@ -125,6 +125,7 @@ struct PrefixUntilOutputTests {
         #expect(publisher.upstream == Just(1) && publisher.other == Just("x"))
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -133,6 +134,7 @@ struct PrefixUntilOutputTests {
         }
         expectZeroDemandTrap(result, in: "PrefixUntilOutput")
     }
+    #endif
 
     @Test func aTriggerFromAnotherThreadCutsAnUnbrokenPrefix() {
         let upstream = CombiningStressPublisher<Int, Never>()

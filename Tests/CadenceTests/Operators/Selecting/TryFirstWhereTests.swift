@@ -31,6 +31,7 @@ struct TryFirstWhereTests {
         ) { $0.tryFirst { $0 > 1 } }
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -40,4 +41,5 @@ struct TryFirstWhereTests {
         }
         expectZeroDemandTrap(result, in: "TryFirstWhere")
     }
+    #endif
 }

@@ -25,6 +25,7 @@ struct TryLastWhereTests {
         ) { $0.tryLast { $0 < 3 } }
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = TestPublisher<Int, TestError>()
@@ -34,4 +35,5 @@ struct TryLastWhereTests {
         }
         expectZeroDemandTrap(result, in: "TryLastWhere")
     }
+    #endif
 }
