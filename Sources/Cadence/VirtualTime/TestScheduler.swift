@@ -56,8 +56,8 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
     /// Runs `action` at `date` and then every `interval` until cancelled.
     ///
-    /// An interval below one tick is reported and treated as one tick; a negative tolerance, or one larger than the
-    /// interval, is reported and ignored.
+    /// A positive interval finer than a tick rounds up to one tick; an interval of zero or less is reported and
+    /// treated as one tick; a negative tolerance, or one larger than the interval, is reported and ignored.
     public func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -70,7 +70,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         return clock.schedule(
             at: date.virtualTick,
             everyTicks: SchedulerTimeType.virtualTicks(in: interval),
-            isBelowOneTick: interval < .milliseconds(1),
+            isNotPositive: interval <= 0,
             describedAs: "\(interval)",
             action,
             origin: origin

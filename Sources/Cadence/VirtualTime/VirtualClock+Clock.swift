@@ -54,6 +54,12 @@ extension VirtualClock: Clock {
                     origin: "VirtualClock.sleep(until:tolerance:)"
                 )
                 sleeper.attach(scheduled)
+                // Another thread may have advanced past the deadline between the check above and the enqueue; then
+                // the wake-up would wait for the next advance. Wake now instead (the sleeper resumes only once).
+                if deadline.ticks <= state.withLock({ $0.now }) {
+                    scheduled.cancel()
+                    sleeper.resume(with: .success(()))
+                }
             }
         } onCancel: {
             sleeper.cancel()

@@ -7,11 +7,12 @@ import Darwin
 #endif
 
 extension VirtualClock {
-    /// Where a virtual clock reports misuse that it survives: a runaway `run()`, an interval below one tick, work
+    /// Where a virtual clock reports misuse that it survives: a runaway `run()`, an interval of zero or less, work
     /// scheduled after the clock's test ended.
     ///
     /// A clock keeps the reporter in effect when it was created, so a report made later, from any thread, still
-    /// reaches the test that made the clock. The expectation DSL binds one that records into the running test.
+    /// reaches the test that made the clock. Until a test binds another, messages go to standard error and do not fail
+    /// the test; a reporter that records into the running test can be bound with `VirtualClock.$issueReporter`.
     public struct IssueReporter: Sendable {
         private let body: @Sendable (String) -> Void
 

@@ -25,7 +25,7 @@ import Combine
 ///   advance the clock themselves. Any thread may schedule and cancel at any time; drive the clock (`advance`, `run`)
 ///   from one thread at a time.
 /// - `run()` cannot hang: it stops after ``defaultActionLimit`` actions (or the `limit` it is given) and reports why
-///   through the clock's ``IssueReporter``. Every other misuse — a negative advance, an interval below one tick,
+///   through the clock's ``IssueReporter``. Every other misuse — a negative advance, a repeat interval of zero or less,
 ///   scheduling after ``end()`` — is reported the same way and survived, never trapped.
 ///
 /// The clock is also a Swift `Clock` (see `sleep(until:tolerance:)`), and every ``TestScheduler`` is a view of one.
@@ -68,8 +68,10 @@ public final class VirtualClock: Sendable {
     }
 
     deinit {
-        // Scheduled work reaches the clock's state, never the clock, so this runs even with work pending. The pending
-        // actions are taken out under the lock and released after it (their captures' deinitialisers may call back).
+        // The clock's own entries reach its state, never the clock, so this runs with work pending unless that work
+        // captures the clock (an operator holding a test scheduler does: then `end()` or `run()` breaks the cycle).
+        // The pending actions are taken out under the lock and released after it (their captures' deinitialisers may
+        // call back).
         let released: [(() -> Void)?] = state.withLock { state in
             state.heap.removeAll().map { entry in
                 let scheduled = entry.action.takeRetainedValue()
@@ -113,8 +115,9 @@ extension VirtualClock {
     /// Schedules `action` to run at `deadline` and then every `interval` until the returned action is cancelled.
     ///
     /// The repeats are counted from the tick the action first runs: a deadline in the past runs it at `now` and then
-    /// every `interval` from there (there is no burst of catch-up runs). An interval below one tick cannot be honoured
-    /// without running forever on the same tick: the clock reports it and repeats every tick instead.
+    /// every `interval` from there (there is no burst of catch-up runs). A positive interval finer than a tick rounds up
+    /// to one tick; an interval of zero or less cannot be honoured without running forever on the same tick: the clock
+    /// reports it and repeats every tick instead.
     @discardableResult
     public func schedule(
         at deadline: Instant,
@@ -122,25 +125,24 @@ extension VirtualClock {
         _ action: @escaping () -> Void
     ) -> ScheduledAction {
         schedule(
-            at: deadline.ticks, everyTicks: Duration.virtualTicks(in: interval), isBelowOneTick: interval < .ticks(1),
+            at: deadline.ticks, everyTicks: Duration.virtualTicks(in: interval), isNotPositive: interval <= .zero,
             describedAs: "\(interval)", action, origin: "VirtualClock.schedule(at:every:)"
         )
     }
 
-    /// Schedules repeating work whose interval is already in ticks, reporting an interval below one tick (which the
-    /// rounding up to whole ticks would otherwise hide).
+    /// Schedules repeating work whose interval is already in ticks (rounded up), reporting an interval of zero or less.
     func schedule(
         at deadline: Int64,
         everyTicks interval: Int64,
-        isBelowOneTick: Bool,
+        isNotPositive: Bool,
         describedAs intervalDescription: @autoclosure () -> String,
         _ action: @escaping () -> Void,
         origin: String
     ) -> ScheduledAction {
-        if isBelowOneTick || interval < 1 {
+        if isNotPositive || interval < 1 {
             reporter.report(
-                "\(origin) was given a repeat interval of \(intervalDescription()), which is less than 1 tick " +
-                "(1 ms); the action repeats every tick instead."
+                "\(origin) was given a repeat interval of \(intervalDescription()); an interval must be positive, " +
+                "so the action repeats every tick (1 ms) instead."
             )
         }
         return enqueue(.tick(deadline), interval: max(interval, 1), action, onEnd: nil, origin: origin)

@@ -304,8 +304,8 @@ struct SchedulerTimerTests {
         timer.subscribe(subscriber)
         let connection = timer.connect()
         #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of 0 ticks, " +
-                "which is less than 1 tick (1 ms); the action repeats every tick instead.",
+            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of 0 ticks; " +
+                "an interval must be positive, so the action repeats every tick (1 ms) instead.",
         ])
         clock.advance(by: .ticks(3))
         #expect(subscriber.values == ticks(0, 1, 2, 3))
@@ -320,8 +320,8 @@ struct SchedulerTimerTests {
         let received = LockedBox<[VirtualTime]>([])
         let cancellable = scheduler.timerPublisher(every: .ticks(-5)).autoconnect().sink { received.append($0) }
         #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of -5 ticks, " +
-                "which is less than 1 tick (1 ms); the action repeats every tick instead.",
+            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of -5 ticks; " +
+                "an interval must be positive, so the action repeats every tick (1 ms) instead.",
         ])
         clock.advance(by: .ticks(2))
         #expect(received.value == ticks(10, 11, 12))

@@ -79,3 +79,24 @@ struct ProductionStyleSchedulingTests {
         #expect(second.clock.now.ticks == 0)
     }
 }
+
+@Suite("Zero waits on test schedulers with finer time types")
+struct ZeroWaitsOnTestSchedulersTests {
+    @Test func zeroDebounceAndTimeoutOnDispatchQueueTestReportNoMisuse() {
+        let (clock, messages) = recordingClock()
+        let scheduler = TestSchedulerOf<DispatchQueue>(clock: clock)
+        let subject = PassthroughSubject<Int, Never>()
+        var debounced: [Int] = []
+        var timedOut = false
+        let first = subject.debounce(for: .zero, scheduler: scheduler).sink { debounced.append($0) }
+        let second = subject.timeout(.zero, scheduler: scheduler).sink(
+            receiveCompletion: { _ in timedOut = true }, receiveValue: { _ in }
+        )
+        subject.send(1)
+        scheduler.advance()
+        #expect(debounced == [1])
+        #expect(timedOut)
+        #expect(messages.value == [], "a zero wait is what the user wrote; the operators' own timers are not misuse")
+        withExtendedLifetime((first, second)) {}
+    }
+}

@@ -103,9 +103,9 @@ import Testing
         let timer = scheduler.schedule(after: VirtualTime(tick: 1), interval: interval) { ticks.append(scheduler.now.tick) }
         scheduler.advance(by: .ticks(3))
         #expect(ticks.value == [1, 2, 3])
-        let expected = interval.ticks < 1 ? [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of \(described), " +
-                "which is less than 1 tick (1 ms); the action repeats every tick instead.",
+        let expected = interval.ticks <= 0 ? [
+            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of \(described); " +
+                "an interval must be positive, so the action repeats every tick (1 ms) instead.",
         ] : []
         #expect(messages.value == expected)
         timer.cancel()

@@ -279,19 +279,28 @@ import Testing
 
     @Test(arguments: [
         (Duration.zero, "0.0 seconds"),
-        (Duration.microseconds(500), "0.0005 seconds"),
         (Duration.ticks(-2), "-0.002 seconds"),
     ])
-    func aRepeatIntervalBelowOneTickIsReportedAndRepeatsEveryTick(interval: Duration, described: String) {
+    func aRepeatIntervalOfZeroOrLessIsReportedAndRepeatsEveryTick(interval: Duration, described: String) {
         let (clock, messages) = recordingClock()
         let ticks = LockedBox<[Int64]>([])
         let timer = clock.schedule(at: .init(ticks: 1), every: interval) { ticks.append(clock.now.ticks) }
         clock.advance(by: .ticks(3))
         #expect(ticks.value == [1, 2, 3])
         #expect(messages.value == [
-            "VirtualClock.schedule(at:every:) was given a repeat interval of \(described), which is less than 1 tick " +
-                "(1 ms); the action repeats every tick instead.",
+            "VirtualClock.schedule(at:every:) was given a repeat interval of \(described); an interval must be " +
+                "positive, so the action repeats every tick (1 ms) instead.",
         ])
+        timer.cancel()
+    }
+
+    @Test func aPositiveRepeatIntervalFinerThanATickRoundsUpToOneTickWithoutAReport() {
+        let (clock, messages) = recordingClock()
+        let ticks = LockedBox<[Int64]>([])
+        let timer = clock.schedule(at: .init(ticks: 1), every: .microseconds(500)) { ticks.append(clock.now.ticks) }
+        clock.advance(by: .ticks(3))
+        #expect(ticks.value == [1, 2, 3])
+        #expect(messages.value == [])
         timer.cancel()
     }
 
