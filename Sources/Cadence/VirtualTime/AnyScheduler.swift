@@ -25,8 +25,9 @@ import Combine
 /// ``init(minimumTolerance:now:scheduleImmediately:delayed:interval:)``. `DispatchQueue` and `OperationQueue` are
 /// `Sendable` on Linux and on Apple platforms, and every ``TestScheduler`` is, so they erase directly. `RunLoop` is
 /// not (on Linux its conformance is explicitly unavailable; Apple's Foundation declares none): a run loop belongs to
-/// its thread, and Cadence does not pretend otherwise. Erase one through the closure initialiser, capturing it in a
-/// way you have checked is safe.
+/// its thread. Its scheduler methods are safe from any thread, though, so `RunLoop` has an `eraseToAnyScheduler()` of
+/// its own that relies on exactly that; any other non-`Sendable` scheduler goes through the closure initialiser,
+/// capturing it in a way you have checked is safe.
 public struct AnyScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler, Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     let box: AnySchedulerBox<SchedulerTimeType, SchedulerOptions>

@@ -3,6 +3,7 @@
 #else
 import Cadence
 #endif
+import Foundation
 import Testing
 
 @Suite struct AnySchedulerTests {
@@ -100,4 +101,32 @@ import Testing
         #expect(eraseGenerically(erased).box === erased.box)
     }
     #endif
+}
+
+@Suite("AnyScheduler of a run loop")
+struct RunLoopAnySchedulerTests {
+    @Test func aRunLoopErasesAndItsErasedSchedulerRunsWorkOnThatRunLoop() {
+        let runLoop = RunLoop.current
+        let erased: AnySchedulerOf<RunLoop> = runLoop.eraseToAnyScheduler()
+        let ran = LockedBox<[String]>([])
+        erased.schedule { ran.append("now") }
+        erased.schedule(after: erased.now.advanced(by: .milliseconds(5))) { ran.append("later") }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while ran.value.count < 2, Date() < deadline {
+            _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        }
+        #expect(ran.value == ["now", "later"])
+        #expect(erased.minimumTolerance == runLoop.minimumTolerance)
+    }
+
+    @Test func codeTakingAnySchedulerOfRunLoopIsDrivenByRunLoopTest() {
+        let scheduler = RunLoop.test
+        let erased: AnySchedulerOf<RunLoop> = scheduler.eraseToAnyScheduler()
+        let ran = LockedBox<[Int64]>([])
+        erased.schedule(after: erased.now.advanced(by: .seconds(1))) { ran.append(scheduler.clock.now.ticks) }
+        scheduler.advance(by: .milliseconds(999))
+        #expect(ran.value == [])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(ran.value == [1000])
+    }
 }
