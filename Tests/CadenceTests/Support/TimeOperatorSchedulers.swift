@@ -1,31 +1,5 @@
 import Cadence
 
-/// A scheduler that runs every action at once, on the calling thread, at a fixed time — as Combine's
-/// `ImmediateScheduler` does — to test operators whose scheduled work calls straight back in.
-struct SynchronousTestScheduler: Scheduler, Sendable {
-    typealias SchedulerTimeType = VirtualTime
-    typealias SchedulerOptions = Never
-
-    var now: VirtualTime { VirtualTime(tick: 0) }
-
-    var minimumTolerance: VirtualTime.Stride { 0 }
-
-    func schedule(options _: Never?, _ action: @escaping () -> Void) {
-        action()
-    }
-
-    func schedule(after _: VirtualTime, tolerance _: VirtualTime.Stride, options _: Never?,
-                  _ action: @escaping () -> Void) {
-        action()
-    }
-
-    func schedule(after _: VirtualTime, interval _: VirtualTime.Stride, tolerance _: VirtualTime.Stride,
-                  options _: Never?, _ action: @escaping () -> Void) -> any Cancellable {
-        action()
-        return AnyCancellable {}
-    }
-}
-
 /// A virtual-time scheduler with `String` options that logs every scheduling call, so a test can pin which of the
 /// scheduler's methods an operator uses, with which dates, intervals, tolerances and options.
 struct RecordingTestScheduler: Scheduler, Sendable {

@@ -353,7 +353,7 @@ struct DebounceTests {
             if value > 0 { upstream.send(value - 1) }
             return .none
         })
-        upstream.debounce(for: .ticks(300), scheduler: SynchronousTestScheduler()).subscribe(subscriber)
+        upstream.debounce(for: .milliseconds(300), scheduler: ImmediateScheduler.shared).subscribe(subscriber)
         upstream.send(3)
         #expect(subscriber.values == [3, 2, 1, 0])
         upstream.send(completion: .finished)

@@ -387,7 +387,7 @@ struct ThrottleTests {
             }
             return .none
         })
-        upstream.throttle(for: .ticks(60), scheduler: SynchronousTestScheduler(), latest: true).subscribe(subscriber)
+        upstream.throttle(for: .milliseconds(60), scheduler: ImmediateScheduler.shared, latest: true).subscribe(subscriber)
         upstream.send(0)
         #expect(subscriber.values == [0, -1, -1, -1, -1, -1])
         upstream.send(completion: .finished)
