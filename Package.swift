@@ -8,11 +8,14 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Cadence", targets: ["Cadence"]),
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Cadence"),
+        .target(name: "CadenceTesting", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

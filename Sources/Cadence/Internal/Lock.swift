@@ -106,3 +106,18 @@ extension Locked where State == Void {
 /// A lock that guards the stored properties of the class that owns it.
 @usableFromInline
 typealias UnfairLock = Locked<Void>
+
+/// The package's lock for its other modules (CadenceTesting): the same lock, reached without inlining.
+package struct PackageLock<State>: @unchecked Sendable { // `base` is a Locked: its lock guards the state
+    let base: Locked<State>
+
+    /// A lock guarding `initial`.
+    package init(_ initial: State) {
+        base = Locked(initial)
+    }
+
+    /// Runs `body` with the state, holding the lock; never call user code inside.
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try base.withLock(body)
+    }
+}

@@ -37,7 +37,7 @@ extension Duration {
     }
 
     /// The number of whole ticks (milliseconds) in `duration`, rounded up, saturating at the bounds of `Int64`.
-    static func virtualTicks(in duration: Duration) -> Int64 {
+    package static func virtualTicks(in duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let attosecondsPerTick: Int64 = 1_000_000_000_000_000
         var fromAttoseconds = attoseconds / attosecondsPerTick

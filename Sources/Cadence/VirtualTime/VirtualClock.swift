@@ -272,20 +272,36 @@ extension VirtualClock {
             )
             limit = 1
         }
+        let (ran, stoppedOnLimit) = runActions(through: target, limit: limit)
+        if stoppedOnLimit {
+            let (now, pending) = state.withLock { ($0.now, $0.pending) }
+            reporter.report(
+                "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
+                "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
+                "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
+            )
+        }
+    }
+
+    /// Runs actions due at or before `target` (all of them when `target` is nil), at most `limit` of them, then
+    /// moves time to `target` unless it stopped on the limit; reports nothing.
+    ///
+    /// - Returns: how many actions ran, and whether it stopped on `limit` with work due by `target` still waiting.
+    package func runActions(through target: Int64?, limit: Int) -> (ran: Int, stoppedOnLimit: Bool) {
         var ran = 0
         while true {
-            if ran == limit, hasDueWork(through: target) {
-                let (now, pending) = state.withLock { ($0.now, $0.pending) }
-                reporter.report(
-                    "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
-                    "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
-                    "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
-                )
-                return
-            }
-            guard let action = takeNextAction(through: target) else { return }
+            if ran >= limit, hasDueWork(through: target) { return (ran, true) }
+            guard let action = takeNextAction(through: target) else { return (ran, false) }
             action()
             ran &+= 1
+        }
+    }
+
+    /// The tick of the earliest scheduled action still waiting to run, or nil when nothing is scheduled.
+    package var nextDueTick: Int64? {
+        state.withLock { state in
+            state.dropDeadEntriesAtTop()
+            return state.heap.first?.due
         }
     }
 

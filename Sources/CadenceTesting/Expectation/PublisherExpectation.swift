@@ -1,0 +1,143 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+/// An expectation chain: the events one subscription received, and the steps that read them left to right.
+///
+/// Made by `expect(_:on:demand:)`, which subscribes at once; every step consumes the events it matches, driving the
+/// expectation's virtual clock until it can decide. When the chain ends — when the last reference to it goes, at the
+/// end of the statement in `expect(p).toEmit(1).thenFinish()` — it reports one failure: the first step that failed,
+/// or else every event no step consumed (an over-fulfilment), at `expect`'s location. Events that arrive after the
+/// chain ended are reported too, unless the chain said ``thenIgnoreRest()``.
+///
+/// Read what happened afterwards with ``values``, ``completion`` and ``events``.
+public final class PublisherExpectation<Output, Failure: Error>: @unchecked Sendable {
+    // `chain` (a Locked) guards the chain's mutable state; the lets are immutable. Steps run on the test's thread;
+    // the lock makes reading the results, and the chain's end on whichever thread drops it, safe.
+    struct Chain {
+        var steps: [ExpectationStep<Output, Failure>] = []
+        /// For each event consumed by a step: the event's index and the step's index, in order.
+        var consumedBy: [Int: Int] = [:]
+        /// The index of the first event no step has consumed.
+        var cursor = 0
+        var failure: ChainFailure?
+        var ignoresRest = false
+        var cancelled = false
+        /// Whether any step waited on wall-clock time.
+        var usesWallClock = false
+    }
+
+    let recorder: EventRecorder<Output, Failure>
+    let reporter: FailureReporter
+    let location: SourceCodeLocation
+    let clock: VirtualClock?
+    let publisherType: Any.Type
+    let scope: ExpectationScope?
+    let chain: Locked<Chain>
+
+    init<P: Publisher>(
+        subscribingTo publisher: P,
+        clock: VirtualClock?,
+        demand: Subscribers.Demand,
+        location: SourceCodeLocation
+    ) where P.Output == Output, P.Failure == Failure {
+        recorder = EventRecorder(clock: clock, demand: demand)
+        reporter = FailureReporter.resolved
+        self.location = location
+        self.clock = clock
+        publisherType = P.self
+        scope = ExpectationScope.current
+        chain = Locked(Chain())
+        publisher.subscribe(recorder)
+    }
+
+    deinit {
+        endChain()
+    }
+
+    // MARK: Results
+
+    /// Every value received so far, consumed or not.
+    public var values: [Output] {
+        recorder.events.compactMap { if case let .value(value) = $0.event { value } else { nil } }
+    }
+
+    /// The completion received, if any (the first, if the publisher sent more than one).
+    public var completion: Subscribers.Completion<Failure>? {
+        for event in recorder.events { if case let .completion(completion) = event.event { return completion } }
+        return nil
+    }
+
+    /// Every event received so far — the subscription, each value, the completion — with the time it arrived.
+    public var events: [TimedEvent<Output, Failure>] { recorder.events }
+
+    /// Whether a step of the chain has failed (its failure is reported when the chain ends).
+    public var hasFailed: Bool { chain.withLock { $0.failure != nil } }
+}
+
+/// The first failure of a chain: which step, why, and where on the timeline.
+struct ChainFailure {
+    /// The index of the failing step.
+    var step: Int
+    /// The full reason, without the leading `"<call> failed: "` and without a final full stop.
+    var reason: String
+    /// The index of the divergent event, or nil when the step failed for want of one.
+    var event: Int?
+    /// What the step expected at the divergence, for the timeline.
+    var expected: String
+    /// When the step gave up waiting, for a step that failed for want of an event.
+    var gaveUpAt: EventTime?
+    /// The expected and received values, when they differ.
+    var difference: (expected: Any, received: Any)?
+}
+
+// MARK: - expect
+
+/// Starts an expectation chain on `publisher`: subscribes at once, requesting `demand`, and records every event with
+/// its time on `clock`.
+///
+/// ```swift
+/// expect(publisher).toEmit([1, 2, 3]).thenFinish(within: .ticks(5))
+/// ```
+///
+/// - Parameters:
+///   - publisher: Any publisher — on Apple platforms, Combine's too.
+///   - clock: The virtual clock the steps drive while they wait; by default the task's ``VirtualClock/current``. With
+///     none, the steps check what the publisher delivers synchronously.
+///   - demand: The demand requested on subscription; `.unlimited` by default. Request more with `thenRequest(_:)`.
+@discardableResult
+public func expect<P: Publisher>(
+    _ publisher: P,
+    on clock: VirtualClock? = nil,
+    demand: Subscribers.Demand = .unlimited,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> PublisherExpectation<P.Output, P.Failure> {
+    PublisherExpectation(
+        subscribingTo: publisher,
+        clock: clock ?? VirtualClock.current,
+        demand: demand,
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+}
+
+/// Starts an expectation chain on `publisher`, driving the clock of `scheduler` (see `expect(_:on:demand:)`).
+@discardableResult
+public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
+    _ publisher: P,
+    on scheduler: TestScheduler<Time, Options>,
+    demand: Subscribers.Demand = .unlimited,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> PublisherExpectation<P.Output, P.Failure> {
+    PublisherExpectation(
+        subscribingTo: publisher,
+        clock: scheduler.clock,
+        demand: demand,
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+}

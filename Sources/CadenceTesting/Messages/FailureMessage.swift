@@ -1,0 +1,142 @@
+/// Lays out a chain's failure message: a headline, the chain as written with the failing step marked, the timeline
+/// of received events against what the steps expected with the first divergence marked, and — when two values differ
+/// inside — their field-by-field difference.
+///
+/// ```text
+/// toEmit([1, 2, 3]) failed: value 2 of 3 differs: expected 2, received 5 at tick 1.
+///
+///     expect(PassthroughSubject<Int, Never>)
+///   ✗   .toEmit([1, 2, 3])
+///         .thenFinish(within: .ticks(5))  (not checked)
+///
+///      tick  received      expected
+///         0  subscription
+///         0  1             1             toEmit([1, 2, 3])
+///   →     1  5             2             toEmit([1, 2, 3])
+///         2  3
+/// ```
+struct FailureMessage {
+    /// One row of the timeline.
+    struct Row {
+        var time: EventTime?
+        var received: String
+        var expected: String
+        var step: String
+        var marked: Bool
+    }
+
+    /// The first sentence, with its full stop.
+    var headline: String
+    /// `"expect(PassthroughSubject<Int, Never>)"`.
+    var expectCall: String
+    /// The steps' calls, in order, without a leading dot.
+    var calls: [String]
+    /// The index of the failing step, if a step failed.
+    var failedStep: Int?
+    /// How many steps had run (passed or failed) — later ones are "not checked".
+    var checkedSteps: Int
+    var rows: [Row]
+    /// Whether the timeline has a time column.
+    var showsTime: Bool
+    /// A field-by-field difference to print under the timeline.
+    var difference: String?
+
+    /// The whole message.
+    var text: String {
+        var lines = [headline, ""]
+        lines.append("    \(expectCall)")
+        for (index, call) in calls.enumerated() {
+            let marker = index == failedStep ? "✗ " : (index < checkedSteps ? "✓ " : "  ")
+            let note = index < checkedSteps ? "" : "  (not checked)"
+            lines.append("  \(marker)  .\(call)\(note)")
+        }
+        lines.append("")
+        lines.append(contentsOf: table())
+        if let difference {
+            lines.append("")
+            lines.append(difference)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The timeline, as aligned columns.
+    private func table() -> [String] {
+        let times = rows.map { $0.time.map(Self.timeCell) ?? "—" }
+        let timeHeader = rows.contains { if case .elapsed = $0.time { true } else { false } } ? "time" : "tick"
+        let timeWidth = max(timeHeader.count, times.map(\.count).max() ?? 0)
+        let receivedWidth = max("received".count, rows.map { Self.cell($0.received).count }.max() ?? 0)
+        let expectedWidth = max("expected".count, rows.map { Self.cell($0.expected).count }.max() ?? 0)
+        func line(_ marker: String, _ time: String, _ received: String, _ expected: String, _ step: String) -> String {
+            var line = marker
+            if showsTime { line += String(repeating: " ", count: timeWidth - time.count) + time + "  " }
+            line += received.padding(toLength: receivedWidth, withPad: " ", startingAt: 0) + "  "
+            line += expected.padding(toLength: expectedWidth, withPad: " ", startingAt: 0) + "  " + step
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        var lines = [line("     ", timeHeader, "received", "expected", "")]
+        for (row, time) in zip(rows, times) {
+            lines.append(line(row.marked ? "  →  " : "     ", time, Self.cell(row.received), Self.cell(row.expected), row.step))
+        }
+        return lines
+    }
+
+    /// `"5"` for a tick, `"+12.5 ms"` for wall-clock time.
+    private static func timeCell(_ time: EventTime) -> String {
+        switch time {
+        case let .tick(tick): "\(tick)"
+        case let .elapsed(duration): "+\(EventTime.milliseconds(duration)) ms"
+        }
+    }
+
+    /// A table cell: at most 40 characters on one line (longer values are cut with an ellipsis; the difference under
+    /// the table shows them whole).
+    static func cell(_ text: String) -> String {
+        let flat = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+        return flat.count <= 40 ? flat : String(flat.prefix(39)) + "…"
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
+        self[(firstIndex { !predicate($0) } ?? endIndex)...]
+    }
+}
+
+/// How a chain names its publisher: the type with module names dropped, shortened to its outermost name when long.
+enum PublisherName {
+    /// `"PassthroughSubject<Int, Never>"`, `"Publishers.Map<Just<Int>, String>"`, or `"Publishers.Debounce<…>"` for a
+    /// name over 60 characters.
+    static func describe(_ type: Any.Type) -> String {
+        let full = withoutModules(String(reflecting: type))
+        guard full.count > 60, let open = full.firstIndex(of: "<") else { return full }
+        return full[..<open] + "<…>"
+    }
+
+    /// `"Cadence.Publishers.Map<Swift.Int>"` as `"Publishers.Map<Int>"`: the first component of every qualified name
+    /// (its module) dropped.
+    static func withoutModules(_ name: String) -> String {
+        var result = ""
+        var component = ""
+        var atNameStart = true
+        var droppedModule = false
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" {
+                component.append(character)
+            } else if character == ".", atNameStart, !droppedModule {
+                component = ""
+                droppedModule = true
+            } else {
+                result += component + String(character)
+                component = ""
+                if character != "." {
+                    atNameStart = true
+                    droppedModule = false
+                } else {
+                    atNameStart = false
+                }
+            }
+        }
+        return result + component
+    }
+}

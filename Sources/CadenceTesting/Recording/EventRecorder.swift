@@ -1,0 +1,160 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+/// The subscriber `expect(_:)` attaches: it records every event with its time, tracks demand, and notices each way a
+/// publisher can break the subscription contract, without ever trapping.
+///
+/// Thread-safe: a publisher may deliver from any thread while a test reads the record. Nothing is called while the lock
+/// is held; the subscription's `request` and `cancel`, and the observers, are called after it is released.
+final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
+    // `state` (a Locked) guards every mutable property; the lets are immutable.
+    struct State {
+        var subscription: (any Subscription)?
+        var events: [TimedEvent<Output, Failure>] = []
+        /// Demand signalled and not yet used up by values.
+        var outstanding: Subscribers.Demand = .none
+        /// All the demand signalled so far.
+        var requested: Subscribers.Demand = .none
+        var completed = false
+        var cancelled = false
+        /// Whether a subscription has arrived (it may have completed or been cancelled since).
+        var subscribed = false
+        /// Called, outside the lock, after each event is recorded; with the event's index.
+        var observers: [@Sendable (Int) -> Void] = []
+    }
+
+    let state: Locked<State>
+    /// The clock whose ticks time the events; nil for wall-clock time.
+    let clock: VirtualClock?
+    /// When recording started, for wall-clock times.
+    let start: ContinuousClock.Instant
+    let initialDemand: Subscribers.Demand
+
+    init(clock: VirtualClock?, demand: Subscribers.Demand) {
+        state = Locked(State())
+        self.clock = clock
+        start = ContinuousClock.now
+        initialDemand = demand
+    }
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+
+    /// The time now, on the recorder's clock.
+    var now: EventTime {
+        if let clock { return .tick(clock.now.ticks) }
+        return .elapsed(ContinuousClock.now - start)
+    }
+
+    // MARK: Subscriber
+
+    func receive(subscription: any Subscription) {
+        let time = now
+        let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [@Sendable (Int) -> Void]) in
+            if state.subscription != nil || state.cancelled {
+                state.events.append(TimedEvent(.subscription, at: time, violation: .secondSubscription))
+                return (false, state.events.count - 1, state.observers)
+            }
+            state.subscription = subscription
+            state.subscribed = true
+            state.events.append(TimedEvent(.subscription, at: time))
+            state.outstanding = initialDemand
+            state.requested = initialDemand
+            return (true, state.events.count - 1, state.observers)
+        }
+        if accepted {
+            if initialDemand > .none { subscription.request(initialDemand) }
+        } else {
+            subscription.cancel()
+        }
+        for observer in observers { observer(index) }
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+        let time = now
+        let (index, observers) = state.withLock { state -> (Int, [@Sendable (Int) -> Void]) in
+            let violation: ContractViolation?
+            if state.cancelled {
+                violation = .afterCancel
+            } else if state.completed {
+                violation = .valueAfterCompletion
+            } else if state.subscription == nil {
+                violation = .beforeSubscription
+            } else if state.outstanding == .none {
+                violation = .beyondDemand(requested: state.requested)
+            } else {
+                violation = nil
+                state.outstanding -= 1
+            }
+            state.events.append(TimedEvent(.value(input), at: time, violation: violation))
+            return (state.events.count - 1, state.observers)
+        }
+        for observer in observers { observer(index) }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let time = now
+        let (index, observers) = state.withLock { state -> (Int, [@Sendable (Int) -> Void]) in
+            let violation: ContractViolation?
+            if state.cancelled {
+                violation = .afterCancel
+            } else if state.completed {
+                violation = .secondCompletion
+            } else if state.subscription == nil {
+                violation = .beforeSubscription
+            } else {
+                violation = nil
+            }
+            state.completed = true
+            state.subscription = nil
+            state.events.append(TimedEvent(.completion(completion), at: time, violation: violation))
+            return (state.events.count - 1, state.observers)
+        }
+        for observer in observers { observer(index) }
+    }
+
+    // MARK: Driving the subscription
+
+    /// Signals `demand` more to the publisher; returns false when there is no live subscription to signal it to.
+    @discardableResult
+    func request(_ demand: Subscribers.Demand) -> Bool {
+        let subscription = state.withLock { state -> (any Subscription)? in
+            guard let subscription = state.subscription, !state.cancelled, demand > .none else { return nil }
+            state.outstanding += demand
+            state.requested += demand
+            return subscription
+        }
+        subscription?.request(demand)
+        return subscription != nil
+    }
+
+    /// Cancels the subscription; events that arrive afterwards are recorded as violations.
+    func cancel() {
+        let subscription = state.withLock { state -> (any Subscription)? in
+            state.cancelled = true
+            defer { state.subscription = nil }
+            return state.subscription
+        }
+        subscription?.cancel()
+    }
+
+    // MARK: Reading
+
+    /// The events recorded so far.
+    var events: [TimedEvent<Output, Failure>] { state.withLock { $0.events } }
+
+    /// The number of events recorded so far.
+    var eventCount: Int { state.withLock { $0.events.count } }
+
+    /// Whether a subscription has arrived (even if it has since completed or been cancelled).
+    var hasSubscribed: Bool { state.withLock { $0.subscribed } }
+
+    /// All the demand signalled so far.
+    var requested: Subscribers.Demand { state.withLock { $0.requested } }
+
+    /// Calls `observer` after each event from now on, outside the lock, with the event's index.
+    func observe(_ observer: @escaping @Sendable (Int) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+}

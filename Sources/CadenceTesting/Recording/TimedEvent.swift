@@ -1,0 +1,80 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+/// One thing a publisher did to the subscriber `expect(_:)` attached: subscribed it, sent a value, or completed.
+public enum PublisherEvent<Output, Failure: Error> {
+    /// The publisher handed over its subscription.
+    case subscription
+    /// The publisher sent a value.
+    case value(Output)
+    /// The publisher finished or failed.
+    case completion(Subscribers.Completion<Failure>)
+}
+
+extension PublisherEvent: Sendable where Output: Sendable {}
+
+/// When an event arrived: the tick of the expectation's virtual clock, or — with no clock — the wall-clock time since
+/// `expect(_:)` was called.
+public enum EventTime: Sendable, Hashable, CustomStringConvertible {
+    /// The virtual clock's tick (1 tick = 1 ms).
+    case tick(Int64)
+    /// Wall-clock time since `expect(_:)` subscribed.
+    case elapsed(Duration)
+
+    /// `"tick 5"`, or `"+12.5 ms"`.
+    public var description: String {
+        switch self {
+        case let .tick(tick): "tick \(tick)"
+        case let .elapsed(duration): "+\(EventTime.milliseconds(duration)) ms"
+        }
+    }
+
+    /// `duration` in milliseconds with at most one decimal: `"12.5"`, `"0"`, `"1200"`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
+        let whole = tenths / 10, fraction = tenths % 10
+        return fraction == 0 ? "\(whole)" : "\(whole).\(abs(fraction))"
+    }
+}
+
+/// An event with the time it arrived, as `expect(_:)` recorded it.
+public struct TimedEvent<Output, Failure: Error> {
+    /// What happened.
+    public let event: PublisherEvent<Output, Failure>
+    /// When it happened.
+    public let time: EventTime
+    /// How the event broke the subscription contract, if it did (a value beyond demand, after completion…).
+    let violation: ContractViolation?
+
+    init(_ event: PublisherEvent<Output, Failure>, at time: EventTime, violation: ContractViolation? = nil) {
+        self.event = event
+        self.time = time
+        self.violation = violation
+    }
+
+    /// The tick of the event on its virtual clock, or nil on wall-clock time.
+    public var tick: Int64? {
+        if case let .tick(tick) = time { return tick }
+        return nil
+    }
+}
+
+extension TimedEvent: Sendable where Output: Sendable {}
+
+/// How a publisher broke the subscription contract with an event.
+enum ContractViolation: Sendable, Equatable {
+    /// A value arrived when no demand was outstanding; `requested` is all the demand the subscriber had signalled.
+    case beyondDemand(requested: Subscribers.Demand)
+    /// A value arrived after the publisher had completed.
+    case valueAfterCompletion
+    /// A second completion arrived.
+    case secondCompletion
+    /// An event arrived after the expectation cancelled its subscription.
+    case afterCancel
+    /// An event arrived before the publisher had handed over a subscription.
+    case beforeSubscription
+    /// A second subscription arrived (the expectation cancelled it).
+    case secondSubscription
+}

@@ -1,0 +1,71 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+extension PublisherExpectation {
+    /// Expects the publisher to finish next, with no value before.
+    ///
+    /// - Parameter budget: How long, in virtual time from when the step starts, finishing may take.
+    @discardableResult
+    public func toFinish(
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        finish(name: "toFinish", budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    /// Expects the publisher to finish next; reads as the step after another (see `toFinish(within:)`).
+    @discardableResult
+    public func thenFinish(
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        finish(name: "thenFinish", budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    private func finish(name: String, budget: Duration?, at location: SourceCodeLocation) -> Self {
+        let call = { "\(name)(\(StepText.budget(budget, first: true)))" }
+        if let problem = StepText.problem(with: budget) {
+            return rejecting(call: call, location: location, reason: problem)
+        }
+        perform(ExpectationStep(
+            call: call,
+            window: budget,
+            location: location,
+            evaluate: { events, isFinal in
+                guard let event = events.first else {
+                    return isFinal ? .failed(StepDivergence("finished", matched: 0, atEvent: false)) : .pending
+                }
+                switch event.event {
+                case .completion(.finished):
+                    return .satisfied(consumed: 1)
+                case let .completion(completion):
+                    return .failed(StepDivergence(
+                        "expected finished, received \(EventText.completion(completion))", matched: 0, atEvent: true
+                    ))
+                case let .value(value):
+                    return .failed(StepDivergence(
+                        "expected finished, received \(ValueText.describe(value))", matched: 0, atEvent: true
+                    ))
+                case .subscription:
+                    return .failed(StepDivergence(
+                        "expected finished, received a second subscription", matched: 0, atEvent: true
+                    ))
+                }
+            },
+            expectation: { _, _ in "finished" },
+            missing: { _ in "finished" }
+        ))
+        return self
+    }
+}

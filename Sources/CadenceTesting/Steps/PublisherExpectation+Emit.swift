@@ -1,0 +1,140 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+extension PublisherExpectation where Output: Equatable {
+    /// Expects exactly `values` as the next values, in order — no completion or other value in between.
+    ///
+    /// ```swift
+    /// expect([1, 2, 3].publisher).toEmit([1, 2, 3]).thenFinish()
+    /// ```
+    ///
+    /// - Parameter budget: How long, in virtual time from when the step starts, the last of the values may take to
+    ///   arrive; without one the clock runs until they arrive or it goes idle.
+    @discardableResult
+    public func toEmit(
+        _ values: [Output],
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        emit(values, name: "toEmit", budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    /// Expects exactly `values` as the next values, in order; reads as the step after another (see `toEmit(_:within:)`).
+    @discardableResult
+    public func thenEmit(
+        _ values: [Output],
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        emit(values, name: "thenEmit", budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    /// Expects `value` as the next value.
+    @discardableResult
+    public func toEmit(
+        _ value: Output,
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        emit([value], name: "toEmit", single: true, budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    /// Expects `value` as the next value; reads as the step after another.
+    @discardableResult
+    public func thenEmit(
+        _ value: Output,
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        emit([value], name: "thenEmit", single: true, budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    private func emit(
+        _ values: [Output],
+        name: String,
+        single: Bool = false,
+        budget: Duration?,
+        at location: SourceCodeLocation
+    ) -> Self {
+        let call = {
+            let argument = single ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
+            return "\(name)(\(argument)\(StepText.budget(budget)))"
+        }
+        if values.isEmpty {
+            return rejecting(
+                call: call, location: location,
+                reason: "an empty list of values expects nothing, so it cannot fail; to check that nothing arrives, "
+                    + "use toEmitNothing(for:), or toFinish() for a publisher that completes without values"
+            )
+        }
+        if let problem = StepText.problem(with: budget) {
+            return rejecting(call: call, location: location, reason: problem)
+        }
+        let count = values.count
+        let ordinal = { (index: Int) in single ? "the value" : "value \(index + 1) of \(count)" }
+        perform(ExpectationStep(
+            call: call,
+            window: budget,
+            location: location,
+            evaluate: { events, isFinal in
+                var index = 0
+                for event in events {
+                    guard index < count else { break }
+                    switch event.event {
+                    case .subscription:
+                        return .failed(StepDivergence(
+                            "expected \(ValueText.describe(values[index])), received a second subscription",
+                            matched: index, atEvent: true
+                        ))
+                    case let .value(value):
+                        if value != values[index] {
+                            return .failed(StepDivergence(
+                                "\(ordinal(index)) differs: expected \(ValueText.describe(values[index])), "
+                                    + "received \(ValueText.describe(value))",
+                                matched: index, atEvent: true, difference: (values[index], value)
+                            ))
+                        }
+                        index += 1
+                    case let .completion(completion):
+                        return .failed(StepDivergence(
+                            "expected \(ordinal(index)) (\(ValueText.describe(values[index]))), received "
+                                + EventText.completion(completion),
+                            matched: index, atEvent: true
+                        ))
+                    }
+                }
+                if index == count { return .satisfied(consumed: count) }
+                if isFinal {
+                    return .failed(StepDivergence(
+                        "\(ordinal(index)) (\(ValueText.describe(values[index])))", matched: index, atEvent: false
+                    ))
+                }
+                return .pending
+            },
+            expectation: { index, _ in ValueText.describe(values[index]) },
+            missing: { consumed in consumed < count ? ValueText.describe(values[consumed]) : "(nothing)" }
+        ))
+        return self
+    }
+}
