@@ -38,9 +38,19 @@ extension PublisherExpectation {
         if let problem = StepText.problem(with: budget) {
             return rejecting(call: call, location: location, reason: problem)
         }
-        perform(ExpectationStep(
+        perform(finishStep(call: call, window: budget, location: location))
+        return self
+    }
+
+    /// The step that expects the publisher to finish next; `window` is its budget (nil: wait until settled or idle).
+    func finishStep(
+        call: @escaping () -> String,
+        window: Duration?,
+        location: SourceCodeLocation
+    ) -> ExpectationStep<Output, Failure> {
+        ExpectationStep(
             call: call,
-            window: budget,
+            window: window,
             location: location,
             evaluate: { events, isFinal in
                 guard let event = events.first else {
@@ -65,7 +75,6 @@ extension PublisherExpectation {
             },
             expectation: { _, _ in "finished" },
             missing: { _ in "finished" }
-        ))
-        return self
+        )
     }
 }

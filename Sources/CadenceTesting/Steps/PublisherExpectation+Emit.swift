@@ -81,21 +81,28 @@ extension PublisherExpectation where Output: Equatable {
             let argument = single ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
             return "\(name)(\(argument)\(StepText.budget(budget)))"
         }
-        if values.isEmpty {
-            return rejecting(
-                call: call, location: location,
-                reason: "an empty list of values expects nothing, so it cannot fail; to check that nothing arrives, "
-                    + "use toEmitNothing(for:), or toFinish() for a publisher that completes without values"
-            )
-        }
-        if let problem = StepText.problem(with: budget) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
+        let problem = values.isEmpty
+            ? "an empty list of values expects nothing, so it cannot fail; to check that nothing arrives, use "
+                + "toEmitNothing(for:), or toFinish() for a publisher that completes without values"
+            : StepText.problem(with: budget)
+        if let problem { return rejecting(call: call, location: location, reason: problem) }
+        perform(emitStep(values, single: single, call: call, window: budget, location: location))
+        return self
+    }
+
+    /// The step that expects exactly `values` next; `window` is its budget (nil: wait until settled or idle).
+    func emitStep(
+        _ values: [Output],
+        single: Bool,
+        call: @escaping () -> String,
+        window: Duration?,
+        location: SourceCodeLocation
+    ) -> ExpectationStep<Output, Failure> {
         let count = values.count
         let ordinal = { (index: Int) in single ? "the value" : "value \(index + 1) of \(count)" }
-        perform(ExpectationStep(
+        return ExpectationStep(
             call: call,
-            window: budget,
+            window: window,
             location: location,
             evaluate: { events, isFinal in
                 var index = 0
@@ -134,7 +141,6 @@ extension PublisherExpectation where Output: Equatable {
             },
             expectation: { index, _ in ValueText.describe(values[index]) },
             missing: { consumed in consumed < count ? ValueText.describe(values[consumed]) : "(nothing)" }
-        ))
-        return self
+        )
     }
 }
