@@ -2,9 +2,16 @@
 import Combine
 #endif
 
+/// Limits on how long a step drives its clock, bindable for the extent of a task so tests of the limits run fast.
+enum DrivingLimits {
+    /// How many clock actions one step runs at most while it waits, before it gives up (an endless timer would keep
+    /// it waiting forever); ``VirtualClock/defaultActionLimit`` unless bound otherwise.
+    @TaskLocal static var stepActions = VirtualClock.defaultActionLimit
+}
+
 extension PublisherExpectation {
-    /// How many clock actions one step runs at most while it waits without a budget, before it gives up.
-    static var stepActionLimit: Int { VirtualClock.defaultActionLimit }
+    /// How many clock actions one step runs at most while it waits, before it gives up.
+    static var stepActionLimit: Int { DrivingLimits.stepActions }
 
     /// How many clock actions a failed step with a budget runs, after its deadline, to see whether what it waited for
     /// came late.
@@ -94,21 +101,46 @@ extension PublisherExpectation {
             let (ran, stopped) = clock.runActions(through: target, limit: Self.stepActionLimit - actionsRun)
             actionsRun += ran
             if stopped || actionsRun >= Self.stepActionLimit, !isFinal(deadline: deadline) {
-                let (cursor, pending) = unconsumed()
-                let visible = Self.visible(pending, through: deadline)
-                if case let .satisfied(consumed) = step.evaluate(visible.events, false) {
-                    consume(consumed, from: cursor, step: index)
-                    return
-                }
-                let divergence = StepDivergence(step.missing(visible.events.count), matched: 0, atEvent: false)
-                var failure = failure(of: step, divergence, cursor: cursor, visible: visible, deadline: deadline)
-                failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
-                    + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
-                    + "keeps rescheduling itself? Give the step a budget with within:"
-                fail(step: index, failure)
+                gaveUp(step, index: index, afterRunning: actionsRun, on: clock, deadline: deadline)
                 return
             }
         }
+    }
+
+    /// Settles `step` after it ran out of clock actions with work still due inside its window: satisfied by what
+    /// arrived, failed at a divergent event, or failed for want of one — a runaway clock.
+    private func gaveUp(
+        _ step: ExpectationStep<Output, Failure>,
+        index: Int,
+        afterRunning actionsRun: Int,
+        on clock: VirtualClock,
+        deadline: Int64?
+    ) {
+        let (cursor, pending) = unconsumed()
+        let visible = Self.visible(pending, through: deadline)
+        var divergence: StepDivergence
+        switch step.evaluate(visible.events, false) {
+        case let .satisfied(consumed):
+            consume(consumed, from: cursor, step: index)
+            return
+        case let .failed(atEvent):
+            divergence = atEvent
+        case .pending:
+            // Make the step say what it still lacks, as it would if nothing more could arrive.
+            switch step.evaluate(visible.events, true) {
+            case let .failed(lacking) where !lacking.atEvent: divergence = lacking
+            default: divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
+            }
+        }
+        consume(divergence.matched, from: cursor, step: index)
+        var failure = failure(of: step, divergence, cursor: cursor, visible: visible, deadline: nil)
+        if !divergence.atEvent {
+            let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
+            failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
+                + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
+                + "keeps rescheduling itself? Cancel it, or \(advice)" + demandHint()
+        }
+        fail(step: index, failure)
     }
 
     /// Whether no more events can arrive inside a step's window without the test doing something.
@@ -164,18 +196,25 @@ extension PublisherExpectation {
         }
         let now = recorder.now
         var reason = divergence.reason
-        if !recorder.hasSubscribed {
-            reason += " never arrived: the publisher never sent a subscription"
-        } else if let clock {
+        if let clock {
             if let deadline, let window = step.window {
                 reason += " did not arrive within \(VirtualTicks.describe(window)) (by tick \(deadline))"
+                reason += recorder.hasSubscribed
+                    ? demandHint() : ", and the publisher had not sent a subscription by then"
                 reason += lateArrival(of: step, cursor: cursor, deadline: deadline)
+            } else if !recorder.hasSubscribed {
+                reason += " never arrived: the publisher never sent a subscription"
             } else {
                 reason += " never arrived: the clock went idle at tick \(clock.now.ticks) with nothing scheduled"
+                reason += demandHint()
             }
+        } else if !recorder.hasSubscribed {
+            reason += " never arrived: the publisher never sent a subscription, and there is no virtual clock to "
+                + "advance (pass one with on:, or bind VirtualClock.current)"
         } else {
             reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"
+            reason += demandHint()
         }
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
@@ -183,23 +222,39 @@ extension PublisherExpectation {
         )
     }
 
+    /// `"; the subscriber had no demand left (it requested .max(2) in all) — request more with thenRequest(_:)"` when
+    /// the subscriber's finite demand is used up, so the publisher could not send more; else nothing.
+    private func demandHint() -> String {
+        let (requested, outstanding) = recorder.state.withLock { ($0.requested, $0.outstanding) }
+        guard requested != .unlimited, outstanding == .none else { return "" }
+        return "; the subscriber had no demand left (it requested \(EventText.demand(requested)) in all) — request "
+            + "more with thenRequest(_:)"
+    }
+
     /// After a step with a budget failed for want of an event: runs the clock on (boundedly) and, if the step would
     /// have been satisfied late, says when.
+    ///
+    /// This is the one time a step runs the clock past its window: what it runs would otherwise have run at the next
+    /// step, which a failed chain does not run.
     private func lateArrival(of step: ExpectationStep<Output, Failure>, cursor: Int, deadline: Int64) -> String {
         guard let clock, step.kind == .match else { return "" }
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
-            let events = recorder.events[cursor...]
-            let visible = Self.visible(events, through: nil)
-            switch step.evaluate(visible.events, true) {
+            var start = cursor
+            let events = recorder.events
+            while start < events.count, case .subscription = events[start].event, events[start].violation == nil {
+                start += 1
+            }
+            let visible = Self.visible(events[start...], through: nil)
+            switch step.evaluate(visible.events, false) {
             case let .satisfied(consumed) where consumed > 0:
-                let tick = events[cursor + consumed - 1].tick ?? deadline
+                let tick = events[start + consumed - 1].tick ?? deadline
                 return "; it arrived at tick \(tick), \(VirtualTicks.describe(.milliseconds(tick - deadline))) late"
-            case .failed where recorder.eventCount > cursor:
+            case .failed:
                 return ""
             default:
-                continue
+                if visible.stoppedAtViolation { return "" }
             }
         }
         return ""
