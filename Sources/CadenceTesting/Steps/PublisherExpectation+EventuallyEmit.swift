@@ -13,7 +13,7 @@ extension PublisherExpectation where Output: Equatable {
     /// fails at the completion and says how many values it skipped:
     ///
     /// ```text
-    /// toEventuallyEmit(3) failed: skipped 2 values, then expected 3, received finished at tick 2.
+    /// toEventuallyEmit(3) failed: skipped 2 values, then expected the value (3), received finished at tick 2.
     ///
     ///     expect(PassthroughSubject<Int, Never>)
     ///   ✗   .toEventuallyEmit(3)
@@ -198,7 +198,7 @@ extension PublisherExpectation {
             count == 1 ? "1 skipped value" : "\(count) skipped values"
         }
         func instead(of skipped: Int, _ received: String) -> String {
-            let expectation = "expected \(expected()), received \(received)"
+            let expectation = "expected \(sought()), received \(received)"
             guard skipped > 0 else { return expectation }
             return "skipped \(skipped == 1 ? "1 value" : "\(skipped) values"), then \(expectation)"
         }

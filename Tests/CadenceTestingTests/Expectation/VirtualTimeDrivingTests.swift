@@ -320,7 +320,7 @@ import Testing
             toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no \
             virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
-                expect(Publishers.Delay<Just<Int>, TestScheduler<DispatchQueue.SchedulerTimeType, DispatchQueue.SchedulerOptions>>)
+                expect(Publishers.Delay<…>)
               ✗   .toEmit(1)
 
                  received      expected
@@ -422,7 +422,7 @@ import Testing
             toEmit(1) failed: the value (1) never arrived: the publisher never sent a subscription, and there is no \
             virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
-                expect(Publishers.SubscribeOn<Just<Int>, TestScheduler<VirtualTime, Never>>)
+                expect(Publishers.SubscribeOn<…>)
               ✗   .toEmit(1)
 
                  received   expected

@@ -178,7 +178,7 @@ import Testing
 
                  received      expected
                  subscription
-              →  (nothing)     "a"
+              →  (nothing)     "a"       toEmit("a")
             """,
         ]) {
             expect(PassthroughSubject<String, Never>()).toEmit("a")

@@ -147,7 +147,7 @@ import Testing
             toEmit(where: { … }, within: .ticks(1)) failed: a value matching the predicate did not arrive within 1 \
             tick (by tick 1); it arrived at tick 2, 1 tick late.
 
-                expect(Publishers.Delay<Just<Int>, TestScheduler<VirtualTime, Never>>)
+                expect(Publishers.Delay<…>)
               ✗   .toEmit(where: { … }, within: .ticks(1))
 
                  tick  received      expected

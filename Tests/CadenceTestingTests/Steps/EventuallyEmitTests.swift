@@ -57,7 +57,7 @@ import Testing
         let clock = VirtualClock()
         expectFailures([
             """
-            toEventuallyEmit(3) failed: skipped 2 values, then expected 3, received finished at tick 2.
+            toEventuallyEmit(3) failed: skipped 2 values, then expected the value (3), received finished at tick 2.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEventuallyEmit(3)
@@ -77,7 +77,7 @@ import Testing
     @Test func finishedAtOnceSkipsNothing() {
         expectFailures([
             """
-            toEventuallyEmit("a") failed: expected "a", received finished.
+            toEventuallyEmit("a") failed: expected the value ("a"), received finished.
 
                 expect(Empty<String, Never>)
               ✗   .toEventuallyEmit("a")
