@@ -1,4 +1,5 @@
 import CadenceTesting
+import Dispatch
 import Testing
 
 /// `toEmit(count:within:)` and `thenEmit(count:within:)`.
@@ -42,6 +43,19 @@ import Testing
         expectNoFailures {
             let expectation = expect([1, 2, 3].publisher, demand: .max(2)).toEmit(count: 2)
             #expect(expectation.values == [1, 2])
+        }
+    }
+
+    @Test func valuesSentFromManyThreadsAreAllCounted() {
+        // The subject serialises nothing itself; the recorder must take concurrent values safely.
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
+        expectNoFailures {
+            let expectation = expect(subject)
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for value in 0 ..< 250 { subject.send(thread * 1000 + value) }
+            }
+            expectation.toEmit(count: 1000)
+            #expect(Set(expectation.values).count == 1000)
         }
     }
 
