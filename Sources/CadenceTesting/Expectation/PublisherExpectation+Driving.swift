@@ -58,6 +58,14 @@ extension PublisherExpectation {
     }
 
     /// Drives `clock` (or, with none, looks only at what has arrived) until `step` decides.
+    ///
+    /// The step starts at the clock's `now`. With a budget its deadline is that tick plus the budget, inclusive:
+    /// work due at the deadline runs, and `.ticks(0)` runs only the work already due now. The clock moves one due
+    /// tick at a time, running all the work due at it, and stops at the tick where the step settles, or at the
+    /// deadline; with no budget it runs until the step settles or nothing is left to run, at most
+    /// ``stepActionLimit`` actions (an endless timer is reported, not waited on). Only a step that failed for want of
+    /// an event with a budget runs the clock on past its deadline, to say whether the event came late (see
+    /// `lateArrival(of:cursor:deadline:)`).
     private func drive(_ step: ExpectationStep<Output, Failure>, index: Int) {
         let start = clock?.now.ticks
         let deadline: Int64? = step.window.flatMap { window in
@@ -118,7 +126,7 @@ extension PublisherExpectation {
     ) {
         let (cursor, pending) = unconsumed()
         let visible = Self.visible(pending, through: deadline)
-        var divergence: StepDivergence
+        let divergence: StepDivergence
         switch step.evaluate(visible.events, false) {
         case let .satisfied(consumed):
             consume(consumed, from: cursor, step: index)
@@ -138,7 +146,7 @@ extension PublisherExpectation {
             let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
             failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
                 + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
-                + "keeps rescheduling itself? Cancel it, or \(advice)" + demandHint()
+                + "keeps rescheduling itself? Cancel it, or \(advice)" + exhaustedDemandNote()
         }
         fail(step: index, failure)
     }
@@ -196,17 +204,18 @@ extension PublisherExpectation {
         }
         let now = recorder.now
         var reason = divergence.reason
+        var demandNote = exhaustedDemandNote()
         if let clock {
             if let deadline, let window = step.window {
                 reason += " did not arrive within \(VirtualTicks.describe(window)) (by tick \(deadline))"
-                reason += recorder.hasSubscribed
-                    ? demandHint() : ", and the publisher had not sent a subscription by then"
-                reason += lateArrival(of: step, cursor: cursor, deadline: deadline)
+                if !recorder.hasSubscribed { reason += ", and the publisher had not sent a subscription by then" }
+                let late = lateArrival(of: step, cursor: cursor, deadline: deadline)
+                if !late.isEmpty { demandNote = "" }
+                reason += late
             } else if !recorder.hasSubscribed {
                 reason += " never arrived: the publisher never sent a subscription"
             } else {
                 reason += " never arrived: the clock went idle at tick \(clock.now.ticks) with nothing scheduled"
-                reason += demandHint()
             }
         } else if !recorder.hasSubscribed {
             reason += " never arrived: the publisher never sent a subscription, and there is no virtual clock to "
@@ -214,21 +223,23 @@ extension PublisherExpectation {
         } else {
             reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"
-            reason += demandHint()
         }
+        reason += demandNote
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
             difference: nil
         )
     }
 
-    /// `"; the subscriber had no demand left (it requested .max(2) in all) — request more with thenRequest(_:)"` when
-    /// the subscriber's finite demand is used up, so the publisher could not send more; else nothing.
-    private func demandHint() -> String {
-        let (requested, outstanding) = recorder.state.withLock { ($0.requested, $0.outstanding) }
-        guard requested != .unlimited, outstanding == .none else { return "" }
-        return "; the subscriber had no demand left (it requested \(EventText.demand(requested)) in all) — request "
-            + "more with thenRequest(_:)"
+    /// `"; the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when
+    /// the live subscription has no outstanding demand, so the publisher may not send a value; else nothing.
+    private func exhaustedDemandNote() -> String {
+        let (live, outstanding, requested) = recorder.state.withLock { state in
+            (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
+        }
+        guard live, outstanding == .none else { return "" }
+        return "; the subscriber had no demand left (\(EventText.demand(requested)) requested in all) — request more "
+            + "with thenRequest(_:)"
     }
 
     /// After a step with a budget failed for want of an event: runs the clock on (boundedly) and, if the step would

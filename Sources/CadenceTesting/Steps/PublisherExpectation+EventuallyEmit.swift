@@ -133,6 +133,10 @@ extension PublisherExpectation {
 
     /// Expects a value satisfying `predicate` to arrive eventually, skipping the values before it; reads as the step
     /// after another (see `toEventuallyEmit(where:within:)`).
+    ///
+    /// ```swift
+    /// expect(upload.progress, on: clock).toEmit(0).thenEventuallyEmit(where: { $0 == 1 }).thenFinish()
+    /// ```
     @discardableResult
     public func thenEventuallyEmit(
         where predicate: @escaping (Output) -> Bool,

@@ -224,9 +224,9 @@ import Testing
         DrivingLimits.$stepActions.withValue(100) {
             expectFailures([
                 """
-                toEmit(1) failed: the value (1) never arrived: the clock still had work due after running 100 actions \
-                (at tick 100) — an endless timer, or work that keeps rescheduling itself? Cancel it, or give the step a \
-                budget with within:.
+                toEmit(1) failed: the value (1) never arrived: the clock still had work due after running 100 \
+                actions (at tick 100) — an endless timer, or work that keeps rescheduling itself? Cancel it, or give \
+                the step a budget with within:.
 
                     expect(PassthroughSubject<Int, Never>)
                   ✗   .toEmit(1)
@@ -250,9 +250,9 @@ import Testing
         DrivingLimits.$stepActions.withValue(100) {
             expectFailures([
                 """
-                toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the clock still had work due after running 100 \
-                actions (at tick 99) — an endless timer, or work that keeps rescheduling itself? Cancel it, or give the \
-                step a budget with within:.
+                toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the clock still had work due after running \
+                100 actions (at tick 99) — an endless timer, or work that keeps rescheduling itself? Cancel it, or \
+                give the step a budget with within:.
 
                     expect(PassthroughSubject<Int, Never>)
                   ✗   .toEmit([1, 2])
@@ -440,7 +440,7 @@ import Testing
         expectFailures([
             """
             toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the clock went idle at tick 2 with nothing \
-            scheduled; the subscriber had no demand left (it requested .max(1) in all) — request more with \
+            scheduled; the subscriber had no demand left (.max(1) requested in all) — request more with \
             thenRequest(_:).
 
                 expect(PassthroughSubject<Int, Never>)
@@ -453,7 +453,7 @@ import Testing
             """,
             """
             toEmit(1, within: .ticks(3)) failed: the value (1) did not arrive within 3 ticks (by tick 3); the \
-            subscriber had no demand left (it requested .none in all) — request more with thenRequest(_:).
+            subscriber had no demand left (.none requested in all) — request more with thenRequest(_:).
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEmit(1, within: .ticks(3))

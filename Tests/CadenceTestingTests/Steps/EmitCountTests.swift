@@ -4,6 +4,19 @@ import Testing
 
 /// `toEmit(count:within:)` and `thenEmit(count:within:)`.
 @Suite struct EmitCountTests {
+    /// A publisher that sends all its values at once, whatever the demand — breaking the subscription contract.
+    struct Flood: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
+
+        let values: [Int]
+
+        func receive<S: Subscriber>(subscriber: S) where S.Failure == Never, S.Input == Int {
+            subscriber.receive(subscription: Subscriptions.empty)
+            for value in values { _ = subscriber.receive(value) }
+        }
+    }
+
     // MARK: Success
 
     @Test func exactlyTheCountOfAnyValuesThenFinished() {
@@ -66,7 +79,7 @@ import Testing
             """
             toEmit(count: 3) failed: value 3 of 3 never arrived: nothing more was delivered synchronously, and there \
             is no virtual clock to advance (pass one with on:, or bind VirtualClock.current); the subscriber had no \
-            demand left (it requested .max(2) in all) — request more with thenRequest(_:).
+            demand left (.max(2) requested in all) — request more with thenRequest(_:).
 
                 expect(Publishers.Sequence<Array<Int>, Never>)
               ✗   .toEmit(count: 3)
@@ -138,6 +151,48 @@ import Testing
             """,
         ]) {
             expect(PassthroughSubject<Int, Never>()).toEmit(count: 1)
+        }
+    }
+
+    @Test func aValueBeyondTheDemandDoesNotCount() {
+        expectFailures([
+            """
+            toEmit(count: 3) failed: value 3 of 3 never arrived: the publisher sent 3 beyond the demand requested \
+            (.max(2) in all), which breaks the subscription contract.
+
+                expect(EmitCountTests.Flood)
+              ✗   .toEmit(count: 3)
+
+                 received             expected
+                 subscription
+                 1                    (any value)  toEmit(count: 3)
+                 2                    (any value)  toEmit(count: 3)
+              →  3 (contract broken)  (any value)  toEmit(count: 3)
+            """,
+        ]) {
+            expect(Flood(values: [1, 2, 3]), demand: .max(2)).toEmit(count: 3)
+        }
+    }
+
+    // MARK: Extra values
+
+    @Test func theStepConsumesExactlyTheCountAndTheRestIsReported() {
+        expectFailures([
+            """
+            expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 3, finished.
+
+                expect(Publishers.Sequence<Array<Int>, Never>)
+              ✓   .toEmit(count: 2)
+
+                 received      expected
+                 subscription
+                 1             (any value)  toEmit(count: 2)
+                 2             (any value)  toEmit(count: 2)
+              →  3             (no step)
+                 finished      (no step)
+            """,
+        ]) {
+            expect([1, 2, 3].publisher).toEmit(count: 2)
         }
     }
 

@@ -13,8 +13,8 @@ import Testing
     @Test func theNextValueSatisfiesThePredicate() {
         expectNoFailures {
             expect(Just(4)).toEmit(where: { $0.isMultiple(of: 2) }).thenFinish()
-            expect(["swift", "sweet"].publisher).toEmit(where: { $0.hasPrefix("sw") }).thenEmit(where: { $0.count == 5 })
-                .thenFinish()
+            expect(["swift", "sweet"].publisher)
+                .toEmit(where: { $0.hasPrefix("sw") }).thenEmit(where: { $0.count == 5 }).thenFinish()
         }
     }
 
@@ -198,7 +198,9 @@ import Testing
               →     4  failure(Outage)  (a match)  thenEmit(where: { … })
             """,
         ]) {
-            let subject = scheduledSubject(on: clock, [(2, 1)], completion: (4, .failure(Outage())), failing: Outage.self)
+            let subject = scheduledSubject(
+                on: clock, [(2, 1)], completion: (4, .failure(Outage())), failing: Outage.self
+            )
             expect(subject, on: clock).toEmit(1).thenEmit(where: { _ in true })
         }
     }

@@ -51,6 +51,50 @@ import Testing
         #expect(calls == 5)
     }
 
+    @Test func aLaterFailureShowsTheSkippedValuesAndTheMatch() {
+        expectFailures([
+            """
+            thenEmit(5) failed: the value differs: expected 5, received 4.
+
+                expect(Publishers.Sequence<Array<Int>, Never>)
+              ✓   .toEventuallyEmit(3)
+              ✗   .thenEmit(5)
+
+                 received      expected
+                 subscription
+                 1             (skipped)  toEventuallyEmit(3)
+                 2             (skipped)  toEventuallyEmit(3)
+                 3             3          toEventuallyEmit(3)
+              →  4             5          thenEmit(5)
+                 finished
+            """,
+        ]) {
+            expect([1, 2, 3, 4].publisher).toEventuallyEmit(3).thenEmit(5)
+        }
+    }
+
+    @Test func aMatchBeyondTheDemandIsNotTaken() {
+        let clock = VirtualClock()
+        expectFailures([
+            """
+            toEventuallyEmit(where: { … }) failed: a value matching the predicate, after 1 skipped value, never \
+            arrived: the publisher sent 2 at tick 0 beyond the demand requested (.max(1) in all), which breaks the \
+            subscription contract.
+
+                expect(EmitCountTests.Flood)
+              ✗   .toEventuallyEmit(where: { … })
+
+                 tick  received             expected
+                    0  subscription
+                    0  1                    (skipped)  toEventuallyEmit(where: { … })
+              →     0  2 (contract broken)  (a match)  toEventuallyEmit(where: { … })
+            """,
+        ]) {
+            expect(EmitCountTests.Flood(values: [1, 2]), on: clock, demand: .max(1))
+                .toEventuallyEmit(where: { $0 == 2 })
+        }
+    }
+
     // MARK: A completion first
 
     @Test func finishedBeforeTheValueSaysHowManyWereSkipped() {
