@@ -9,7 +9,7 @@ extension PublisherExpectation {
     /// expect(search.results, on: clock).toEmit(where: { $0.count == 3 }, within: .milliseconds(300))
     /// ```
     ///
-    /// The predicate is called once per value, on the test's thread. A value that does not satisfy it fails the step
+    /// The predicate is called once per value, on the thread that runs the step. A value that does not satisfy it fails the step
     /// at that value (the chain prints the predicate as `{ … }`):
     ///
     /// ```text

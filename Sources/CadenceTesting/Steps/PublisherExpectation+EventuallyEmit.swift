@@ -99,7 +99,7 @@ extension PublisherExpectation {
     /// expect(download.progress, on: clock).toEventuallyEmit(where: { $0 >= 0.5 }, within: .seconds(5))
     /// ```
     ///
-    /// The predicate is called once per value, on the test's thread. When nothing matches before the clock goes
+    /// The predicate is called once per value, on the thread that runs the step. When nothing matches before the clock goes
     /// idle, the step says how many values it skipped:
     ///
     /// ```text
