@@ -9,8 +9,8 @@ extension PublisherExpectation {
     /// expect(search.results, on: clock).toEmit(where: { $0.count == 3 }, within: .milliseconds(300))
     /// ```
     ///
-    /// The predicate is called once per value, on the thread that runs the step. A value that does not satisfy it fails the step
-    /// at that value (the chain prints the predicate as `{ … }`):
+    /// The predicate is called once per value, on the thread that runs the step. A value that does not satisfy it
+    /// fails the step at that value (the chain prints the predicate as `{ … }`):
     ///
     /// ```text
     /// toEmit(where: { … }) failed: expected a value matching the predicate, received 7 at tick 1.

@@ -99,8 +99,8 @@ extension PublisherExpectation {
     /// expect(download.progress, on: clock).toEventuallyEmit(where: { $0 >= 0.5 }, within: .seconds(5))
     /// ```
     ///
-    /// The predicate is called once per value, on the thread that runs the step. When nothing matches before the clock goes
-    /// idle, the step says how many values it skipped:
+    /// The predicate is called once per value, on the thread that runs the step. When nothing matches before the
+    /// clock goes idle, the step says how many values it skipped:
     ///
     /// ```text
     /// toEventuallyEmit(where: { … }) failed: a value matching the predicate, after 2 skipped values, never arrived: the clock went idle at tick 2 with nothing scheduled.
