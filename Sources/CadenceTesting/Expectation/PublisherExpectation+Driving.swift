@@ -39,11 +39,14 @@ extension PublisherExpectation {
         }
     }
 
-    /// The events not yet consumed, after skipping (and consuming) leading contract-abiding subscriptions.
+    /// The events not yet consumed, after skipping leading subscriptions: the one that keeps the contract, and a
+    /// second one (cancelled at once, it changes nothing the steps check; it stays unconsumed, for the chain's end
+    /// to report).
     private func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
-        while cursor < events.count, case .subscription = events[cursor].event, events[cursor].violation == nil {
+        while cursor < events.count, case .subscription = events[cursor].event,
+              events[cursor].violation == nil || events[cursor].violation == .secondSubscription {
             cursor += 1
         }
         chain.withLock { $0.cursor = max($0.cursor, cursor) }
@@ -149,7 +152,9 @@ extension PublisherExpectation {
         if divergence.atEvent {
             let event = recorder.events[divergentIndex]
             return ChainFailure(
-                step: index, reason: "\(divergence.reason)\(Self.at(event.time))", event: divergentIndex,
+                step: index, reason: "\(divergence.reason)\(Self.at(event.time))"
+                    + (divergence.note.map { ", \($0)" } ?? ""),
+                event: divergentIndex,
                 expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
             )
         }
@@ -164,12 +169,15 @@ extension PublisherExpectation {
         }
         let now = recorder.now
         var reason = divergence.reason
+        var demandNote = exhaustedDemandNote()
         if !recorder.hasSubscribed {
             reason += " never arrived: the publisher never sent a subscription"
         } else if let clock {
             if let deadline, let window = step.window {
                 reason += " did not arrive within \(VirtualTicks.describe(window)) (by tick \(deadline))"
-                reason += lateArrival(of: step, cursor: cursor, deadline: deadline)
+                let late = lateArrival(of: step, cursor: cursor, deadline: deadline)
+                if !late.isEmpty { demandNote = "" }
+                reason += late
             } else {
                 reason += " never arrived: the clock went idle at tick \(clock.now.ticks) with nothing scheduled"
             }
@@ -177,10 +185,22 @@ extension PublisherExpectation {
             reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"
         }
+        reason += demandNote
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
             difference: nil
         )
+    }
+
+    /// `"; the subscriber had no demand left (.max(1) requested in all) — request more with thenRequest(_:)"` when
+    /// the live subscription has no outstanding demand (so the publisher may not send a value), else nothing.
+    private func exhaustedDemandNote() -> String {
+        let (live, outstanding, requested) = recorder.state.withLock { state in
+            (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
+        }
+        guard live, outstanding == .none else { return "" }
+        return "; the subscriber had no demand left (\(EventText.demand(requested)) requested in all) — request more "
+            + "with thenRequest(_:)"
     }
 
     /// After a step with a budget failed for want of an event: runs the clock on (boundedly) and, if the step would
