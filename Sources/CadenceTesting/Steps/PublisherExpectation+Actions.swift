@@ -49,15 +49,16 @@ extension PublisherExpectation {
 
     /// Cancels the subscription; consumes no event.
     ///
-    /// Events that arrive afterwards are over-fulfilment, reported when the chain ends (or, arriving after that, as
-    /// late events) unless the chain says ``thenIgnoreRest()``:
-    ///
     /// ```swift
-    /// expect(ticker, on: clock).toEmit([1, 2]).thenCancel()
+    /// expect(ticker, on: clock).toEmit([1, 2]).thenCancel().thenEmitNothing(for: .seconds(1))
     /// ```
     ///
+    /// A publisher that goes on sending after the cancel is reported — by a step that sees the event, or else, as
+    /// over-fulfilment, when the chain ends (or, arriving after that, as a late event) unless the chain says
+    /// ``thenIgnoreRest()``:
+    ///
     /// ```text
-    /// expect(Ticker) received 1 event no step expected: the publisher sent 3 at tick 3 after the subscription was cancelled.
+    /// expect(Ticker) received 1 event after its chain had ended: the publisher sent 3 at tick 3 after the subscription was cancelled.
     /// ```
     ///
     /// Cancelling a subscription that has already completed or been cancelled is a mistake in the test, and fails.

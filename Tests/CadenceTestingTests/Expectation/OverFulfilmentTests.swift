@@ -316,6 +316,7 @@ struct OverFulfilmentTests {
         }
         clock.schedule(at: VirtualClock.Instant(ticks: 3)) { first.send(1) }
         clock.schedule(at: VirtualClock.Instant(ticks: 4)) {
+            // Finishing, the subject lets its subscriber go: the scope must keep what it recorded until it finishes.
             second.send("a")
             second.send(completion: .finished)
         }

@@ -229,6 +229,31 @@ struct ActionsTests {
         }
     }
 
+    @Test("An event after thenCancel() that arrives once the chain has ended is a late event")
+    func lateEventAfterCancel() {
+        let clock = VirtualClock()
+        let publisher = Scripted.timed([(1, .value(1)), (3, .value(3))], on: clock)
+        expectFailures([
+            """
+            expect(ScriptedPublisher<Int, Never>) received 1 event after its chain had ended: the publisher sent 3 \
+            at tick 3 after the subscription was cancelled.
+
+                expect(ScriptedPublisher<Int, Never>)
+              ✓   .toEmit(1)
+              ✓   .thenCancel()
+
+                 tick  received             expected
+                    0  subscription
+                    1  1                    1          toEmit(1)
+              →     3  3 (contract broken)  (no step)
+            """,
+        ]) {
+            expect(publisher, on: clock).toEmit(1).thenCancel()
+            clock.run()
+        }
+        #expect(publisher.log.cancels == 1)
+    }
+
     @Test("Cancelling after the publisher finished fails")
     func cancelAfterFinish() {
         expectFailures([

@@ -56,6 +56,16 @@ struct FailTests {
         #expect(clock.now.ticks == 5)
     }
 
+    @Test("The predicate runs with no lock held: it may read the expectation it belongs to")
+    func predicateReadsExpectation() {
+        expectNoFailures {
+            let expectation = expect(Fail<Int, TestError>(error: .offline))
+            expectation.toFail(where: { [unowned expectation] error in
+                error == .offline && expectation.events.count == 2 && !expectation.hasFailed
+            })
+        }
+    }
+
     // MARK: Wrong completion or a value instead
 
     @Test("A finish instead of a failure fails the step at the finish")
