@@ -354,6 +354,24 @@ struct OverFulfilmentTests {
         #expect(log.failures.count == 2)
     }
 
+    @Test("Inside a scope, late events from many threads are all kept, and reported in one failure")
+    func scopeLateFromManyThreads() {
+        let subject = PassthroughSubject<Int, Never>()
+        let scope = ExpectationScope()
+        let log = FailureLog()
+        FailureReporter.$current.withValue(log.reporter) {
+            ExpectationScope.$current.withValue(scope) { expect(subject).toEmitNothing(for: .ticks(0)) }
+        }
+        let shared = ThreadSafe(subject)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in shared.value.send(index) }
+        #expect(log.failures.isEmpty)
+        scope.finish()
+        #expect(log.failures.count == 1)
+        #expect(log.messages.first?.hasPrefix(
+            "expect(PassthroughSubject<Int, Never>) received 64 events after its chain had ended: "
+        ) == true)
+    }
+
     @Test("Inside a scope, a chain with nothing late reports nothing at finish()")
     func scopeQuiet() {
         let scope = ExpectationScope()
