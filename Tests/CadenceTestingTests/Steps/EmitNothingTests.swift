@@ -227,6 +227,27 @@ struct EmitNothingTests {
         }
     }
 
+    @Test("With no clock, a synchronous value beyond the demand fails the step too")
+    func withoutClockContractBreak() {
+        expectFailures([
+            """
+            thenEmitNothing(for: .ticks(5)) failed: expected nothing for 5 ticks, received "b" (contract broken) \
+            synchronously (with no virtual clock, only what is delivered synchronously can be checked).
+
+                expect(ScriptedPublisher<String, Never>)
+              ✓   .toEmit("a")
+              ✗   .thenEmitNothing(for: .ticks(5))
+
+                 received               expected
+                 subscription
+                 "a"                    "a"                  toEmit("a")
+              →  "b" (contract broken)  nothing for 5 ticks  thenEmitNothing(for: .ticks(5))
+            """,
+        ]) {
+            expect(Scripted.ignoringDemand(["a", "b"]), demand: .max(1)).toEmit("a").thenEmitNothing(for: .ticks(5))
+        }
+    }
+
     // MARK: Bad input
 
     @Test("A negative duration is rejected without advancing the clock")
