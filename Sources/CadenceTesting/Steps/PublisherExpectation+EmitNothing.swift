@@ -68,7 +68,8 @@ extension PublisherExpectation {
     ///
     /// The window starts when the step is first evaluated — a driver evaluates a step once as it starts it — and the
     /// step remembers that time for its messages. `synchronousOnly` says that the driver can only show the events
-    /// already delivered (no virtual clock), so the messages say that instead of naming ticks.
+    /// already delivered (no virtual clock), so the messages say that instead of naming ticks; on neither a virtual
+    /// clock nor that, the window is wall-clock time, and the messages name it in milliseconds.
     func emitNothingStep(
         call: @escaping () -> String,
         window: Duration,
@@ -101,9 +102,12 @@ extension PublisherExpectation {
             default: true
             }
         }
+        /// `"nothing until tick 299"` on a virtual clock; `"nothing for 299 ticks"` with none, as written; `"nothing
+        /// for 250 ms"` on the wall clock.
         let quiet = { () -> String in
             if let last = lastTick() { return "nothing until tick \(last)" }
-            return "nothing for \(VirtualTicks.describe(window))"
+            if synchronousOnly { return "nothing for \(VirtualTicks.describe(window))" }
+            return "nothing for \(EventTime.milliseconds(window)) ms"
         }
         /// The failure for an event that arrived inside the window.
         let early = { (event: TimedEvent<Output, Failure>) -> StepDivergence in

@@ -1,4 +1,8 @@
+#if DEBUG
+@testable import CadenceTesting
+#else
 import CadenceTesting
+#endif
 import Testing
 
 @Suite("toEmitNothing / thenEmitNothing")
@@ -247,6 +251,34 @@ struct EmitNothingTests {
             expect(Scripted.ignoringDemand(["a", "b"]), demand: .max(1)).toEmit("a").thenEmitNothing(for: .ticks(5))
         }
     }
+
+    #if DEBUG
+    // MARK: The factory, on the wall clock
+
+    @Test("On the wall clock (the async twin's use), the window is named in milliseconds and the event by its time")
+    func wallClockTexts() {
+        expectNoFailures {
+            let expectation = expect(PassthroughSubject<String, Never>())
+            let step = expectation.emitNothingStep(
+                call: { "toEmitNothing(timeout: .milliseconds(250))" }, window: .milliseconds(250),
+                synchronousOnly: false, location: SourceCodeLocation()
+            )
+            #expect(step.kind == .window)
+            let quiet = step.evaluate([][...], false)
+            #expect({ if case .pending = quiet { true } else { false } }())
+            let event = TimedEvent<String, Never>(.value("swift"), at: .elapsed(.milliseconds(120)))
+            guard case let .failed(divergence) = step.evaluate([event][...], false) else {
+                Issue.record("an event inside the window did not fail the step")
+                return
+            }
+            #expect(divergence.reason == "expected nothing for 250 ms, received \"swift\" at +120 ms")
+            #expect(divergence.atEvent && divergence.matched == 0 && divergence.note == nil)
+            #expect(step.expectation(0, 1) == "nothing for 250 ms")
+            let passed = step.evaluate([][...], true)
+            #expect({ if case .satisfied(consumed: 0) = passed { true } else { false } }())
+        }
+    }
+    #endif
 
     // MARK: Bad input
 
