@@ -189,6 +189,40 @@ struct OverFulfilmentTests {
         #expect(publisher.log.cancels == 1)
     }
 
+    @Test("No event is lost: every event is in the timeline, whatever contract it broke, and listed as unexpected")
+    func everyEventInTimeline() {
+        let clock = VirtualClock()
+        let publisher = Scripted([
+            (nil, .subscription), (1, .value(1)), (2, .value(2)), (2, .subscription), (3, .completion(.finished)),
+            (4, .value(3)), (5, .completion(.finished)),
+        ], clock: clock)
+        expectFailures([
+            """
+            expect(ScriptedPublisher<Int, Never>) received 5 events no step expected: the publisher sent 2 at tick 2 \
+            beyond the demand requested (.max(1) in all), which breaks the subscription contract, the publisher sent \
+            a second subscription at tick 2 (it was cancelled), which breaks the subscription contract, finished at \
+            tick 3, and 2 more.
+
+                expect(ScriptedPublisher<Int, Never>)
+              ✓   .toEmit(1)
+              ✓   .thenEmitNothing(for: .ticks(0))
+
+                 tick  received                        expected
+                    0  subscription
+                    1  1                               1          toEmit(1)
+              →     2  2 (contract broken)             (no step)
+                    2  subscription (contract broken)  (no step)
+                    3  finished                        (no step)
+                    4  3 (contract broken)             (no step)
+                    5  finished (contract broken)      (no step)
+            """,
+        ]) {
+            let expectation = expect(publisher, on: clock, demand: .max(1)).toEmit(1).thenEmitNothing(for: .ticks(0))
+            clock.run()
+            #expect(expectation.events.count == 7)
+        }
+    }
+
     // MARK: A publisher that never subscribes
 
     @Test("expect on a publisher that never subscribes")
