@@ -21,7 +21,8 @@ enum TypeName {
 
     /// The module a type is declared in: `"Swift"` for `Int`, `"Foundation"` for `NSError`.
     static func module(of type: Any.Type) -> Substring {
-        let name = withoutContexts(String(reflecting: type))
+        var name = Substring(String(reflecting: type))
+        if name.hasPrefix("(extension in "), let close = name.firstIndex(of: ":") { name = name[name.index(after: close)...] }
         return name.prefix { $0 != "." && $0 != "<" && $0 != "(" }
     }
 
@@ -65,8 +66,9 @@ enum TypeName {
         return result + component
     }
 
-    /// The name without `(unknown context at $…).` (a private or local type's scope, an address that changes from
-    /// run to run) and `(extension in Module):` notes.
+    /// The name without `(extension in Module):` notes, and without `(unknown context at $…).` notes (a private or
+    /// local type's scope, an address that changes from run to run) and the scopes between them and the module: a
+    /// type declared in a method, `M.Suite.(unknown context at $1).Local`, is `M.Local`.
     static func withoutContexts(_ name: String) -> String {
         var name = Substring(name)
         var result = ""
@@ -75,6 +77,14 @@ enum TypeName {
             let close = rest.firstIndex(of: ")")
             if let close, rest.hasPrefix("(unknown context at ") || rest.hasPrefix("(extension in ") {
                 result += name[..<open]
+                if rest.hasPrefix("(unknown context at ") {
+                    // Keep the qualified name's module (`M.Suite.` → `M.`) for withoutModules to drop.
+                    var path = ""
+                    while let last = result.last, last.isLetter || last.isNumber || last == "_" || last == "." {
+                        path.insert(result.removeLast(), at: path.startIndex)
+                    }
+                    if let dot = path.firstIndex(of: ".") { result += path[...dot] }
+                }
                 var after = name.index(after: close)
                 if after < name.endIndex, name[after] == "." || name[after] == ":" { after = name.index(after: after) }
                 name = name[after...]

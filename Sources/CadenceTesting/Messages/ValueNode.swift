@@ -77,15 +77,6 @@ struct ValueNode {
         return text
     }
 
-    /// Whether the node prints whole, with no parts to compare: a scalar or an enum case without a payload.
-    var isScalar: Bool {
-        switch shape {
-        case .scalar: true
-        case let .enumCase(_, _, payload): payload == nil
-        default: false
-        }
-    }
-
     /// `1, "a"` or `x: 1, y: 2`.
     private static func text(of fields: [Field]) -> String {
         fields.map { field in (field.label.map { "\($0): " } ?? "") + field.value.text }.joined(separator: ", ")

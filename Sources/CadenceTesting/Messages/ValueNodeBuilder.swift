@@ -37,7 +37,10 @@ struct ValueNodeBuilder {
         remaining -= 1
         if remaining < 0 { return .scalar("…") }
         if let literal = Self.literal(value) { return .scalar(literal) }
-        if let hashable = value as? AnyHashable { return node(hashable.base, depth: depth) }
+        // Any Hashable value casts to AnyHashable; only one that is an AnyHashable is unwrapped.
+        if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
+            return node(hashable.base, depth: depth)
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:

@@ -41,8 +41,10 @@ enum ValueText {
     static let shortLength = 40
 
     /// A field-by-field difference of two values whose one-line forms do not show clearly where they differ, or nil
-    /// when the one-line forms are enough: when they are equal, or both values are scalars (numbers, strings, enum
-    /// cases without a payload…) at most ``shortLength`` characters long.
+    /// when the one-line forms are enough: when they are equal, or when the values differ whole (two numbers, two
+    /// strings, two enum cases, values of different types…) and both print in at most ``shortLength`` characters.
+    /// Values of the same shape that differ inside — records, payloads of the same case, tuples, collections, sets,
+    /// dictionaries — always get one.
     ///
     /// ```text
     /// Difference (- expected, + received):
@@ -59,10 +61,9 @@ enum ValueText {
         let received = ValueNodeBuilder.node(received)
         let expectedText = expected.standaloneText, receivedText = received.standaloneText
         if expectedText == receivedText { return nil }
-        if expected.isScalar, received.isScalar, expectedText.count <= shortLength, receivedText.count <= shortLength {
-            return nil
-        }
-        let lines = ValueDifference.lines(expected: expected, received: received).map(\.rendered)
-        return (["Difference (- expected, + received):"] + lines).joined(separator: "\n")
+        let lines = ValueDifference.lines(expected: expected, received: received)
+        let differWhole = lines.count == 2
+        if differWhole, expectedText.count <= shortLength, receivedText.count <= shortLength { return nil }
+        return (["Difference (- expected, + received):"] + lines.map(\.rendered)).joined(separator: "\n")
     }
 }

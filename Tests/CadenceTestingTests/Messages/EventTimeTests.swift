@@ -8,7 +8,7 @@ struct EventTimeTests {
         #expect(EventTime.milliseconds(.zero) == "0")
         #expect(EventTime.milliseconds(.milliseconds(12.5)) == "12.5")
         #expect(EventTime.milliseconds(.milliseconds(3)) == "3")
-        #expect(EventTime.milliseconds(.seconds(1.2)) == "1200")
+        #expect(EventTime.milliseconds(.milliseconds(1_200)) == "1200")
         #expect(EventTime.milliseconds(.microseconds(12_560)) == "12.5")
         #expect(EventTime.milliseconds(.microseconds(99)) == "0")
         #expect(EventTime.milliseconds(.seconds(3_600)) == "3600000")

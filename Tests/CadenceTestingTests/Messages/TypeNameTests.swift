@@ -30,9 +30,8 @@ struct TypeNameTests {
 
     @Test func withoutContextsDropsTheRuntimesNotes() {
         #expect(TypeName.withoutContexts("M.(unknown context at $1234abcd).P") == "M.P")
-        #expect(
-            TypeName.withoutContexts("M.G<M.(unknown context at $10).(unknown context at $20).L>") == "M.G<M.L>"
-        )
+        #expect(TypeName.withoutContexts("M.G<M.(unknown context at $10).(unknown context at $20).L>") == "M.G<M.L>")
+        #expect(TypeName.withoutContexts("M.Suite.(unknown context at $10).Local.Inner") == "M.Local.Inner")
         #expect(TypeName.withoutContexts("(extension in M):Cadence.Publishers.X") == "Cadence.Publishers.X")
         #expect(TypeName.withoutContexts("(Swift.Int, Swift.String)") == "(Swift.Int, Swift.String)")
     }

@@ -37,11 +37,10 @@ private struct Other {
     var name: String
 }
 
-/// The difference as `ValueText` prints it, without its header line.
-private func difference(_ expected: Any, _ received: Any) -> String? {
-    ValueText.difference(expected: expected, received: received).map {
-        $0.split(separator: "\n", maxSplits: 1).dropFirst().joined()
-    }
+/// The lines of the difference, as `ValueText.difference` prints them under its header.
+private func difference(_ expected: Any, _ received: Any) -> String {
+    ValueDifference.lines(expected: ValueNodeBuilder.node(expected), received: ValueNodeBuilder.node(received))
+        .map(\.rendered).joined(separator: "\n")
 }
 
 private let blob = Person(
@@ -53,6 +52,10 @@ struct ValueDifferenceTests {
     @Test func theHeaderNamesTheMarks() {
         let text = ValueText.difference(expected: [1], received: [2])
         #expect(text?.split(separator: "\n").first == "Difference (- expected, + received):")
+    }
+
+    @Test func equalValuesAreOneUnchangedLine() {
+        #expect(difference(Address(street: "a", city: "b"), Address(street: "a", city: "b")) == #"  Address(street: "a", city: "b")"#)
     }
 
     // MARK: Records

@@ -292,6 +292,20 @@ struct ValueTextTests {
         #expect(ValueText.difference(expected: 1, received: 1) == nil)
     }
 
+    @Test func shortValuesThatDifferWholeHaveNoDifference() {
+        #expect(ValueText.difference(expected: [1], received: [Int]?.none as Any) == nil)
+        #expect(ValueText.difference(expected: User(id: 1, name: "a"), received: Box(value: 1)) == nil)
+        #expect(ValueText.difference(expected: (1, 2), received: (x: 1, y: 2)) == nil)
+    }
+
+    @Test func longValuesThatDifferWholeHaveADifference() {
+        #expect(ValueText.difference(expected: User(id: 1, name: "Blob"), received: APIError.rejected(reason: "quota", retry: true)) == """
+            Difference (- expected, + received):
+            - User(id: 1, name: "Blob")
+            + APIError.rejected(reason: "quota", retry: true)
+            """)
+    }
+
     @Test func shortScalarsHaveNoDifference() {
         #expect(ValueText.difference(expected: 2, received: 5) == nil)
         #expect(ValueText.difference(expected: "a", received: "b") == nil)
