@@ -10,11 +10,36 @@ private struct User: Equatable {
     var email: String
 }
 
+/// Sends all its values at once, whatever the subscriber asked for: a publisher that breaks the contract.
+private struct Firehose: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let values: [Int]
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: Subscriptions.empty)
+        for value in values { _ = subscriber.receive(value) }
+        subscriber.receive(completion: .finished)
+    }
+}
+
 @Suite("Guides/FailureMessages.md")
 struct FailureMessagesGuideTests {
     @Test func aWrongValue() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            toEmit([1, 2, 3]) failed: value 2 of 3 differs: expected 2, received 5 at tick 2.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✗   .toEmit([1, 2, 3])
+                  .thenFinish(within: .ticks(5))  (not checked)
+
+                 tick  received      expected
+                    0  subscription
+                    1  1             1         toEmit([1, 2, 3])
+              →     2  5             2         toEmit([1, 2, 3])
+            """,
         ]) {
             let clock = VirtualClock()
             let subject = PassthroughSubject<Int, Never>()
@@ -28,7 +53,19 @@ struct FailureMessagesGuideTests {
 
     @Test func aMissingValueOnAnIdleClock() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            toEmit([1, 2, 3]) failed: value 3 of 3 (3) never arrived: the clock went idle at tick 2 with nothing scheduled.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✗   .toEmit([1, 2, 3])
+                  .thenFinish()  (not checked)
+
+                 tick  received      expected
+                    0  subscription
+                    1  1             1         toEmit([1, 2, 3])
+                    2  2             2         toEmit([1, 2, 3])
+              →     2  (nothing)     3         toEmit([1, 2, 3])
+            """,
         ]) {
             let clock = VirtualClock()
             let subject = PassthroughSubject<Int, Never>()
@@ -41,7 +78,17 @@ struct FailureMessagesGuideTests {
 
     @Test func aLateValueWithABudget() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            toEmit("ready", within: .ticks(5)) failed: the value ("ready") did not arrive within 5 ticks (by tick 5); it arrived at tick 8, 3 ticks late.
+
+                expect(PassthroughSubject<String, Never>)
+              ✗   .toEmit("ready", within: .ticks(5))
+
+                 tick  received      expected
+                    0  subscription
+              →     5  (nothing)     "ready"   toEmit("ready", within: .ticks(5))
+                    8  "ready"
+            """,
         ]) {
             let clock = VirtualClock()
             let subject = PassthroughSubject<String, Never>()
@@ -53,7 +100,19 @@ struct FailureMessagesGuideTests {
 
     @Test func anOverFulfilment() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 3, finished.
+
+                expect(Publishers.Sequence<Array<Int>, Never>)
+              ✓   .toEmit([1, 2])
+
+                 received      expected
+                 subscription
+                 1             1          toEmit([1, 2])
+                 2             2          toEmit([1, 2])
+              →  3             (no step)
+                 finished      (no step)
+            """,
         ]) {
             expect([1, 2, 3].publisher).toEmit([1, 2])
         }
@@ -61,7 +120,17 @@ struct FailureMessagesGuideTests {
 
     @Test func aLateEventAfterTheChainEnded() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 4.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✓   .toEmit(1)
+
+                 tick  received      expected
+                    0  subscription
+                    1  1             1          toEmit(1)
+              →     4  2             (no step)
+            """,
         ]) {
             let clock = VirtualClock()
             let subject = PassthroughSubject<Int, Never>()
@@ -75,7 +144,26 @@ struct FailureMessagesGuideTests {
 
     @Test func aStructDifference() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            toEmit(User(id: 1, name: "Blob", email: "blob@example.com")) failed: the value differs: expected User(id: 1, name: "Blob", email: "blob@example.com"), received User(id: 1, name: "Blob", email: "blob@example.org").
+
+                expect(Just<User>)
+              ✗   .toEmit(User(id: 1, name: "Blob", email: "blob@example.com"))
+                  .thenFinish()  (not checked)
+
+                 received                                  expected
+                 subscription
+              →  User(id: 1, name: "Blob", email: "blob@…  User(id: 1, name: "Blob", email: "blob@…  toEmit(User(id: 1, name: "Blob", email: "blob@example.com"))
+                 finished
+
+            Difference (- expected, + received):
+              User(
+                id: 1
+                name: "Blob"
+            -   email: "blob@example.com"
+            +   email: "blob@example.org"
+              )
+            """,
         ]) {
             let blob = User(id: 1, name: "Blob", email: "blob@example.com")
             let received = User(id: 1, name: "Blob", email: "blob@example.org")
@@ -86,13 +174,73 @@ struct FailureMessagesGuideTests {
 
     @Test func anArrayDifference() {
         expectFailures([
-            "PLACEHOLDER",
+            """
+            toEmit(["milk", "eggs", "flour", "butter", "jam", "tea"]) failed: the value differs: expected ["milk", "eggs", "flour", "butter", "jam", "tea"], received ["milk", "eggs", "bread", "butter", "jam", "tea"] at tick 3.
+
+                expect(PassthroughSubject<Array<String>, Never>)
+              ✗   .toEmit(["milk", "eggs", "flour", "butter", "jam", "tea"])
+
+                 tick  received                                  expected
+                    0  subscription
+              →     3  ["milk", "eggs", "bread", "butter", "ja…  ["milk", "eggs", "flour", "butter", "ja…  toEmit(["milk", "eggs", "flour", "butter", "jam", "tea"])
+
+            Difference (- expected, + received):
+              [
+                "milk"
+                "eggs"
+            -   "flour"
+            +   "bread"
+                "butter"
+                "jam"
+                "tea"
+              ]
+            """,
         ]) {
             let clock = VirtualClock()
             let subject = PassthroughSubject<[String], Never>()
             clock.schedule(after: .ticks(3)) { subject.send(["milk", "eggs", "bread", "butter", "jam", "tea"]) }
 
             expect(subject, on: clock).toEmit(["milk", "eggs", "flour", "butter", "jam", "tea"])
+        }
+    }
+
+    @Test func aMissingValueWithoutAClock() {
+        expectFailures([
+            """
+            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: nothing more was delivered synchronously, and there is no virtual clock to advance (pass one with on:, or bind VirtualClock.current).
+
+                expect(CurrentValueSubject<Int, Never>)
+              ✗   .toEmit([1, 2])
+
+                 received      expected
+                 subscription
+                 1             1         toEmit([1, 2])
+              →  (nothing)     2         toEmit([1, 2])
+            """,
+        ]) {
+            let subject = CurrentValueSubject<Int, Never>(1)
+
+            expect(subject).toEmit([1, 2])
+        }
+    }
+
+    @Test func aBrokenContract() {
+        expectFailures([
+            """
+            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 beyond the demand requested (.max(1) in all), which breaks the subscription contract.
+
+                expect(Firehose)
+              ✗   .toEmit([1, 2])
+
+                 received             expected
+                 subscription
+                 1                    1         toEmit([1, 2])
+              →  2 (contract broken)  2         toEmit([1, 2])
+                 3 (contract broken)
+                 finished
+            """,
+        ]) {
+            expect(Firehose(values: [1, 2, 3]), demand: .max(1)).toEmit([1, 2])
         }
     }
 }
