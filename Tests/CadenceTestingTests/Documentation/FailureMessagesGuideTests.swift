@@ -1,4 +1,5 @@
 import CadenceTesting
+import Foundation
 import Testing
 
 // Every example of Guides/FailureMessages.md, as the guide shows it: the same code, and the exact text it reports.
@@ -48,6 +49,33 @@ struct FailureMessagesGuideTests {
             clock.schedule(after: .ticks(3)) { subject.send(3) }
 
             expect(subject, on: clock).toEmit([1, 2, 3]).thenFinish(within: .ticks(5))
+        }
+    }
+
+    @Test func aFailureInALaterStep() {
+        expectFailures([
+            """
+            thenEmit([2, 3]) failed: value 2 of 2 differs: expected 3, received 4 at tick 3.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✓   .toEmit(1)
+              ✗   .thenEmit([2, 3])
+                  .thenFinish()  (not checked)
+
+                 tick  received      expected
+                    0  subscription
+                    1  1             1         toEmit(1)
+                    2  2             2         thenEmit([2, 3])
+              →     3  4             3         thenEmit([2, 3])
+            """,
+        ]) {
+            let clock = VirtualClock()
+            let subject = PassthroughSubject<Int, Never>()
+            clock.schedule(after: .ticks(1)) { subject.send(1) }
+            clock.schedule(after: .ticks(2)) { subject.send(2) }
+            clock.schedule(after: .ticks(3)) { subject.send(4) }
+
+            expect(subject, on: clock).toEmit(1).thenEmit([2, 3]).thenFinish()
         }
     }
 
@@ -243,4 +271,56 @@ struct FailureMessagesGuideTests {
             expect(Firehose(values: [1, 2, 3]), demand: .max(1)).toEmit([1, 2])
         }
     }
+
+    // MARK: The guide itself
+
+    /// Every fenced block of the guide — code and text — appears in this file line for line (indented as a whole),
+    /// so the guide cannot drift from the examples these tests run.
+    @Test func theGuideShowsOnlyTheseExamples() throws {
+        let guideURL = URL(fileURLWithPath: "\(#filePath)")
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Guides/FailureMessages.md")
+        let guide = try String(contentsOf: guideURL, encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: "\(#filePath)"), encoding: .utf8)
+            .replacingOccurrences(of: "private struct", with: "struct")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let blocks = fencedBlocks(in: guide)
+        #expect(blocks.count >= 20)
+        for block in blocks {
+            #expect(contains(source, block), "not in the guide's tests:\n\(block.joined(separator: "\n"))")
+        }
+    }
+}
+
+/// The fenced blocks of a Markdown text, each as its lines.
+private func fencedBlocks(in markdown: String) -> [[Substring]] {
+    var blocks: [[Substring]] = []
+    var current: [Substring]?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("```") {
+            if let block = current {
+                blocks.append(block)
+                current = nil
+            } else {
+                current = []
+            }
+        } else {
+            current?.append(line)
+        }
+    }
+    return blocks
+}
+
+/// Whether `lines` holds `block` as consecutive lines, all indented by the same prefix (blank lines match blank ones).
+private func contains(_ lines: [Substring], _ block: [Substring]) -> Bool {
+    guard let first = block.first, !first.isEmpty, lines.count >= block.count else { return false }
+    for start in 0 ... lines.count - block.count where lines[start].hasSuffix(first) {
+        let indent = lines[start].dropLast(first.count)
+        guard indent.allSatisfy({ $0 == " " }) else { continue }
+        let matches = zip(block, lines[start...]).allSatisfy { expected, line in
+            expected.isEmpty ? line.allSatisfy { $0 == " " } : line == indent + expected
+        }
+        if matches { return true }
+    }
+    return false
 }
