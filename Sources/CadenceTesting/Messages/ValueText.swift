@@ -38,7 +38,7 @@ enum ValueText {
 
     /// How long the one-line form of a value printed whole may be before the difference shows it, as a table cell
     /// shows it cut.
-    static let shortLength = 40
+    static var shortLength: Int { FailureMessage.cellWidth }
 
     /// A field-by-field difference of two values whose one-line forms do not show clearly where they differ, or nil
     /// when the one-line forms are enough: when they are equal, or when the values differ whole (two numbers, two

@@ -287,7 +287,8 @@ struct FailureMessagesGuideTests {
         let blocks = fencedBlocks(in: guide)
         #expect(blocks.count >= 20)
         for block in blocks {
-            #expect(contains(source, block), "not in the guide's tests:\n\(block.joined(separator: "\n"))")
+            let found = contains(source, block)
+            #expect(found, "a block of the guide is not in its tests:\n\(block.joined(separator: "\n"))")
         }
     }
 }

@@ -121,6 +121,12 @@ struct FailureMessageTests {
             """))
     }
 
+    @Test func aCutCellKeepsItsContractBrokenNote() {
+        let value = String(repeating: "v", count: 30)
+        #expect(FailureMessage.cell(value + " (contract broken)") == String(repeating: "v", count: 21) + "… (contract broken)")
+        #expect(FailureMessage.cell("12345678901234567890 (contract broken)") == "12345678901234567890 (contract broken)")
+    }
+
     @Test func cellsWithLineBreaksPrintOnOneLine() {
         #expect(FailureMessage.cell("User(\n    id: 1,\n    name: \"a\"\n)") == #"User( id: 1, name: "a" )"#)
         #expect(FailureMessage.cell("a\n\nb") == "a  b")
