@@ -280,8 +280,8 @@ struct ValueTextTests {
 
     @Test func hugeValuesAreCutAfterTenThousandParts() {
         let text = ValueText.describe(Array(1 ... 20_000))
-        #expect(text.hasPrefix("[1, 2, 3, "))
-        #expect(text.hasSuffix(", 9998, 9999, …]"))
+        let isCut = text.hasPrefix("[1, 2, 3, ") && text.hasSuffix(", 9998, 9999, …]")
+        #expect(isCut)
     }
 
     // MARK: difference — when there is one
