@@ -11,7 +11,8 @@
 ///
 /// `-` marks what was expected, `+` what was received, a space what both share. Parts nest two spaces a level. Two
 /// values of the same shape and type are opened up (a record of the same type, the same enum case with a payload, a
-/// tuple of the same labels, two collections, two sets, two dictionaries); anything else differs whole, as a `-` and
+/// tuple of the same labels, two collections, two sets, two dictionaries, two strings of several lines — between
+/// `"""` lines, one line of text a line, at the indentation of the `"""`); anything else differs whole, as a `-` and
 /// a `+` line. Elements of ordered collections are aligned by their longest common subsequence, so one inserted
 /// element shows as one `+` line; a removed and an inserted element at the same place are compared as a pair. A run
 /// of more than ``longestShownRun`` unchanged parts collapses into one `… (n unchanged)` line.
@@ -24,9 +25,10 @@ enum ValueDifference {
         var depth: Int
         var text: String
 
-        /// `"-   name: \"Blob\""`.
+        /// `"-   name: \"Blob\""`; an empty line of a text as its mark alone, without trailing spaces.
         var rendered: String {
-            String(mark) + " " + String(repeating: "  ", count: depth) + text
+            if text.isEmpty { return mark == " " ? "" : String(mark) }
+            return String(mark) + " " + String(repeating: "  ", count: depth) + text
         }
     }
 
@@ -62,28 +64,32 @@ enum ValueDifference {
             Line(mark: "-", depth: depth, text: label + expectedText),
             Line(mark: "+", depth: depth, text: label + receivedText),
         ]
-        let opened: (open: String, parts: [Part], close: String)?
+        // A text's lines stand at the indentation of its quotes; every other part one level deeper.
+        let opened: (open: String, parts: [Part], close: String, depth: Int)?
         switch (expected.shape, received.shape) {
         case let (.record(type, expectedFields), .record(receivedType, receivedFields)) where type == receivedType:
-            opened = fields(expectedFields, receivedFields, depth: depth + 1).map { (type + "(", $0, ")") }
+            opened = fields(expectedFields, receivedFields, depth: depth + 1).map { (type + "(", $0, ")", depth + 1) }
         case let (.enumCase(type, name, expectedPayload?), .enumCase(receivedType, receivedName, receivedPayload?))
             where type == receivedType && name == receivedName:
             let open = (standalone ? type : "") + "." + name + "("
-            opened = fields(expectedPayload, receivedPayload, depth: depth + 1).map { (open, $0, ")") }
+            opened = fields(expectedPayload, receivedPayload, depth: depth + 1).map { (open, $0, ")", depth + 1) }
         case let (.tuple(expectedFields), .tuple(receivedFields)):
-            opened = fields(expectedFields, receivedFields, depth: depth + 1).map { ("(", $0, ")") }
+            opened = fields(expectedFields, receivedFields, depth: depth + 1).map { ("(", $0, ")", depth + 1) }
         case let (.list(expectedElements), .list(receivedElements)):
-            opened = ("[", elements(expectedElements, receivedElements, depth: depth + 1), "]")
+            opened = ("[", elements(expectedElements, receivedElements, depth: depth + 1), "]", depth + 1)
         case let (.set(expectedElements), .set(receivedElements)):
-            opened = ("Set([", members(expectedElements, receivedElements, depth: depth + 1), "])")
+            opened = ("Set([", members(expectedElements, receivedElements, depth: depth + 1), "])", depth + 1)
         case let (.dictionary(expectedEntries), .dictionary(receivedEntries)):
-            opened = ("[", entries(expectedEntries, receivedEntries, depth: depth + 1), "]")
+            opened = ("[", entries(expectedEntries, receivedEntries, depth: depth + 1), "]", depth + 1)
+        case let (.text(expectedLines), .text(receivedLines)):
+            let parts = elements(expectedLines.map(ValueNode.scalar), receivedLines.map(ValueNode.scalar), depth: depth)
+            opened = (#"""""#, parts, #"""""#, depth)
         default:
             opened = nil
         }
         guard let opened else { return whole }
         return [Line(mark: " ", depth: depth, text: label + opened.open)]
-            + collapsed(opened.parts, depth: depth + 1)
+            + collapsed(opened.parts, depth: opened.depth)
             + [Line(mark: " ", depth: depth, text: opened.close)]
     }
 

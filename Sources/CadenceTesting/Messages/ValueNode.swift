@@ -21,6 +21,8 @@ struct ValueNode {
         case set([ValueNode])
         /// A dictionary, its entries sorted by key: `["a": 1, "b": 2]`.
         case dictionary([Entry])
+        /// A string of several lines, printed on one as a quoted literal (`"a\nb"`) and compared line by line.
+        case text(lines: [String])
     }
 
     /// A labelled or unlabelled part of a record, tuple or payload.
@@ -44,6 +46,13 @@ struct ValueNode {
         ValueNode(shape: .scalar, text: text)
     }
 
+    /// A string: printed whole, or — when it has several lines — a text compared line by line.
+    static func string(_ string: String) -> ValueNode {
+        guard string.contains(where: \.isNewline) else { return .scalar(string.debugDescription) }
+        let lines = string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        return ValueNode(shape: .text(lines: lines), text: string.debugDescription)
+    }
+
     /// A node of a composite `shape`, its one-line text built from its parts (scalars are made with `scalar(_:)`).
     init(_ shape: Shape) {
         self.shape = shape
@@ -63,6 +72,8 @@ struct ValueNode {
         case let .dictionary(entries):
             text = entries.isEmpty ? "[:]" : "[" + entries.map { $0.key.text + ": " + $0.value.text }
                 .joined(separator: ", ") + "]"
+        case let .text(lines):
+            text = lines.joined(separator: "\n").debugDescription
         }
     }
 

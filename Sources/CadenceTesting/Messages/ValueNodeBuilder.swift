@@ -36,6 +36,7 @@ struct ValueNodeBuilder {
     private mutating func node(_ value: Any, depth: Int) -> ValueNode {
         remaining -= 1
         if remaining < 0 { return .scalar("…") }
+        if let string = (value as? String) ?? (value as? Substring).map(String.init) { return .string(string) }
         if let literal = Self.literal(value) { return .scalar(literal) }
         // Any Hashable value casts to AnyHashable; only one that is an AnyHashable is unwrapped.
         if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
@@ -162,11 +163,9 @@ struct ValueNodeBuilder {
         return nodes
     }
 
-    /// Strings and characters as quoted literals, types as `Int.self`; nil for everything else.
+    /// Characters as quoted literals, types as `Int.self`; nil for everything else.
     private static func literal(_ value: Any) -> String? {
         switch value {
-        case let string as String: string.debugDescription
-        case let substring as Substring: String(substring).debugDescription
         case let character as Character: String(character).debugDescription
         case let scalar as Unicode.Scalar: String(Character(scalar)).debugDescription
         case let string as StaticString: string.description.debugDescription

@@ -44,7 +44,7 @@ enum ValueText {
     /// when the one-line forms are enough: when they are equal, or when the values differ whole (two numbers, two
     /// strings, two enum cases, values of different types…) and both print in at most ``shortLength`` characters.
     /// Values of the same shape that differ inside — records, payloads of the same case, tuples, collections, sets,
-    /// dictionaries — always get one.
+    /// dictionaries, strings of several lines — always get one.
     ///
     /// ```text
     /// Difference (- expected, + received):

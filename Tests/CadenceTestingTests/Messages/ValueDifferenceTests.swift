@@ -1,4 +1,5 @@
 @testable import CadenceTesting
+import Foundation
 import Testing
 
 private struct Address {
@@ -30,6 +31,11 @@ private final class Node {
         self.value = value
         self.next = next
     }
+}
+
+private struct Mail {
+    var subject: String
+    var body: String
 }
 
 private struct Other {
@@ -388,6 +394,65 @@ struct ValueDifferenceTests {
                 )
               ]
             """)
+    }
+
+    // MARK: Texts
+
+    @Test func stringsOfSeveralLinesCompareLineByLine() {
+        #expect(difference("first\nsecond\nthird", "first\nsecond!\nthird") == #"""
+              """
+              first
+            - second
+            + second!
+              third
+              """
+            """#)
+    }
+
+    @Test func aTextInsideAValueStandsAtTheIndentationOfItsQuotes() {
+        let expected = Mail(subject: "Hi", body: "Dear Blob,\nsee you.\n")
+        let received = Mail(subject: "Hi", body: "Dear Blob,\nsee you soon.\n")
+        #expect(difference(expected, received) == #"""
+              Mail(
+                subject: "Hi"
+                body: """
+                Dear Blob,
+            -   see you.
+            +   see you soon.
+
+                """
+              )
+            """#)
+    }
+
+    @Test func removedEmptyLinesShowTheirMarkAlone() {
+        #expect(difference("a\n\nb", "a\nb") == #"""
+              """
+              a
+            -
+              b
+              """
+            """#)
+    }
+
+    @Test func longTextsCollapseUnchangedLines() {
+        let expected = (1 ... 10).map { "line \($0)" }.joined(separator: "\n")
+        let received = expected.replacingOccurrences(of: "line 9", with: "line nine")
+        #expect(difference(expected, received) == #"""
+              """
+              … (8 unchanged)
+            - line 9
+            + line nine
+              line 10
+              """
+            """#)
+    }
+
+    @Test func aTextAndAOneLineStringDifferWhole() {
+        #expect(difference("a\nb", "a b") == #"""
+            - "a\nb"
+            + "a b"
+            """#)
     }
 
     // MARK: Lines

@@ -352,6 +352,19 @@ struct ValueTextTests {
             """)
     }
 
+    @Test func stringsOfSeveralLinesHaveADifferenceLineByLine() {
+        #expect(ValueText.difference(expected: "a\nb", received: "a\nc") == #"""
+            Difference (- expected, + received):
+              """
+              a
+            - b
+            + c
+              """
+            """#)
+        #expect(ValueText.describe("a\nb") == #""a\nb""#)
+        #expect(ValueText.difference(expected: "a\nb", received: "ab") == nil)
+    }
+
     @Test func enumPayloadsHaveADifference() {
         #expect(ValueText.difference(expected: APIError.status(404), received: APIError.status(500)) == """
             Difference (- expected, + received):
