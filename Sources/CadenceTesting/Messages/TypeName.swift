@@ -34,9 +34,11 @@ enum TypeName {
         "Cadence", "CadenceTesting",
     ]
 
-    /// Whether `type` is declared in one of the ``systemModules``.
+    /// Whether `type` is declared in one of the ``systemModules``, or is an Objective-C class (whose name has no
+    /// module: `NSError` on Apple platforms).
     static func isSystem(_ type: Any.Type) -> Bool {
-        systemModules.contains(module(of: type))
+        if type is AnyClass, !String(reflecting: type).contains(".") { return true }
+        return systemModules.contains(module(of: type))
     }
 
     /// `"Cadence.Publishers.Map<Swift.Int>"` as `"Publishers.Map<Int>"`: the runtime's notes on private and local

@@ -198,7 +198,7 @@ struct ValueNodeBuilder {
     private static func isNSError(_ mirror: Mirror) -> Bool {
         var current: Mirror? = mirror
         while let mirror = current {
-            if TypeName.describe(mirror.subjectType) == "NSError", TypeName.isSystem(mirror.subjectType) { return true }
+            if TypeName.describe(mirror.subjectType) == "NSError" { return true }
             current = mirror.superclassMirror
         }
         return false

@@ -3,6 +3,8 @@ import Testing
 
 private struct Hidden<Value> {}
 
+private final class LocalClass {}
+
 private enum Outer {
     struct Inner {}
 }
@@ -53,5 +55,7 @@ struct TypeNameTests {
         #expect(TypeName.isSystem(Duration.self))
         #expect(TypeName.isSystem(Subscribers.Demand.self))
         #expect(!TypeName.isSystem(Outer.Inner.self))
+        #expect(!TypeName.isSystem(Hidden<Int>.self))
+        #expect(!TypeName.isSystem(LocalClass.self))
     }
 }
