@@ -48,7 +48,7 @@ struct TypeNameTests {
         #expect(TypeName.module(of: Int.self) == "Swift")
         #expect(TypeName.module(of: [Hidden<Int>].self) == "Swift")
         #expect(TypeName.module(of: Hidden<Int>.self) == "CadenceTestingTests")
-        #expect(TypeName.module(of: Subscribers.Demand.self) == "Cadence")
+        #expect(TypeName.module(of: VirtualClock.self) == "Cadence")
     }
 
     @Test func systemTypesAreThoseOfTheStandardLibraryFoundationAndCadence() {
