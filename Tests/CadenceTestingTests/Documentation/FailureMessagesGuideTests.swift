@@ -232,6 +232,36 @@ struct FailureMessagesGuideTests {
         }
     }
 
+    @Test func aTextDifference() {
+        expectFailures([
+            #"""
+            toEmit("Dear Blob,\nsee you at the usual place\non Friday.\nBlob Jr.") failed: the value differs: expected "Dear Blob,\nsee you at the usual place\non Friday.\nBlob Jr.", received "Dear Blob,\nsee you at the usual place\non Saturday.\nBlob Jr.".
+
+                expect(Just<String>)
+              ✗   .toEmit("Dear Blob,\nsee you at the usual place\non Friday.\nBlob Jr.")
+
+                 received                                  expected
+                 subscription
+              →  "Dear Blob,\nsee you at the usual place…  "Dear Blob,\nsee you at the usual place…  toEmit("Dear Blob,\nsee you at the usual place\non Friday.\nBlob Jr.")
+                 finished
+
+            Difference (- expected, + received):
+              """
+              Dear Blob,
+              see you at the usual place
+            - on Friday.
+            + on Saturday.
+              Blob Jr.
+              """
+            """#,
+        ]) {
+            let expected = "Dear Blob,\nsee you at the usual place\non Friday.\nBlob Jr."
+            let received = "Dear Blob,\nsee you at the usual place\non Saturday.\nBlob Jr."
+
+            expect(Just(received)).toEmit(expected)
+        }
+    }
+
     @Test func aMissingValueWithoutAClock() {
         expectFailures([
             """
