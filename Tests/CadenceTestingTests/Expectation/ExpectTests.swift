@@ -35,8 +35,8 @@ struct ExpectTests {
         let clock = VirtualClock()
         expectNoFailures {
             let expectation = expect(Just(1).delay(for: .ticks(2), scheduler: clock.scheduler), on: clock.scheduler)
-                .toEmit(1)
-            #expect(expectation.events.map(\.tick) == [0, 2])
+                .toEmit(1).thenFinish()
+            #expect(expectation.events.map(\.tick) == [0, 2, 2])
         }
     }
 
@@ -45,8 +45,9 @@ struct ExpectTests {
         let clock = VirtualClock()
         clock.advance(by: .ticks(10))
         expectNoFailures {
-            let expectation = expect(Just(1).delay(for: .ticks(5), scheduler: clock.scheduler), on: clock).toEmit(1)
-            #expect(expectation.events.map(\.tick) == [10, 15])
+            let expectation = expect(Just(1).delay(for: .ticks(5), scheduler: clock.scheduler), on: clock)
+                .toEmit(1).thenFinish()
+            #expect(expectation.events.map(\.tick) == [10, 15, 15])
         }
     }
 
@@ -68,7 +69,7 @@ struct ExpectTests {
         let bound = VirtualClock(), passed = VirtualClock()
         VirtualClock.$current.withValue(bound) {
             expectNoFailures {
-                expect(Just(1).delay(for: .ticks(4), scheduler: passed.scheduler), on: passed).toEmit(1)
+                expect(Just(1).delay(for: .ticks(4), scheduler: passed.scheduler), on: passed).toEmit(1).thenFinish()
             }
         }
         #expect(passed.now.ticks == 4)
@@ -88,7 +89,8 @@ struct ExpectTests {
     func noClockMissing() {
         let scheduler = DispatchQueue.test
         expectFailures(["""
-            toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no virtual clock to advance (pass one with on:, or bind VirtualClock.current).
+            toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no \
+            virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
                 expect(Publishers.Delay<…>)
               ✗   .toEmit(1)
@@ -115,7 +117,8 @@ struct ExpectTests {
     @Test("demand: .none receives the subscription and nothing else")
     func demandNone() {
         expectFailures(["""
-            toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no virtual clock to advance (pass one with on:, or bind VirtualClock.current).
+            toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no \
+            virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
                 expect(Just<Int>)
               ✗   .toEmit(1)
@@ -136,7 +139,18 @@ struct ExpectTests {
     func results() {
         struct Oops: Error, Equatable {}
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Oops>()
-        expectNoFailures {
+        expectFailures(["""
+            expect(PassthroughSubject<…>) received 1 event no step expected: failure(Oops()).
+
+                expect(PassthroughSubject<…>)
+              ✓   .toEmit([1, 2])
+
+                 received         expected
+                 subscription
+                 1                1          toEmit([1, 2])
+                 2                2          toEmit([1, 2])
+              →  failure(Oops())  (no step)
+            """]) {
             let expectation = expect(subject)
             #expect(expectation.values.isEmpty)
             #expect(expectation.completion == nil)
@@ -172,9 +186,14 @@ struct ExpectTests {
     @Test("a publisher that never subscribes is reported at expect")
     func neverSubscribes() {
         expectFailures(["""
-            MESSAGE_NEVERSUB
+            expect(ExpectTests.NeverSubscribes) failed: the publisher never sent a subscription, so nothing could be \
+            checked.
+
+                expect(ExpectTests.NeverSubscribes)
+
+                 received  expected
             """]) {
-            expect(NeverSubscribes())
+            expect(Self.NeverSubscribes())
         }
     }
 
@@ -230,12 +249,12 @@ struct ExpectTests {
         #expect(log.failures.isEmpty)
         #expect(expectation.values == [1])
     }
-}
 
-/// A publisher that drops its subscriber without ever sending it a subscription.
-private struct NeverSubscribes: Publisher {
-    typealias Output = Int
-    typealias Failure = Never
+    /// A publisher that drops its subscriber without ever sending it a subscription.
+    struct NeverSubscribes: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
 
-    func receive<S: Subscriber>(subscriber _: S) where S.Input == Int, S.Failure == Never {}
+        func receive<S: Subscriber>(subscriber _: S) where S.Input == Int, S.Failure == Never {}
+    }
 }
