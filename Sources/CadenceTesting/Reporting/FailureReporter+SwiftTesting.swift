@@ -20,8 +20,8 @@ extension FailureReporter {
     /// `Issue.record` called on a plain thread, a `DispatchQueue` or a detached task is attributed to no test
     /// («unknown»). So this reporter remembers the test it was made in:
     ///
-    /// - a failure reported on that test's task — a step, or a chain ending in the test's body — is recorded at once,
-    ///   inside any `withKnownIssue` around it;
+    /// - a failure reported on that test's task — a step, or a chain ending in the test's body — is recorded at
+    ///   once, inside any `withKnownIssue` around it;
     /// - a failure reported anywhere else — a chain released on another thread, an event arriving late from another
     ///   thread — is handed to a task that the reporter created on the test's task, which records it in that test
     ///   (inside any `withKnownIssue` that was running when the reporter was made) as soon as it gets to run.

@@ -107,8 +107,8 @@ public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, 
 }
 
 /// An unimplemented scheduler with the time and options types of the scheduler `S` it stands in for.
-public typealias UnimplementedSchedulerOf<S: Scheduler> = UnimplementedScheduler<S.SchedulerTimeType, S.SchedulerOptions>
-    where S.SchedulerTimeType: VirtualTimeConvertible
+public typealias UnimplementedSchedulerOf<S: Scheduler> =
+    UnimplementedScheduler<S.SchedulerTimeType, S.SchedulerOptions> where S.SchedulerTimeType: VirtualTimeConvertible
 
 extension DispatchQueue {
     /// A scheduler that reports a failure, at this call, whenever code schedules on it — for code that takes

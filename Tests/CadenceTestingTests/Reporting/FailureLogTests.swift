@@ -4,7 +4,9 @@ import Testing
 
 @Suite("FailureLog")
 struct FailureLogTests {
-    private static let here = SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 3, column: 5)
+    private static let here = SourceCodeLocation(
+        fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 3, column: 5
+    )
 
     @Test("a new log is empty")
     func startsEmpty() {

@@ -9,7 +9,9 @@ import Testing
 
 @Suite("FailureReporter")
 struct FailureReporterTests {
-    private static let here = SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 3, column: 5)
+    private static let here = SourceCodeLocation(
+        fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 3, column: 5
+    )
 
     @Test("a reporter hands each failure to its closure")
     func closure() {

@@ -44,7 +44,8 @@ struct UnimplementedSchedulerTests {
                 + "due now, repeating every 1 tick" + Self.notRun,
         ]) {
             let scheduler = RunLoop.unimplemented("ticker")
-            let first = scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(5)), interval: .seconds(1)) {}
+            let due = scheduler.now.advanced(by: .milliseconds(5))
+            let first = scheduler.schedule(after: due, interval: .seconds(1)) {}
             let second = scheduler.schedule(after: scheduler.now, interval: .milliseconds(1)) {}
             first.cancel()
             second.cancel()
@@ -143,7 +144,9 @@ struct UnimplementedSchedulerTests {
         }
         #expect(values.withLock { $0 }.isEmpty)
         #expect(log.messages.count == 1)
-        #expect(log.messages.first?.hasPrefix("DispatchQueue.unimplemented(\"debounce\") was asked to schedule(") == true)
+        #expect(log.messages.first?.hasPrefix(
+            "DispatchQueue.unimplemented(\"debounce\") was asked to schedule(after:tolerance:options:_:)"
+        ) == true)
     }
 }
 
