@@ -21,6 +21,17 @@
 ///
 /// A reporter reports each failure it is given exactly once; an expectation chain gives it one failure (see
 /// ``PublisherExpectation``).
+///
+/// ## Failures found on other threads
+///
+/// A chain may end, and a late event may arrive, on a thread other than the test's. Where the failure lands:
+///
+/// - a bound reporter gets it on that thread (``FailureLog`` is thread-safe);
+/// - XCTest tracks its running test for the whole process, so `XCTFail` on another thread fails that test while it
+///   runs;
+/// - Swift Testing attributes an issue only on the test's task, so ``swiftTesting`` carries a failure found elsewhere
+///   back onto a task made on the test's task when `expect` was called: the failure lands in that test (inside the
+///   `withKnownIssue` that surrounded `expect`, if any), shortly after it is found.
 public struct FailureReporter: Sendable {
     /// The test framework a reporter reports into, so that a test can tell which one ``resolved`` picked.
     enum Destination: Sendable, Equatable {

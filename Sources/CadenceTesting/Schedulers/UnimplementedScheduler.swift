@@ -182,6 +182,55 @@ extension TestScheduler where SchedulerTimeType == VirtualTime, SchedulerOptions
     }
 }
 
+extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeType,
+    SchedulerOptions == DispatchQueue.SchedulerOptions {
+    /// `DispatchQueue.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<DispatchQueue>`.
+    ///
+    /// ```swift
+    /// let model = SearchModel(scheduler: .unimplemented("search"))
+    /// ```
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        DispatchQueue.unimplemented(name, fileID: fileID, filePath: filePath, line: line, column: column)
+            .eraseToAnyScheduler()
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType,
+    SchedulerOptions == RunLoop.SchedulerOptions {
+    /// `RunLoop.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<RunLoop>`.
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        RunLoop.unimplemented(name, fileID: fileID, filePath: filePath, line: line, column: column)
+            .eraseToAnyScheduler()
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeType,
+    SchedulerOptions == OperationQueue.SchedulerOptions {
+    /// `OperationQueue.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<OperationQueue>`.
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        OperationQueue.unimplemented(name, fileID: fileID, filePath: filePath, line: line, column: column)
+            .eraseToAnyScheduler()
+    }
+}
+
 /// How the factories name the schedulers they make.
 private enum UnimplementedNaming {
     /// `DispatchQueue.unimplemented()`, `DispatchQueue.unimplemented("search")`.

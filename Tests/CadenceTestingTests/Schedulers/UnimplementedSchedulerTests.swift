@@ -143,14 +143,44 @@ struct UnimplementedSchedulerTests {
             cancellable.cancel()
         }
         #expect(values.withLock { $0 }.isEmpty)
-        #expect(log.messages.count == 1)
-        #expect(log.messages.first?.hasPrefix(
-            "DispatchQueue.unimplemented(\"debounce\") was asked to schedule(after:tolerance:options:_:)"
-        ) == true)
+        #expect(log.messages == [
+            "DispatchQueue.unimplemented(\"debounce\") was asked to schedule(after:interval:tolerance:options:_:) an "
+                + "action due in 300 ticks, repeating every 300 ticks" + Self.notRun,
+        ])
     }
 }
 
 /// A stand-in for production code that schedules on what it is given.
 private func useScheduler(_ scheduler: some Scheduler) {
     scheduler.schedule {}
+}
+
+@Suite("UnimplementedScheduler, erased")
+struct UnimplementedAnySchedulerTests {
+    @Test("AnySchedulerOf<DispatchQueue>.unimplemented is DispatchQueue's, erased, reporting at its own call")
+    func dispatchQueue() {
+        let line = #line + 2
+        let failures = recordingFailures {
+            let scheduler: AnySchedulerOf<DispatchQueue> = .unimplemented("model")
+            scheduler.schedule {}
+        }
+        #expect(failures.map(\.message) == [
+            "DispatchQueue.unimplemented(\"model\") was asked to schedule(options:_:) an action to run as soon as "
+                + "possible; an unimplemented scheduler runs nothing, so the action was not run.",
+        ])
+        #expect(failures.map(\.location.line) == [line])
+    }
+
+    @Test("AnySchedulerOf<RunLoop> and AnySchedulerOf<OperationQueue> have one too")
+    func others() {
+        let failures = recordingFailures {
+            let runLoop: AnySchedulerOf<RunLoop> = .unimplemented()
+            let queue: AnySchedulerOf<OperationQueue> = .unimplemented("q")
+            runLoop.schedule {}
+            queue.schedule {}
+        }
+        #expect(failures.map { $0.message.prefix(while: { $0 != " " }) } == [
+            "RunLoop.unimplemented()", "OperationQueue.unimplemented(\"q\")",
+        ])
+    }
 }
