@@ -93,6 +93,44 @@ struct FailureReporterSwiftTestingTests {
         }
     }
 
+    @Test("a chain released on a DispatchQueue is recorded in the test that wrote it, at the failed step")
+    func chainEndsOnDispatchQueue() async {
+        let line = #line + 3
+        await withKnownIssue {
+            var expectation: PublisherExpectation<Int, Never>? = expect(Just(1))
+            expectation?.toEmit(2)
+            let relay = expectation?.reporter.relay
+            let handoff = Handoff(expectation.take())
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    handoff.release()
+                    continuation.resume()
+                }
+            }
+            await relay?.settle()
+        } matching: { issue in
+            matches(issue, Self.toEmit2, line: line, column: 32)
+        }
+    }
+
+    @Test("a late event sent from a DispatchQueue is recorded in the test that wrote the expectation")
+    func lateOnDispatchQueue() async {
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
+        let line = #line + 2
+        await withKnownIssue {
+            let relay = expect(subject).reporter.relay
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    subject.send(1)
+                    continuation.resume()
+                }
+            }
+            await relay?.settle()
+        } matching: { issue in
+            matches(issue, Self.late, line: line, column: 31)
+        }
+    }
+
     @Test("a late event sent from another thread is recorded in the test that wrote the expectation")
     func lateOnThread() async {
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
