@@ -27,10 +27,9 @@ extension FailureReporter {
     ///   (inside any `withKnownIssue` that was running when the reporter was made) as soon as it gets to run.
     ///
     /// A failure handed over that way is recorded shortly after it is found, not before the reporting call returns;
-    /// a test that has already returned by then still gets it, reported after its result. An expectation in an
-    /// `ExpectationScope` (the `.virtualTime` trait) reports its late events when the scope finishes, on the test's
-    /// task, before the test ends. Made where no Swift Testing test is running, the reporter records every failure
-    /// directly.
+    /// a test that has already returned by then still gets it, reported after its result (a test that hands work to
+    /// another thread should wait for that work before it returns). Made where no Swift Testing test is running, the
+    /// reporter records every failure directly, wherever it is found.
     public static var swiftTesting: FailureReporter {
         let test = Test.current?.id
         let relay = test.map { _ in FailureRelay(record: recordIssue) }

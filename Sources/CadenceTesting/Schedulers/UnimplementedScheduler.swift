@@ -14,10 +14,17 @@ import Foundation
 /// model.clear()   // must not debounce
 /// ```
 ///
+/// If `clear()` sends its query through a 300 ms `debounce` after all, the test fails at the line that made the
+/// scheduler:
+///
 /// ```text
-/// DispatchQueue.unimplemented("search") was asked to schedule(after:tolerance:options:_:) an action due in 300
-/// ticks; an unimplemented scheduler runs nothing, so the action was not run.
+/// DispatchQueue.unimplemented("search") was asked to schedule(after:interval:tolerance:options:_:) an action due
+/// in 300 ticks, repeating every 300 ticks; an unimplemented scheduler runs nothing, so the action was not run.
 /// ```
+///
+/// Where the code takes an `AnySchedulerOf<DispatchQueue>` (or `RunLoop`, `OperationQueue`), pass
+/// `.unimplemented("search")` directly. The factories are functions rather than properties (combine-schedulers'
+/// `DispatchQueue.unimplemented`) because a function knows the line that called it.
 ///
 /// The scheduler takes its ``FailureReporter`` (``FailureReporter/resolved``) and its source location when it is
 /// made, so a failure lands in the test that made it, at the line that made it, whichever thread schedules on it.

@@ -114,6 +114,24 @@ struct ExpectTests {
         }
     }
 
+    @Test("demand: a value sent beyond it is reported at expect as breaking the contract")
+    func beyondDemand() {
+        expectFailures(["""
+            expect(ExpectTests.IgnoresDemand) received 1 event no step expected: the publisher sent 2 beyond the demand \
+            requested (.max(1) in all), which breaks the subscription contract.
+
+                expect(ExpectTests.IgnoresDemand)
+              ✓   .toEmit(1)
+
+                 received             expected
+                 subscription
+                 1                    1          toEmit(1)
+              →  2 (contract broken)  (no step)
+            """]) {
+            expect(Self.IgnoresDemand(values: [1, 2]), demand: .max(1)).toEmit(1)
+        }
+    }
+
     @Test("demand: .none receives the subscription and nothing else")
     func demandNone() {
         expectFailures(["""
@@ -256,5 +274,18 @@ struct ExpectTests {
         typealias Failure = Never
 
         func receive<S: Subscriber>(subscriber _: S) where S.Input == Int, S.Failure == Never {}
+    }
+
+    /// A publisher that sends `values` at once, whatever the demand — it breaks the subscription contract.
+    struct IgnoresDemand: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
+
+        let values: [Int]
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+            subscriber.receive(subscription: Subscriptions.empty)
+            for value in values { _ = subscriber.receive(value) }
+        }
     }
 }
