@@ -19,8 +19,8 @@
 /// #expect(failures.map(\.message).first?.hasPrefix("toEmit(2) failed") == true)
 /// ```
 ///
-/// A reporter reports each failure it is given exactly once; an expectation chain gives it one failure (see
-/// ``PublisherExpectation``).
+/// A reporter reports each failure it is given exactly once, and an expectation chain gives it at most one: its first
+/// failed step, or else the events no step consumed, or else the first events that arrived after the chain ended.
 ///
 /// ## Failures found on other threads
 ///
