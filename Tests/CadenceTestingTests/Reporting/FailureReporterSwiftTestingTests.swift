@@ -155,6 +155,20 @@ struct FailureReporterSwiftTestingTests {
         }
     }
 
+    @Test("in an expectation scope, a late event from another thread is recorded when the scope finishes, at once")
+    func lateInScope() async {
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
+        let scope = ExpectationScope()
+        let line = #line + 2
+        await withKnownIssue {
+            ExpectationScope.$current.withValue(scope) { expect(subject) }
+            await onNewThread { subject.send(1) }
+            scope.finish()
+        } matching: { issue in
+            matches(issue, Self.late, line: line, column: 64)
+        }
+    }
+
     @Test("failures from many threads at once are each recorded once, in this test")
     func manyThreads() async {
         nonisolated(unsafe) let subjects = (0 ..< 4).map { _ in PassthroughSubject<Int, Never>() }
