@@ -149,7 +149,7 @@ extension PublisherExpectation {
             let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
             failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
                 + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
-                + "keeps rescheduling itself? Cancel it, or \(advice)" + exhaustedDemandNote()
+                + "keeps rescheduling itself? Cancel it, or \(advice)" + (exhaustedDemandClause().map { "; \($0)" } ?? "")
         }
         fail(step: index, failure)
     }
@@ -209,7 +209,8 @@ extension PublisherExpectation {
         }
         let now = recorder.now
         var reason = divergence.reason
-        var demandNote = exhaustedDemandNote()
+        let demandClause = exhaustedDemandClause()
+        var demandNote = demandClause.map { "; \($0)" } ?? ""
         if let clock {
             if let deadline, let window = step.window {
                 reason += " did not arrive within \(VirtualTicks.describe(window)) (by tick \(deadline))"
@@ -219,12 +220,19 @@ extension PublisherExpectation {
                 reason += late
             } else if !recorder.hasSubscribed {
                 reason += " never arrived: the publisher never sent a subscription"
+            } else if let demandClause {
+                // Demand, not time, is what held the value back: say that first.
+                reason += " never arrived: \(demandClause)"
+                demandNote = ""
             } else {
                 reason += " never arrived: the clock went idle at tick \(clock.now.ticks) with nothing scheduled"
             }
         } else if !recorder.hasSubscribed {
             reason += " never arrived: the publisher never sent a subscription, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"
+        } else if let demandClause {
+            reason += " never arrived: \(demandClause)"
+            demandNote = ""
         } else {
             reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"
@@ -236,14 +244,14 @@ extension PublisherExpectation {
         )
     }
 
-    /// `"; the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when
-    /// the live subscription has no outstanding demand, so the publisher may not send a value; else nothing.
-    private func exhaustedDemandNote() -> String {
+    /// `"the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when the
+    /// live subscription has no outstanding demand, so the publisher may not send a value; else nil.
+    private func exhaustedDemandClause() -> String? {
         let (live, outstanding, requested) = recorder.state.withLock { state in
             (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
         }
-        guard live, outstanding == .none else { return "" }
-        return "; the subscriber had no demand left (\(EventText.demand(requested)) requested in all) — request more "
+        guard live, outstanding == .none else { return nil }
+        return "the subscriber had no demand left (\(EventText.demand(requested)) requested in all) — request more "
             + "with thenRequest(_:)"
     }
 

@@ -135,8 +135,8 @@ struct ExpectTests {
     @Test("demand: .none receives the subscription and nothing else")
     func demandNone() {
         expectFailures(["""
-            toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no \
-            virtual clock to advance (pass one with on:, or bind VirtualClock.current).
+            toEmit(1) failed: the value (1) never arrived: the subscriber had no demand left (.none requested in \
+            all) — request more with thenRequest(_:).
 
                 expect(Just<Int>)
               ✗   .toEmit(1)
@@ -158,9 +158,9 @@ struct ExpectTests {
         struct Oops: Error, Equatable {}
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Oops>()
         expectFailures(["""
-            expect(PassthroughSubject<…>) received 1 event no step expected: failure(Oops()).
+            expect(PassthroughSubject<Int, Oops>) received 1 event no step expected: failure(Oops()).
 
-                expect(PassthroughSubject<…>)
+                expect(PassthroughSubject<Int, Oops>)
               ✓   .toEmit([1, 2])
 
                  received         expected

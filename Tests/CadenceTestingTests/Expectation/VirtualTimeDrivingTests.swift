@@ -439,8 +439,8 @@ import Testing
         let clock = VirtualClock()
         expectFailures([
             """
-            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the clock went idle at tick 2 with nothing \
-            scheduled; the subscriber had no demand left (.max(1) requested in all) — request more with \
+            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the subscriber had no \
+            demand left (.max(1) requested in all) — request more with \
             thenRequest(_:).
 
                 expect(PassthroughSubject<Int, Never>)

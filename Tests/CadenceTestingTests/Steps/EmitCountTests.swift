@@ -77,8 +77,7 @@ import Testing
     @Test func aDemandOfTwoIsNotEnoughForACountOfThree() {
         expectFailures([
             """
-            toEmit(count: 3) failed: value 3 of 3 never arrived: nothing more was delivered synchronously, and there \
-            is no virtual clock to advance (pass one with on:, or bind VirtualClock.current); the subscriber had no \
+            toEmit(count: 3) failed: value 3 of 3 never arrived: the subscriber had no \
             demand left (.max(2) requested in all) — request more with thenRequest(_:).
 
                 expect(Publishers.Sequence<Array<Int>, Never>)
