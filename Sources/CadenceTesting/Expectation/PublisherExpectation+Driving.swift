@@ -32,7 +32,7 @@ extension PublisherExpectation {
     }
 
     /// Marks the first `count` events from the cursor as consumed by step `index`.
-    private func consume(_ count: Int, from cursor: Int, step index: Int) {
+    func consume(_ count: Int, from cursor: Int, step index: Int) {
         chain.withLock { chain in
             for event in cursor ..< cursor + count { chain.consumedBy[event] = index }
             chain.cursor = cursor + count
@@ -40,7 +40,7 @@ extension PublisherExpectation {
     }
 
     /// The events not yet consumed, after skipping (and consuming) leading contract-abiding subscriptions.
-    private func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
+    func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
         while cursor < events.count, case .subscription = events[cursor].event, events[cursor].violation == nil {

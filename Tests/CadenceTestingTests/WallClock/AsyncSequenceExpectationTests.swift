@@ -1,0 +1,152 @@
+import CadenceTesting
+import Testing
+
+/// `expect(_ sequence:)` (`Expectation/AsyncSequenceExpectation.swift`): iterating an `AsyncSequence` in a task, as far
+/// as the demand allows, and ending the iteration with the chain.
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncSequenceExpectationTests {
+    @Test func anAsyncStream() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        await expectWallClockFailures([]) {
+            let expectation = expect(stream)
+            Task {
+                continuation.yield(1)
+                continuation.yield(2)
+                continuation.finish()
+            }
+            await expectation.toEmit([1, 2], timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
+            #expect(expectation.values == [1, 2])
+        }
+    }
+
+    @Test func aThrownErrorIsAFailure() async {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+        await expectWallClockFailures([
+            """
+            thenFinish(timeout: .seconds(600)) failed: expected finished, received failure(offline) at +… ms.
+
+                expect(AsyncThrowingStream<Int, Error>)
+              ✓   .toEmit(1, timeout: .seconds(600))
+              ✗   .thenFinish(timeout: .seconds(600))
+
+                 time  received           expected
+                 +… ms  subscription
+                 +… ms  1                  1         toEmit(1, timeout: .seconds(600))
+              →  +… ms  failure(offline)   finished  thenFinish(timeout: .seconds(600))
+            """,
+        ]) {
+            continuation.yield(1)
+            continuation.finish(throwing: WallClockError.offline)
+            await expect(stream).toEmit(1, timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
+        }
+    }
+
+    @Test func aPublishersValues() async {
+        await expectWallClockFailures([]) {
+            await expect([1, 2, 3].publisher.values).toEmit([1, 2, 3], timeout: .seconds(600))
+                .thenFinish(timeout: .seconds(600))
+        }
+    }
+
+    @Test func anEarlyEndFailsAtOnce() async {
+        await expectWallClockFailures([
+            """
+            toEmit([1, 2], timeout: .seconds(600)) failed: expected value 2 of 2 (2), received finished at +… ms.
+
+                expect(AsyncStream<Int>)
+              ✗   .toEmit([1, 2], timeout: .seconds(600))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  1             1         toEmit([1, 2], timeout: .seconds(600))
+              →  +… ms  finished      2         toEmit([1, 2], timeout: .seconds(600))
+            """,
+        ]) {
+            await expect(AsyncStream { continuation in
+                continuation.yield(1)
+                continuation.finish()
+            }).toEmit([1, 2], timeout: .seconds(600))
+        }
+    }
+
+    @Test func pullsOnlyWhileDemandIsOutstanding() async {
+        let pulls = SharedBox(0)
+        await expectWallClockFailures([
+            """
+            thenEmit(2, timeout: .milliseconds(80)) failed: the value (2) did not arrive within the 80 ms timeout.
+
+                expect(CountingSequence)
+              ✓   .toEmit([0, 1], timeout: .seconds(600))
+              ✗   .thenEmit(2, timeout: .milliseconds(80))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  0             0         toEmit([0, 1], timeout: .seconds(600))
+                 +… ms  1             1         toEmit([0, 1], timeout: .seconds(600))
+              →  +… ms  (nothing)     2         thenEmit(2, timeout: .milliseconds(80))
+            """,
+        ]) {
+            await expect(CountingSequence(pulls: pulls), demand: .max(2)).toEmit([0, 1], timeout: .seconds(600))
+                .thenEmit(2, timeout: .milliseconds(80))
+        }
+        #expect(pulls.value == 2)
+    }
+
+    @Test func noDemandPullsNothing() async {
+        let pulls = SharedBox(0)
+        await expectWallClockFailures([
+            """
+            toEmit(0, timeout: .milliseconds(50)) failed: the value (0) did not arrive within the 50 ms timeout.
+
+                expect(CountingSequence)
+              ✗   .toEmit(0, timeout: .milliseconds(50))
+
+                 time  received      expected
+                 +… ms  subscription
+              →  +… ms  (nothing)     0         toEmit(0, timeout: .milliseconds(50))
+            """,
+        ]) {
+            await expect(CountingSequence(pulls: pulls), demand: .none).toEmit(0, timeout: .milliseconds(50))
+        }
+        #expect(pulls.value == 0)
+    }
+
+    @Test func theChainsEndCancelsTheIteration() async {
+        let terminated = SharedBox<AsyncStream<Int>.Continuation.Termination?>(nil)
+        let (ended, endedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        continuation.onTermination = { termination in
+            terminated.mutate { $0 = termination }
+            endedContinuation.finish()
+        }
+        await expectWallClockFailures([]) {
+            continuation.yield(1)
+            await expect(stream).toEmit(1, timeout: .seconds(600))
+        }
+        // The chain has ended: its iteration is cancelled, which terminates the stream.
+        for await _ in ended {}
+        #expect(terminated.value.map { "\($0)" } == "cancelled")
+    }
+}
+
+/// An endless sequence of 0, 1, 2, … that counts how many elements were asked of it.
+struct CountingSequence: AsyncSequence, Sendable {
+    typealias Element = Int
+
+    let pulls: SharedBox<Int>
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let pulls: SharedBox<Int>
+
+        mutating func next() async -> Int? {
+            pulls.mutate { count in
+                defer { count += 1 }
+                return count
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(pulls: pulls)
+    }
+}

@@ -1,0 +1,44 @@
+import CadenceTesting
+import Dispatch
+
+/// Sends `events` to `subject` on a global queue after `delay`, in order.
+func send<Output>(
+    _ values: [Output],
+    completion: Subscribers.Completion<Never>? = nil,
+    to subject: PassthroughSubject<Output, Never>,
+    after delay: DispatchTimeInterval = .milliseconds(20)
+) {
+    let subject = CrossThread(subject)
+    let values = CrossThread(values)
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+        for value in values.value { subject.value.send(value) }
+        if let completion { subject.value.send(completion: completion) }
+    }
+}
+
+/// A publisher that hands over no subscription at all.
+struct SilentPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    func receive<S: Subscriber>(subscriber _: S) where S.Input == Int, S.Failure == Never {}
+}
+
+/// A publisher that sends its value as soon as it subscribes, whatever the demand — a contract breaker.
+struct PushyPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let value: Int
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: NoopSubscription())
+        _ = subscriber.receive(value)
+    }
+}
+
+/// A subscription that ignores demand and cancellation.
+final class NoopSubscription: Subscription {
+    func request(_: Subscribers.Demand) {}
+    func cancel() {}
+}
