@@ -20,6 +20,7 @@ import Combine
 /// ```text
 /// toEmit([1, 2], timeout: .milliseconds(200)) failed: value 2 of 2 (2) did not arrive within the 200 ms timeout.
 /// toFinish(timeout: .seconds(1)) failed: finished had not arrived when the task waiting for it was cancelled.
+/// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the publisher had already completed.
 /// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the subscription was cancelled.
 /// ```
 ///
@@ -43,8 +44,13 @@ extension PublisherExpectation {
 
     /// Why a wall-clock step stopped waiting without being decided by an event.
     private enum GaveUp {
+        /// The timeout (or the window) ran out.
         case timeout(Duration)
+        /// The task waiting for the step was cancelled.
         case taskCancelled
+        /// The publisher had completed: nothing more can arrive.
+        case completed
+        /// The subscription was cancelled (`thenCancel()`): nothing more can arrive.
         case subscriptionCancelled
     }
 
@@ -68,12 +74,24 @@ extension PublisherExpectation {
         defer { timer.cancel() }
 
         while true {
+            // Read before the events: a completion or cancellation seen here is already among them.
             let status = waiter.status
-            let (cursor, pending) = unconsumed()
             let timeUp = status.deadlinePassed || ContinuousClock.now - started >= limit
+            let (completed, cancelled) = recorder.state.withLock { ($0.completed, $0.cancelled) }
+            let (cursor, pending) = unconsumed()
             let visible = Self.visible(pending, throughElapsed: timeUp ? deadline : nil)
-            let ended = recorder.state.withLock { $0.completed || $0.cancelled }
-            let final = timeUp || ended || visible.stoppedAtViolation
+            // Events that arrived after the deadline are not the step's: nor is a completion among them.
+            let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
+            let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
+                .completed
+            } else if cancelled, !hiddenByDeadline {
+                .subscriptionCancelled
+            } else if timeUp {
+                .timeout(limit)
+            } else {
+                nil
+            }
+            let final = gaveUp != nil || visible.stoppedAtViolation
             switch step.evaluate(visible.events, final) {
             case let .satisfied(consumed):
                 consume(consumed, from: cursor, step: index)
@@ -81,13 +99,10 @@ extension PublisherExpectation {
             case let .failed(divergence):
                 consume(divergence.matched, from: cursor, step: index)
                 fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                          gaveUp: .timeout(limit)))
+                                          gaveUp: gaveUp ?? .timeout(limit)))
                 return
             case .pending:
                 guard final || status.cancelled else { break }
-                let gaveUp: GaveUp = final
-                    ? (ended && !timeUp ? .subscriptionCancelled : .timeout(limit))
-                    : .taskCancelled
                 var divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
                 if !final, step.kind == .match, case let .failed(settled) = step.evaluate(visible.events, true),
                    !settled.atEvent {
@@ -97,7 +112,7 @@ extension PublisherExpectation {
                 }
                 consume(divergence.matched, from: cursor, step: index)
                 fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                          gaveUp: gaveUp))
+                                          gaveUp: gaveUp ?? .taskCancelled))
                 return
             }
             await waiter.wait(forEventAt: pending.endIndex)
@@ -157,6 +172,8 @@ extension PublisherExpectation {
             reason = "the task waiting for its window to pass was cancelled"
         case .taskCancelled:
             reason = "\(divergence.reason) had not arrived when the task waiting for it was cancelled"
+        case .completed:
+            reason = "\(divergence.reason) never arrived: the publisher had already completed"
         case .subscriptionCancelled:
             reason = "\(divergence.reason) never arrived: the subscription was cancelled"
         case .timeout where !recorder.hasSubscribed:

@@ -29,10 +29,10 @@ struct AsyncSequenceExpectationTests {
               ✓   .toEmit(1, timeout: .seconds(600))
               ✗   .thenFinish(timeout: .seconds(600))
 
-                 time  received           expected
+                 time  received          expected
                  +… ms  subscription
-                 +… ms  1                  1         toEmit(1, timeout: .seconds(600))
-              →  +… ms  failure(offline)   finished  thenFinish(timeout: .seconds(600))
+                 +… ms  1                 1         toEmit(1, timeout: .seconds(600))
+              →  +… ms  failure(offline)  finished  thenFinish(timeout: .seconds(600))
             """,
         ]) {
             continuation.yield(1)

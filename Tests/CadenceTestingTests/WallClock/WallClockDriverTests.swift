@@ -77,12 +77,11 @@ struct WallClockDriverTests {
             toEmit(2, timeout: .zero) failed: the value (2) did not arrive within the 0 s timeout.
 
                 expect(PassthroughSubject<Int, Never>)
-              ✓   .toEmit(1, timeout: .zero)
-              ✗   .thenEmit(2, timeout: .zero)
+              ✗   .toEmit(2, timeout: .zero)
 
                  time  received      expected
                  +… ms  subscription
-              →  +… ms  (nothing)     2         thenEmit(2, timeout: .zero)
+              →  +… ms  (nothing)     2         toEmit(2, timeout: .zero)
             """,
         ]) {
             await expect(Just(1)).toEmit(1, timeout: .zero).thenFinish(timeout: .zero)
@@ -145,11 +144,34 @@ struct WallClockDriverTests {
         ])
     }
 
+    @Test func aStepAfterTheCompletionFailsAtOnce() async {
+        await expectWallClockFailures([
+            """
+            thenEmit(2, timeout: .seconds(600)) failed: the value (2) never arrived: the publisher had already \
+            completed.
+
+                expect(Just<Int>)
+              ✓   .toEmit(1, timeout: .seconds(600))
+              ✓   .thenFinish(timeout: .seconds(600))
+              ✗   .thenEmit(2, timeout: .seconds(600))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  1             1         toEmit(1, timeout: .seconds(600))
+                 +… ms  finished      finished  thenFinish(timeout: .seconds(600))
+              →  +… ms  (nothing)     2         thenEmit(2, timeout: .seconds(600))
+            """,
+        ]) {
+            await expect(Just(1)).toEmit(1, timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
+                .thenEmit(2, timeout: .seconds(600))
+        }
+    }
+
     @Test func laterStepsAfterAFailureAreNotChecked() async {
         let subject = PassthroughSubject<Int, Never>()
         await expectWallClockFailures([
             """
-            toEmit(1, timeout: .seconds(600)) failed: expected the value (1), received 2 at +… ms.
+            toEmit(1, timeout: .seconds(600)) failed: the value differs: expected 1, received 2 at +… ms.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEmit(1, timeout: .seconds(600))
@@ -192,7 +214,7 @@ struct WallClockDriverTests {
                 expect(PushyPublisher)
               ✗   .toEmit(1, timeout: .seconds(600))
 
-                 time  received            expected
+                 time  received             expected
                  +… ms  subscription
               →  +… ms  1 (contract broken)  1         toEmit(1, timeout: .seconds(600))
             """,
@@ -209,7 +231,7 @@ struct WallClockDriverTests {
             expectation's virtual clock has work due at tick 5, which wall-clock steps never run — for virtual time, \
             drop timeout: (and give a budget with within:).
 
-                expect(Publishers.Delay<Just<Int>, TestScheduler<SchedulerTimeType, SchedulerOptions>>)
+                expect(Publishers.Delay<…>)
               ✗   .toEmit(1, timeout: .milliseconds(50))
 
                  tick  received      expected

@@ -90,9 +90,9 @@ struct WallClockEmitTests {
     @Test func extraValuesAreAnOverFulfilment() async {
         await expectWallClockFailures([
             """
-            expect(Publishers.Sequence<[Int], Never>) received 2 events no step expected: 2, finished.
+            expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 2, finished.
 
-                expect(Publishers.Sequence<[Int], Never>)
+                expect(Publishers.Sequence<Array<Int>, Never>)
               ✓   .toEmit(1, timeout: .seconds(600))
 
                  time  received      expected
@@ -108,9 +108,9 @@ struct WallClockEmitTests {
 
     @Test func timeoutsPrintInTheirUnit() async {
         await expectWallClockFailures([
-            "toEmit(1, timeout: .milliseconds(1500)) failed: expected the value (1), received 2 at +… ms.",
+            "toEmit(1, timeout: .milliseconds(1500)) failed: the value differs: expected 1, received 2 at +… ms.",
             "toEmit([1], timeout: .microseconds(250)) failed: value 1 of 1 differs: expected 1, received 2 at +… ms.",
-            "toEmit(1, timeout: .nanoseconds(7)) failed: expected the value (1), received 2 at +… ms.",
+            "toEmit(1, timeout: .nanoseconds(7)) failed: the value differs: expected 1, received 2 at +… ms.",
         ], headlinesOnly: true) {
             await expect(Just(2)).toEmit(1, timeout: .milliseconds(1500))
             await expect(Just(2)).toEmit([1], timeout: .microseconds(250))
@@ -130,8 +130,8 @@ struct WallClockEmitTests {
                  received      expected
                  subscription
                  1
-              →  (nothing)     (a valid step)  toEmit(1, timeout: .milliseconds(-5))
                  finished
+              →  (nothing)     (a valid step)  toEmit(1, timeout: .milliseconds(-5))
             """,
             """
             thenEmit([], timeout: .seconds(1)) failed: an empty list of values expects nothing, so it cannot fail; to \
@@ -145,8 +145,8 @@ struct WallClockEmitTests {
                  time  received      expected
                  +… ms  subscription
                  +… ms  1             1               toEmit(1, timeout: .seconds(1))
-              →  +… ms  (nothing)     (a valid step)  thenEmit([], timeout: .seconds(1))
                  +… ms  finished
+              →  +… ms  (nothing)     (a valid step)  thenEmit([], timeout: .seconds(1))
             """,
         ]) {
             await expect(Just(1)).toEmit(1, timeout: .milliseconds(-5))
