@@ -17,9 +17,11 @@ import Combine
 /// It works with `publisher.values` too. The failure type is `any Error` whether or not the sequence throws (a
 /// sequence's typed failure needs macOS 15 / iOS 18, later than this package's platforms).
 ///
-/// - The sequence is `sending`: it moves into the iterating task, so it need not be `Sendable` (but it cannot be used
-///   after this call). Its elements need not be `Sendable` either; like a publisher's values, they pass from the
-///   iterating task to the test through the expectation's lock.
+/// - Sendability: neither the sequence nor its elements need be `Sendable` — the way `expect(_:)` takes any publisher,
+///   whose events may come from any thread. The sequence is iterated on a task of its own while the test goes on (a
+///   test typically sends into the subject behind `subject.values` meanwhile), so it must be safe to use from
+///   another task, as `AsyncStream`, `publisher.values` and sequences over thread-safe state are. Elements pass from
+///   the iterating task to the test through the expectation's lock.
 /// - Demand: the task asks the sequence for its next element only while demand is outstanding — unlimited by default;
 ///   with `demand: .none` nothing is pulled until `thenRequest(_:)`.
 /// - The iteration is cancelled by `thenCancel()`, and when the chain ends (the last reference to the expectation
@@ -32,7 +34,7 @@ import Combine
 ///   - demand: How many elements to pull before `thenRequest(_:)` asks for more; `.unlimited` by default.
 @discardableResult
 public func expect<S: AsyncSequence>(
-    _ sequence: sending S,
+    _ sequence: S,
     demand: Subscribers.Demand = .unlimited,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -45,8 +47,8 @@ public func expect<S: AsyncSequence>(
     var iterator = sequence.makeAsyncIterator()
     // The iterator goes into the task inside a closure, so the task needs nothing of the sequence's types but the
     // element's.
-    let next: () async throws -> S.Element? = { try await iterator.next() }
-    feed.start(Task { await feed.run(next) })
+    let next = Handover<() async throws -> S.Element?> { try await iterator.next() }
+    feed.start(Task { await feed.run(next.value) })
     return PublisherExpectation(
         subscribingTo: AsyncSequenceSource(feed: feed),
         clock: nil,
@@ -224,5 +226,14 @@ final class AsyncSequenceFeed<Element>: Sendable {
             return state.cancelled ? nil : state.sink
         }
         sink?.complete(completion)
+    }
+}
+
+/// The iterator's `next`, moving from `expect(_ sequence:)` into the iterating task.
+struct Handover<Value>: @unchecked Sendable { // nothing guards it: from then on only the iterating task calls it
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }

@@ -48,6 +48,18 @@ struct AsyncSequenceExpectationTests {
         }
     }
 
+    @Test func aSubjectsValuesWhileTheTestSendsIntoIt() async {
+        let subject = PassthroughSubject<Int, Never>()
+        await expectWallClockFailures([]) {
+            // The buffer takes what the subject sends while the iterating task is not waiting in `next()`.
+            let expectation = expect(subject.buffer(size: 10, prefetch: .keepFull, whenFull: .dropNewest).values)
+            subject.send(1)
+            subject.send(2)
+            subject.send(completion: .finished)
+            await expectation.toEmit([1, 2], timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
+        }
+    }
+
     @Test func anEarlyEndFailsAtOnce() async {
         await expectWallClockFailures([
             """
