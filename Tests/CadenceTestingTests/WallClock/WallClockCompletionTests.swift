@@ -92,6 +92,12 @@ struct WallClockCompletionTests {
         ]) {
             await expect(Empty<Int, Never>()).toFinish(timeout: .seconds(-1))
         }
+        await expectWallClockFailures([
+            "thenFinish(timeout: .milliseconds(-1500)) failed: its timeout is negative (-1.5 s); a step cannot wait "
+                + "less than no time — use .zero to check only what has already arrived.",
+        ], headlinesOnly: true) {
+            await expect(Empty<Int, Never>()).thenFinish(timeout: .milliseconds(-1500))
+        }
     }
 }
 
