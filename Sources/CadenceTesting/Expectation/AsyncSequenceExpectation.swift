@@ -27,7 +27,8 @@ import Combine
 /// - The iteration is cancelled by `thenCancel()`, and when the chain ends (the last reference to the expectation
 ///   goes): elements the sequence would produce after the chain ended are never pulled, so they are not reported as
 ///   late events the way a publisher's are. Elements already pulled and not consumed are reported as usual.
-/// - It never drives a virtual clock: its steps wait in wall-clock time.
+/// - It never drives a virtual clock: its steps wait in wall-clock time. The synchronous steps (without `timeout:`)
+///   look only at what the task has already pulled.
 ///
 /// - Parameters:
 ///   - sequence: Any asynchronous sequence.
