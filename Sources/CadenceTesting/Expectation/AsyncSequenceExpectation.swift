@@ -9,8 +9,9 @@ import Combine
 /// Check it with the steps' `async` forms, which wait in wall-clock time:
 ///
 /// ```swift
-/// let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-/// Task { continuation.yield(1); continuation.yield(2); continuation.finish() }
+/// let stream = AsyncStream<Int> { continuation in
+///     Task { continuation.yield(1); continuation.yield(2); continuation.finish() }
+/// }
 /// await expect(stream).toEmit([1, 2], timeout: .seconds(1)).thenFinish(timeout: .seconds(1))
 /// ```
 ///
@@ -25,7 +26,8 @@ import Combine
 /// - Demand: the task asks the sequence for its next element only while demand is outstanding — unlimited by default;
 ///   with `demand: .none` nothing is pulled until `thenRequest(_:)`.
 /// - The iteration is cancelled by `thenCancel()`, and when the chain ends (the last reference to the expectation
-///   goes): elements the sequence would produce after the chain ended are never pulled, so they are not reported as
+///   goes; inside a virtual-time test, whose scope holds ended chains for their late checks, when the test ends):
+///   elements the sequence would produce after the chain ended are never pulled, so they are not reported as
 ///   late events the way a publisher's are. Elements already pulled and not consumed are reported as usual.
 /// - It never drives a virtual clock: its steps wait in wall-clock time. The synchronous steps (without `timeout:`)
 ///   look only at what the task has already pulled.

@@ -233,7 +233,7 @@ extension PublisherExpectation {
 
     /// `"; the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when
     /// the live subscription has no outstanding demand, so the publisher may not send a value; else nothing.
-    private func exhaustedDemandNote() -> String {
+    func exhaustedDemandNote() -> String {
         let (live, outstanding, requested) = recorder.state.withLock { state in
             (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
         }

@@ -10,7 +10,7 @@ import Combine
 /// certain: a completion (or a subscription cancelled with `thenCancel()`) that rules the step out fails it at once,
 /// not when the timeout runs out. The timeout counts from when the step starts.
 ///
-/// A step's window (the duration of `toEmitNothing(for:)`) is wall-clock time in this mode too.
+/// A step's window is wall-clock time in this mode too: `toEmitNothing(timeout:)` waits out its whole timeout.
 ///
 /// Wall-clock steps never advance a virtual clock, even when the expectation has one: its events are then timed in
 /// ticks of a clock that nobody runs. Test a publisher on virtual time with the synchronous steps (`within:`).
@@ -24,7 +24,9 @@ import Combine
 /// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the subscription was cancelled.
 /// ```
 ///
-/// A step that fails at an event names the event's time since `expect`: `"… received finished at +3.2 ms"`.
+/// A step that fails at an event names the event's time since `expect`: `"… received finished at +3.2 ms"`. A
+/// timeout that runs out while the subscriber has no demand left says so (`"; the subscriber had no demand left
+/// (.max(2) requested in all) — request more with thenRequest(_:)"`).
 extension PublisherExpectation {
     /// Runs `step` in wall-clock time: appends it to the chain and, unless an earlier step failed, waits until it
     /// decides, at most `timeout` (which must not be negative).
@@ -180,7 +182,7 @@ extension PublisherExpectation {
             reason = "\(divergence.reason) never arrived: the publisher never sent a subscription"
         case let .timeout(limit):
             reason = "\(divergence.reason) did not arrive within the \(WallClockText.describe(limit)) timeout"
-                + virtualClockNote()
+                + virtualClockNote() + exhaustedDemandNote()
         }
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched),

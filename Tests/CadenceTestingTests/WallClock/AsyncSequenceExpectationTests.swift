@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct AsyncSequenceExpectationTests {
     @Test func anAsyncStream() async {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let (stream, continuation) = streamAndContinuation(of: Int.self)
         await expectWallClockFailures([]) {
             let expectation = expect(stream)
             Task {
@@ -20,7 +20,7 @@ struct AsyncSequenceExpectationTests {
     }
 
     @Test func aThrownErrorIsAFailure() async {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+        let (stream, continuation) = throwingStreamAndContinuation(of: Int.self)
         await expectWallClockFailures([
             """
             thenFinish(timeout: .seconds(600)) failed: expected finished, received failure(offline) at +… ms.
@@ -85,7 +85,8 @@ struct AsyncSequenceExpectationTests {
         let pulls = SharedBox(0)
         await expectWallClockFailures([
             """
-            thenEmit(2, timeout: .milliseconds(80)) failed: the value (2) did not arrive within the 80 ms timeout.
+            thenEmit(2, timeout: .milliseconds(80)) failed: the value (2) did not arrive within the 80 ms timeout; \
+            the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:).
 
                 expect(CountingSequence)
               ✓   .toEmit([0, 1], timeout: .seconds(600))
@@ -108,7 +109,8 @@ struct AsyncSequenceExpectationTests {
         let pulls = SharedBox(0)
         await expectWallClockFailures([
             """
-            toEmit(0, timeout: .milliseconds(50)) failed: the value (0) did not arrive within the 50 ms timeout.
+            toEmit(0, timeout: .milliseconds(50)) failed: the value (0) did not arrive within the 50 ms timeout; the \
+            subscriber had no demand left (.none requested in all) — request more with thenRequest(_:).
 
                 expect(CountingSequence)
               ✗   .toEmit(0, timeout: .milliseconds(50))
@@ -125,8 +127,8 @@ struct AsyncSequenceExpectationTests {
 
     @Test func theChainsEndCancelsTheIteration() async {
         let terminated = SharedBox<AsyncStream<Int>.Continuation.Termination?>(nil)
-        let (ended, endedContinuation) = AsyncStream.makeStream(of: Void.self)
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let (ended, endedContinuation) = streamAndContinuation(of: Void.self)
+        let (stream, continuation) = streamAndContinuation(of: Int.self)
         continuation.onTermination = { termination in
             terminated.mutate { $0 = termination }
             endedContinuation.finish()
@@ -161,4 +163,21 @@ struct CountingSequence: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(pulls: pulls)
     }
+}
+
+/// A stream and its continuation — `AsyncStream.makeStream(of:)`, which needs macOS 14 / iOS 17.
+func streamAndContinuation<Element>(of _: Element.Type) -> (AsyncStream<Element>, AsyncStream<Element>.Continuation) {
+    var continuation: AsyncStream<Element>.Continuation?
+    let stream = AsyncStream<Element> { continuation = $0 }
+    // The stream calls its build closure before it returns.
+    return (stream, continuation!)
+}
+
+/// A throwing stream and its continuation — `AsyncThrowingStream.makeStream(of:)`, which needs macOS 14 / iOS 17.
+func throwingStreamAndContinuation<Element>(
+    of _: Element.Type
+) -> (AsyncThrowingStream<Element, any Error>, AsyncThrowingStream<Element, any Error>.Continuation) {
+    var continuation: AsyncThrowingStream<Element, any Error>.Continuation?
+    let stream = AsyncThrowingStream<Element, any Error> { continuation = $0 }
+    return (stream, continuation!)
 }
