@@ -80,11 +80,21 @@ struct StepDivergence {
     var atEvent: Bool
     /// The expected and received values when they differ, for a field-by-field difference under the timeline.
     var difference: (expected: Any, received: Any)?
+    /// At an event: a clause the driver puts after the event's time — `"150 ticks early"` makes
+    /// `"… received "swift" at tick 150, 150 ticks early"`.
+    var note: String?
 
-    init(_ reason: String, matched: Int, atEvent: Bool, difference: (expected: Any, received: Any)? = nil) {
+    init(
+        _ reason: String,
+        matched: Int,
+        atEvent: Bool,
+        difference: (expected: Any, received: Any)? = nil,
+        note: String? = nil
+    ) {
         self.reason = reason
         self.matched = matched
         self.atEvent = atEvent
         self.difference = difference
+        self.note = note
     }
 }

@@ -46,11 +46,14 @@ extension PublisherExpectation {
         }
     }
 
-    /// The events not yet consumed, after skipping (and consuming) leading contract-abiding subscriptions.
+    /// The events not yet consumed, after skipping leading subscriptions: the one that keeps the contract, and a
+    /// second one (cancelled at once, it changes nothing the steps check; it stays unconsumed, for the chain's end
+    /// to report).
     func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
-        while cursor < events.count, case .subscription = events[cursor].event, events[cursor].violation == nil {
+        while cursor < events.count, case .subscription = events[cursor].event,
+              events[cursor].violation == nil || events[cursor].violation == .secondSubscription {
             cursor += 1
         }
         chain.withLock { $0.cursor = max($0.cursor, cursor) }
@@ -189,7 +192,9 @@ extension PublisherExpectation {
         if divergence.atEvent {
             let event = recorder.events[divergentIndex]
             return ChainFailure(
-                step: index, reason: "\(divergence.reason)\(Self.at(event.time))", event: divergentIndex,
+                step: index, reason: "\(divergence.reason)\(Self.at(event.time))"
+                    + (divergence.note.map { ", \($0)" } ?? ""),
+                event: divergentIndex,
                 expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
             )
         }
