@@ -125,6 +125,43 @@ struct AsyncSequenceExpectationTests {
         #expect(pulls.value == 0)
     }
 
+    @Test func thenRequestPullsMore() async {
+        let pulls = SharedBox(0)
+        await expectWallClockFailures([]) {
+            await expect(CountingSequence(pulls: pulls), demand: .none)
+                .thenRequest(.max(2)).toEmit([0, 1], timeout: .seconds(600))
+                .thenRequest(.max(1)).thenEmit(2, timeout: .seconds(600))
+        }
+        #expect(pulls.value == 3)
+    }
+
+    @Test func thenCancelCancelsTheIteration() async {
+        let (ended, endedContinuation) = streamAndContinuation(of: Void.self)
+        let (stream, continuation) = streamAndContinuation(of: Int.self)
+        continuation.onTermination = { _ in endedContinuation.finish() }
+        await expectWallClockFailures([
+            """
+            thenEmit(2, timeout: .seconds(600)) failed: the value (2) never arrived: the subscription was cancelled.
+
+                expect(AsyncStream<Int>)
+              ✓   .toEmit(1, timeout: .seconds(600))
+              ✓   .thenCancel()
+              ✗   .thenEmit(2, timeout: .seconds(600))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  1             1         toEmit(1, timeout: .seconds(600))
+              →  +… ms  (nothing)     2         thenEmit(2, timeout: .seconds(600))
+            """,
+        ]) {
+            continuation.yield(1)
+            let expectation = await expect(stream).toEmit(1, timeout: .seconds(600)).thenCancel()
+            // Cancelling the iteration terminates the stream, while the chain is still alive.
+            for await _ in ended {}
+            await expectation.thenEmit(2, timeout: .seconds(600))
+        }
+    }
+
     @Test func theChainsEndCancelsTheIteration() async {
         let terminated = SharedBox<AsyncStream<Int>.Continuation.Termination?>(nil)
         let (ended, endedContinuation) = streamAndContinuation(of: Void.self)
