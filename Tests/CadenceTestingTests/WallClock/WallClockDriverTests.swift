@@ -246,6 +246,45 @@ struct WallClockDriverTests {
         #expect(scheduler.clock.now.ticks == 0)
     }
 
+    @Test func aLateEventAfterTheChainEnded() async {
+        let subject = PassthroughSubject<Int, Never>()
+        await expectWallClockFailures([
+            """
+            expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✓   .toEmit(1, timeout: .seconds(600))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  1             1          toEmit(1, timeout: .seconds(600))
+              →  +… ms  2             (no step)
+            """,
+        ]) {
+            let expectation = expect(subject)
+            send([1], to: subject)
+            await expectation.toEmit(1, timeout: .seconds(600))
+            _ = consume expectation
+            subject.send(2)
+        }
+    }
+
+    @Test func manyStepsWaitAtOnce() async {
+        await expectWallClockFailures([]) {
+            await withTaskGroup(of: Void.self) { group in
+                for offset in 0 ..< 50 {
+                    group.addTask {
+                        let subject = PassthroughSubject<Int, Never>()
+                        let expectation = expect(subject)
+                        send([offset, offset + 1], completion: .finished, to: subject, after: .milliseconds(offset % 5))
+                        await expectation.toEmit([offset, offset + 1], timeout: .seconds(600))
+                            .thenFinish(timeout: .seconds(600))
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: 0 ..< 20)
     func valuesFromAnotherThreadWhileTheStepWaits(round _: Int) async {
         let subject = PassthroughSubject<Int, Never>()
