@@ -49,11 +49,7 @@ struct WallClockCompletionTests {
             """,
         ]) {
             let expectation = expect(subject)
-            let sender = CrossThread(subject)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
-                sender.value.send(1)
-                sender.value.send(completion: .failure(.offline))
-            }
+            send([1], completion: .failure(.offline), to: subject)
             await expectation.toEmit(1, timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
         }
     }

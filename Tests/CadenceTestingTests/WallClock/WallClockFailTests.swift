@@ -29,11 +29,12 @@ struct WallClockFailTests {
     }
 
     @Test func aFinishInsteadFailsAtOnce() async {
+        let subject = PassthroughSubject<Int, WallClockError>()
         await expectWallClockFailures([
             """
             toFail(with: offline, timeout: .seconds(600)) failed: expected failure(offline), received finished at +… ms.
 
-                expect(Publishers.Delay<Empty<Int, WallClockError>, DispatchQueue>)
+                expect(PassthroughSubject<Int, WallClockError>)
               ✗   .toFail(with: offline, timeout: .seconds(600))
 
                  time  received      expected
@@ -41,8 +42,9 @@ struct WallClockFailTests {
               →  +… ms  finished      failure(offline)  toFail(with: offline, timeout: .seconds(600))
             """,
         ]) {
-            let delayed = Empty<Int, WallClockError>().delay(for: .milliseconds(10), scheduler: DispatchQueue.global())
-            await expect(delayed).toFail(with: WallClockError.offline, timeout: .seconds(600))
+            let expectation = expect(subject)
+            send([], completion: .finished, to: subject)
+            await expectation.toFail(with: WallClockError.offline, timeout: .seconds(600))
         }
     }
 

@@ -1,11 +1,11 @@
 import CadenceTesting
 import Dispatch
 
-/// Sends `events` to `subject` on a global queue after `delay`, in order.
-func send<Output>(
+/// Sends `values`, then `completion` if any, to `subject` on a global queue after `delay`, in order.
+func send<Output, Failure: Error>(
     _ values: [Output],
-    completion: Subscribers.Completion<Never>? = nil,
-    to subject: PassthroughSubject<Output, Never>,
+    completion: Subscribers.Completion<Failure>? = nil,
+    to subject: PassthroughSubject<Output, Failure>,
     after delay: DispatchTimeInterval = .milliseconds(20)
 ) {
     let subject = CrossThread(subject)
