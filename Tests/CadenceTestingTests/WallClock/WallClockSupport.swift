@@ -9,10 +9,10 @@ func send<Output, Failure: Error>(
     after delay: DispatchTimeInterval = .milliseconds(20)
 ) {
     let subject = CrossThread(subject)
-    let values = CrossThread(values)
+    let events = CrossThread((values, completion))
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
-        for value in values.value { subject.value.send(value) }
-        if let completion { subject.value.send(completion: completion) }
+        for value in events.value.0 { subject.value.send(value) }
+        if let completion = events.value.1 { subject.value.send(completion: completion) }
     }
 }
 
