@@ -65,9 +65,10 @@ extension PublisherExpectation {
         let started = ContinuousClock.now
         // Events are timed from when `expect` subscribed; the deadline is on the same scale.
         let deadline = (started - recorder.start) + limit
+        let wakeUp = started + min(limit, Self.longestWait)
         let timer = Task.detached {
             do {
-                try await Task.sleep(until: started + min(limit, Self.longestWait), clock: .continuous)
+                try await Task.sleep(until: wakeUp, clock: .continuous)
                 waiter.deadlinePassed()
             } catch {
                 // Cancelled: the step decided first.

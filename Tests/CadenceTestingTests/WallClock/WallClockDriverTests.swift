@@ -49,6 +49,17 @@ struct WallClockDriverTests {
         }
     }
 
+    @Test func anEndlessTimeout() async {
+        await expectWallClockFailures([
+            """
+            thenEmit(2, timeout: .seconds(9223372036854775807)) failed: expected the value (2), received finished at \
+            +… ms.
+            """,
+        ], headlinesOnly: true) {
+            await expect(Just(1)).toEmit(1, timeout: .seconds(Int64.max)).thenEmit(2, timeout: .seconds(Int64.max))
+        }
+    }
+
     @Test func timesOut() async {
         let subject = PassthroughSubject<Int, Never>()
         await expectWallClockFailures([
