@@ -165,21 +165,23 @@ final class AsyncSequenceFeed<Element>: Sendable {
 
     /// Stops the iteration: the task is cancelled and delivers nothing more.
     func cancel() {
-        let (waiting, task) = state.withLock { state -> (CheckedContinuation<Bool, Never>?, Task<Void, Never>?) in
+        let (waiting, task, sink) = state.withLock { state in
             state.cancelled = true
-            state.sink = nil
             defer {
                 state.waiting = nil
                 state.task = nil
+                state.sink = nil
             }
-            return (state.waiting, state.task)
+            return (state.waiting, state.task, state.sink)
         }
         waiting?.resume(returning: false)
         task?.cancel()
+        // Released here, after the lock: letting go of a subscriber may run its deinitialiser.
+        _ = consume sink
     }
 
-    /// Pulls elements with `next` (the iterator's `next()`) while there is demand, until the sequence ends, throws, or the iteration is
-    /// cancelled.
+    /// Pulls elements with `next` (the iterator's `next()`) while there is demand, until the sequence ends, throws,
+    /// or the iteration is cancelled.
     func run(_ next: () async throws -> Element?) async {
         while await nextDemand() {
             let element: Element?

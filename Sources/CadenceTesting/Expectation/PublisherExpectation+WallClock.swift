@@ -156,7 +156,8 @@ extension PublisherExpectation {
             let divergentIndex = cursor + divergence.matched
             let event = recorder.events[divergentIndex]
             return ChainFailure(
-                step: index, reason: "\(divergence.reason) at \(event.time)" + (divergence.note.map { ", \($0)" } ?? ""),
+                step: index,
+                reason: "\(divergence.reason) at \(event.time)" + (divergence.note.map { ", \($0)" } ?? ""),
                 event: divergentIndex,
                 expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
             )

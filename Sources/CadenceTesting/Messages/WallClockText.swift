@@ -9,7 +9,8 @@ enum WallClockText {
         for (name, attosecondsPerUnit) in [("milliseconds", 1_000_000_000_000_000), ("microseconds", 1_000_000_000_000),
                                            ("nanoseconds", 1_000_000_000)] as [(String, Int64)] {
             guard attoseconds % attosecondsPerUnit == 0 else { continue }
-            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000_000_000_000 / attosecondsPerUnit)
+            let unitsPerSecond = 1_000_000_000_000_000_000 / attosecondsPerUnit
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: unitsPerSecond)
             guard !overflow else { break }
             return ".\(name)(\(scaled + attoseconds / attosecondsPerUnit))"
         }

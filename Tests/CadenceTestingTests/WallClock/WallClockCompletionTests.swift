@@ -2,7 +2,8 @@ import CadenceTesting
 import Dispatch
 import Testing
 
-/// The wall-clock forms of `toFinish` and `thenFinish` (`Steps/WallClock/PublisherExpectation+WallClockCompletion.swift`).
+/// The wall-clock forms of `toFinish` and `thenFinish`
+/// (`Steps/WallClock/PublisherExpectation+WallClockCompletion.swift`).
 @Suite(.timeLimit(.minutes(1)))
 struct WallClockCompletionTests {
     @Test func finishesOnADispatchQueue() async {

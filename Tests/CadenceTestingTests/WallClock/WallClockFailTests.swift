@@ -70,7 +70,8 @@ struct WallClockFailTests {
               →  +… ms  (nothing)     failure(where: …)  toFail(where: …, timeout: .milliseconds(50))
             """,
         ]) {
-            await expect(PassthroughSubject<Int, WallClockError>()).toFail(where: { _ in true }, timeout: .milliseconds(50))
+            await expect(PassthroughSubject<Int, WallClockError>())
+                .toFail(where: { _ in true }, timeout: .milliseconds(50))
         }
     }
 

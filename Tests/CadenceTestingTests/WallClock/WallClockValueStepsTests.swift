@@ -23,7 +23,8 @@ struct WallClockValueStepsTests {
 
     @Test func toEventuallyEmitAndToEmitWhereStartAChain() async {
         await expectWallClockFailures([]) {
-            await expect([1, 2].publisher).toEventuallyEmit(2, timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
+            await expect([1, 2].publisher).toEventuallyEmit(2, timeout: .seconds(600))
+                .thenFinish(timeout: .seconds(600))
             await expect([1, 2].publisher).toEventuallyEmit(where: { $0 == 1 }, timeout: .seconds(600))
                 .thenEmit(2, timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
             await expect([1, 2].publisher).toEmit(where: { $0 == 1 }, timeout: .seconds(600))

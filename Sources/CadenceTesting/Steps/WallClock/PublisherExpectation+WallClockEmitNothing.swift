@@ -5,11 +5,13 @@ import Combine
 extension PublisherExpectation {
     /// Waits out `timeout` of wall-clock time, expecting neither a value nor a completion in it.
     ///
-    /// The `async` form of `toEmitNothing(for:)`: here the timeout is the window — like an inverted `XCTestExpectation`,
-    /// the step passes when the timeout runs out with nothing received, and fails at once on an event inside it.
+    /// The `async` form of `toEmitNothing(for:)`: here the timeout is the window — like an inverted
+    /// `XCTestExpectation`, the step passes when the timeout runs out with nothing received, and fails at once on an
+    /// event inside it.
     ///
     /// ```swift
-    /// await expect(search.results).toEmitNothing(timeout: .milliseconds(250)).thenEmit(["swift"], timeout: .seconds(1))
+    /// await expect(search.results).toEmitNothing(timeout: .milliseconds(250))
+    ///     .thenEmit(["swift"], timeout: .seconds(1))
     /// ```
     ///
     /// ```text
