@@ -59,8 +59,8 @@ struct WallClockFailTests {
     @Test func timesOut() async {
         await expectWallClockFailures([
             """
-            toFail(where: …, timeout: .milliseconds(50)) failed: a failure matching the predicate did not arrive within \
-            the 50 ms timeout.
+            toFail(where: …, timeout: .milliseconds(50)) failed: a failure matching the predicate did not arrive \
+            within the 50 ms timeout.
 
                 expect(PassthroughSubject<Int, WallClockError>)
               ✗   .toFail(where: …, timeout: .milliseconds(50))
