@@ -23,16 +23,17 @@ struct AsyncSequenceExpectationTests {
         let (stream, continuation) = throwingStreamAndContinuation(of: Int.self)
         await expectWallClockFailures([
             """
-            thenFinish(timeout: .seconds(600)) failed: expected finished, received failure(offline) at +… ms.
+            thenFinish(timeout: .seconds(600)) failed: expected finished, received failure(WallClockError.offline) \
+            at +… ms.
 
                 expect(AsyncThrowingStream<Int, Error>)
               ✓   .toEmit(1, timeout: .seconds(600))
               ✗   .thenFinish(timeout: .seconds(600))
 
-                 time  received          expected
+                 time  received                         expected
                  +… ms  subscription
-                 +… ms  1                 1         toEmit(1, timeout: .seconds(600))
-              →  +… ms  failure(offline)  finished  thenFinish(timeout: .seconds(600))
+                 +… ms  1                                1         toEmit(1, timeout: .seconds(600))
+              →  +… ms  failure(WallClockError.offline)  finished  thenFinish(timeout: .seconds(600))
             """,
         ]) {
             continuation.yield(1)

@@ -37,16 +37,17 @@ struct WallClockCompletionTests {
         let subject = PassthroughSubject<Int, WallClockError>()
         await expectWallClockFailures([
             """
-            thenFinish(timeout: .seconds(600)) failed: expected finished, received failure(offline) at +… ms.
+            thenFinish(timeout: .seconds(600)) failed: expected finished, received failure(WallClockError.offline) \
+            at +… ms.
 
                 expect(PassthroughSubject<Int, WallClockError>)
               ✓   .toEmit(1, timeout: .seconds(600))
               ✗   .thenFinish(timeout: .seconds(600))
 
-                 time  received          expected
+                 time  received                         expected
                  +… ms  subscription
-                 +… ms  1                 1         toEmit(1, timeout: .seconds(600))
-              →  +… ms  failure(offline)  finished  thenFinish(timeout: .seconds(600))
+                 +… ms  1                                1         toEmit(1, timeout: .seconds(600))
+              →  +… ms  failure(WallClockError.offline)  finished  thenFinish(timeout: .seconds(600))
             """,
         ]) {
             let expectation = expect(subject)

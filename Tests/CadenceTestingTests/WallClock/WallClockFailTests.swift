@@ -32,14 +32,15 @@ struct WallClockFailTests {
         let subject = PassthroughSubject<Int, WallClockError>()
         await expectWallClockFailures([
             """
-            toFail(with: offline, timeout: .seconds(600)) failed: expected failure(offline), received finished at +… ms.
+            toFail(with: WallClockError.offline, timeout: .seconds(600)) failed: expected \
+            failure(WallClockError.offline), received finished at +… ms.
 
                 expect(PassthroughSubject<Int, WallClockError>)
-              ✗   .toFail(with: offline, timeout: .seconds(600))
+              ✗   .toFail(with: WallClockError.offline, timeout: .seconds(600))
 
                  time  received      expected
                  +… ms  subscription
-              →  +… ms  finished      failure(offline)  toFail(with: offline, timeout: .seconds(600))
+              →  +… ms  finished      failure(WallClockError.offline)  toFail(with: WallClockError.offline, timeout: .seconds(600))
             """,
         ]) {
             let expectation = expect(subject)
