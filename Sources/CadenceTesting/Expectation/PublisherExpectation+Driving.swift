@@ -39,7 +39,7 @@ extension PublisherExpectation {
     }
 
     /// Marks the first `count` events from the cursor as consumed by step `index`.
-    private func consume(_ count: Int, from cursor: Int, step index: Int) {
+    func consume(_ count: Int, from cursor: Int, step index: Int) {
         chain.withLock { chain in
             for event in cursor ..< cursor + count { chain.consumedBy[event] = index }
             chain.cursor = cursor + count
@@ -49,7 +49,7 @@ extension PublisherExpectation {
     /// The events not yet consumed, after skipping leading subscriptions: the one that keeps the contract, and a
     /// second one (cancelled at once, it changes nothing the steps check; it stays unconsumed, for the chain's end
     /// to report).
-    private func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
+    func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
         while cursor < events.count, case .subscription = events[cursor].event,
@@ -246,7 +246,7 @@ extension PublisherExpectation {
 
     /// `"the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when the
     /// live subscription has no outstanding demand, so the publisher may not send a value; else nil.
-    private func exhaustedDemandClause() -> String? {
+    func exhaustedDemandClause() -> String? {
         let (live, outstanding, requested) = recorder.state.withLock { state in
             (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
         }

@@ -103,11 +103,11 @@ extension PublisherExpectation {
             }
         }
         /// `"nothing until tick 299"` on a virtual clock; `"nothing for 299 ticks"` with none, as written; `"nothing
-        /// for 250 ms"` on the wall clock.
+        /// for 250 ms"` or `"nothing for 2 s"` on the wall clock.
         let quiet = { () -> String in
             if let last = lastTick() { return "nothing until tick \(last)" }
             if synchronousOnly { return "nothing for \(VirtualTicks.describe(window))" }
-            return "nothing for \(EventTime.milliseconds(window)) ms"
+            return "nothing for \(WallClockText.describe(window))"
         }
         /// The failure for an event that arrived inside the window.
         let early = { (event: TimedEvent<Output, Failure>) -> StepDivergence in
@@ -131,9 +131,8 @@ extension PublisherExpectation {
                     matched: 0, atEvent: true
                 )
             }
-            return StepDivergence(
-                "expected \(quiet()), received \(received) at \(event.time)", matched: 0, atEvent: true
-            )
+            // Wall-clock time: the driver adds the event's time.
+            return StepDivergence("expected \(quiet()), received \(received)", matched: 0, atEvent: true)
         }
         return ExpectationStep(
             kind: .window,
