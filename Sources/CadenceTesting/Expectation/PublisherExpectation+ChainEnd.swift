@@ -63,7 +63,8 @@ extension PublisherExpectation {
             ))
         }
         if let scope {
-            scope.register { reportLate(count) }
+            // The scope holds the recorder until it finishes: once the publisher completes, nothing else may.
+            scope.register { [recorder] in withExtendedLifetime(recorder) { reportLate(count) } }
             return
         }
         let reported = Locked(false)
