@@ -250,6 +250,35 @@ import Testing
         #expect(failures.map(\.location.line) == [line])
     }
 
+    @Test func clocksTheBodyMakesReportIntoTheTestToo() throws {
+        var line = 0
+        let failures = recordingFailures {
+            line = #line + 1
+            withVirtualTime { _ in
+                let own = VirtualClock()
+                own.advance(to: .init(ticks: -3))
+            }
+        }
+        #expect(failures.map(\.message) == [
+            "VirtualClock.advance(to:) was given tick -3, which is before now (tick 0); time never goes backwards, so "
+                + "the clock stays at tick 0.",
+        ])
+        #expect(failures.map(\.location.line) == [line])
+    }
+
+    @Test(.virtualTime) func aCallInsideATraitsTestGetsItsOwnClockAndRestoresTheTests() throws {
+        let testClock = try #require(VirtualClock.current)
+        testClock.advance(by: .seconds(1))
+        let inner = withVirtualTime { clock in
+            #expect(clock !== testClock)
+            #expect(DispatchQueue.test.clock === clock)
+            return clock
+        }
+        #expect(inner.hasEnded)
+        #expect(VirtualClock.current === testClock)
+        #expect(DispatchQueue.test.now == DispatchQueue.SchedulerTimeType(virtualTick: 1000))
+    }
+
     @Test func aBodyThatNeverUsesTimeReportsNothing() throws {
         expectFailures([]) {
             let clock = withVirtualTime { $0 }
