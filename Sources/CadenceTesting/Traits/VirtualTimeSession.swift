@@ -122,8 +122,8 @@ struct VirtualTimeSession: Sendable {
                 + "\(bodyName) returned (at tick \(returnedAt); it stopped at tick \(clock.now.ticks))"
             hint = ""
         } else {
-            busy = "the virtual clock was still busy \(VirtualTicks.literal(horizon)) after the \(bodyName) returned "
-                + "(at tick \(returnedAt))"
+            busy = "the virtual clock was still busy \(VirtualTicks.literal(max(horizon, .zero))) after the "
+                + "\(bodyName) returned (at tick \(returnedAt))"
             hint = ", or give \(api)(horizon:) a longer horizon"
         }
         let work = "\(Self.counted(pending.count, "scheduled action")), due at \(Self.ticks(pending)),"

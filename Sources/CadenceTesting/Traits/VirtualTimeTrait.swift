@@ -24,12 +24,20 @@ import Testing
 /// Misuse of the clock (a negative advance, a repeat interval of zero) is recorded as an issue at the `@Test`. When the
 /// test body returns, the trait:
 ///
-/// 1. runs the clock's leftover work until the clock is idle — for at most ``horizon`` of virtual time past the body's
-///    return and a hundred thousand actions, so an endless repeating timer cannot hang the test;
+/// 1. runs the clock's leftover work until the clock is idle — for at most ``horizon`` of virtual time past the
+///    body's return and a hundred thousand actions, so an endless repeating timer cannot hang the test;
 /// 2. reports events that reached an expectation chain after it had ended (late over-fulfilment), each at its
-///    `expect`'s location:
+///    `expect`'s location — here `expect(subject).toEmit(1)` on a `CurrentValueSubject(1)`, then `subject.send(2)`:
 ///    ```text
-///    expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 0.
+///    expect(CurrentValueSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 0.
+///
+///        expect(CurrentValueSubject<Int, Never>)
+///      ✓   .toEmit(1)
+///
+///         tick  received      expected
+///            0  subscription
+///            0  1             1          toEmit(1)
+///      →     0  2             (no step)
 ///    ```
 /// 3. reports work still pending at the `@Test`: in ``isStrict`` mode as a failure, otherwise as a warning-level issue
 ///    that does not fail the test (an app's repeating timer is often harmless, and is dropped either way):
