@@ -59,6 +59,17 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    @MainActor @Test func theAsyncFormRunsTheBodyOnTheCallersActor() async {
+        var steps: [Int64] = []
+        await withVirtualTime { clock in
+            MainActor.assertIsolated()
+            await Task.yield()
+            clock.advance(by: .milliseconds(5))
+            steps.append(clock.now.ticks)
+        }
+        #expect(steps == [5])
+    }
+
     @Test func callsNestWithAClockEach() throws {
         withVirtualTime { outer in
             outer.advance(by: .seconds(1))
