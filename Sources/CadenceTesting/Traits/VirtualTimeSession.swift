@@ -197,17 +197,24 @@ extension FailureReporter {
     }
 
     #if canImport(Testing)
-    /// Records each report as a Swift Testing issue of warning severity, which does not fail the test.
-    static let swiftTestingWarning = FailureReporter { failure in
-        let location = failure.location
-        Issue.record(
-            Comment(rawValue: failure.message),
-            severity: .warning,
-            sourceLocation: SourceLocation(
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+    /// Records each report as a Swift Testing issue of warning severity, which does not fail the test (before Swift
+    /// 6.3, whose Swift Testing has no public severity, it writes to standard error instead).
+    static let swiftTestingWarning: FailureReporter = {
+        #if compiler(>=6.3)
+        FailureReporter { failure in
+            let location = failure.location
+            Issue.record(
+                Comment(rawValue: failure.message),
+                severity: .warning,
+                sourceLocation: SourceLocation(
+                    fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+                )
             )
-        )
-    }
+        }
+        #else
+        standardErrorWarning
+        #endif
+    }()
     #endif
 
     /// Writes each report to standard error as `<location>: warning: <message>`; it fails nothing.

@@ -1,6 +1,18 @@
 import CadenceTesting
 import Testing
 
+/// Whether `issue` is an error, which fails the test, rather than a warning (every issue is, before Swift 6.3).
+func isError(_ issue: Issue) -> Bool {
+    #if compiler(>=6.3)
+    return issue.severity == .error
+    #else
+    return true
+    #endif
+}
+
+// Issue severities are public from Swift 6.3.
+#if compiler(>=6.3)
+
 /// One issue a test is expected to record: its comment, severity and line.
 struct ExpectedIssue: Sendable, Equatable, CustomStringConvertible {
     var message: String
@@ -63,3 +75,4 @@ extension Trait where Self == RecordsIssuesTrait {
         RecordsIssuesTrait(expected: expected, sourceLocation: sourceLocation)
     }
 }
+#endif

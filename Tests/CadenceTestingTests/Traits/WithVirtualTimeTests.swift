@@ -306,7 +306,7 @@ import Testing
                 subject.send(2)
             }
         } matching: { issue in
-            issue.comments.map(\.rawValue) == [lateTwoMessage] && issue.severity == .error
+            issue.comments.map(\.rawValue) == [lateTwoMessage] && isError(issue)
         }
     }
 }
