@@ -40,7 +40,8 @@ import Testing
 ///      →     0  2             (no step)
 ///    ```
 /// 3. reports work still pending at the `@Test`: in ``isStrict`` mode as a failure, otherwise as a warning-level issue
-///    that does not fail the test (an app's repeating timer is often harmless, and is dropped either way):
+///    that does not fail the test (an app's repeating timer is often harmless, and is dropped either way; before
+///    Swift 6.3, which has no public issue severity, the note goes to standard error):
 ///    ```text
 ///    The virtual clock was still busy .seconds(60) after the test body returned (at tick 0): 1 scheduled action, due
 ///    at tick 61000, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel it before
@@ -108,7 +109,11 @@ extension Trait where Self == VirtualTimeTrait {
     /// returns, and — when `strict` — failing the test for work still pending after that.
     ///
     /// ```swift
-    /// @Test(.virtualTime(horizon: .seconds(60), strict: true)) func leavesNoTimersBehind() { … }
+    /// @Test(.virtualTime(horizon: .seconds(60), strict: true))
+    /// func pollingStopsWithItsModel() {
+    ///     var model: PollingModel? = PollingModel(every: .seconds(5), scheduler: DispatchQueue.test)
+    ///     model = nil  // must cancel its timer, or the test fails
+    /// }
     /// ```
     public static func virtualTime(horizon: Duration = VirtualClock.defaultHorizon, strict: Bool = false) -> Self {
         VirtualTimeTrait(horizon: horizon, isStrict: strict)
