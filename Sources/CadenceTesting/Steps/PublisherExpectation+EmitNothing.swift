@@ -14,7 +14,7 @@ extension PublisherExpectation {
     /// An event inside the window fails the step, saying how early it came:
     ///
     /// ```text
-    /// toEmitNothing(for: .ticks(299)) failed: expected nothing until tick 299, received "swift" at tick 150, 150 ticks early.
+    /// toEmitNothing(for: .ticks(299)) failed: expected nothing through tick 299, received "swift" at tick 150, 150 ticks early.
     /// ```
     ///
     /// With no virtual clock, time cannot be made to pass: the step can only check that nothing was delivered
@@ -54,7 +54,8 @@ extension PublisherExpectation {
     private func emitNothing(name: String, duration: Duration, at location: SourceCodeLocation) -> Self {
         let call = { "\(name)(for: \(VirtualTicks.literal(duration)))" }
         if duration < .zero {
-            return rejecting(call: call, location: location, reason: "its duration is negative (\(duration)); a "
+            return rejecting(call: call, location: location, reason: "its duration is negative ("
+                + "\(VirtualTicks.describe(duration))); a "
                 + "window cannot be shorter than no time — use .ticks(0) for \"nothing at the current tick\"")
         }
         perform(emitNothingStep(
@@ -102,10 +103,10 @@ extension PublisherExpectation {
             default: true
             }
         }
-        /// `"nothing until tick 299"` on a virtual clock; `"nothing for 299 ticks"` with none, as written; `"nothing
+        /// `"nothing through tick 299"` on a virtual clock; `"nothing for 299 ticks"` with none, as written; `"nothing
         /// for 250 ms"` or `"nothing for 2 s"` on the wall clock.
         let quiet = { () -> String in
-            if let last = lastTick() { return "nothing until tick \(last)" }
+            if let last = lastTick() { return "nothing through tick \(last)" }
             if synchronousOnly { return "nothing for \(VirtualTicks.describe(window))" }
             return "nothing for \(WallClockText.describe(window))"
         }

@@ -95,7 +95,7 @@ extension PublisherExpectation {
     /// ```
     ///
     /// ```text
-    /// toFail(where: …) failed: expected a failure matching the predicate, received failure(APIError.offline) at tick 1.
+    /// toFail(where: { … }) failed: expected a failure matching the predicate, received failure(APIError.offline) at tick 1.
     /// ```
     @discardableResult
     public func toFail(
@@ -209,12 +209,12 @@ enum FailureMatcher<Failure: Error> {
         }
     }
 
-    /// The call's argument before the budget: `"with: APIError.offline"`, `"where: …"`, or nil.
+    /// The call's argument before the budget: `"with: APIError.offline"`, `"where: { … }"`, or nil.
     var argument: String? {
         switch self {
         case .any: nil
         case let .equal(error, _): "with: \(ValueText.describe(error))"
-        case .matching: "where: …"
+        case .matching: "where: { … }"
         }
     }
 

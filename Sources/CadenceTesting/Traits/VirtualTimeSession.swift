@@ -104,8 +104,8 @@ struct VirtualTimeSession: Sendable {
         let returnedAt = clock.now.ticks
         if horizon < .zero {
             failures.report(ExpectationFailure(
-                message: "\(api)(horizon:) was given a negative horizon (\(horizon)); time never goes backwards, so "
-                    + "only the work already due when the \(bodyName) returned (at tick \(returnedAt)) ran.",
+                message: "\(api)(horizon:) was given a negative horizon (\(VirtualTicks.describe(horizon))); time "
+                    + "never goes backwards, so only the work already due when the \(bodyName) returned (at tick \(returnedAt)) ran.",
                 location: location
             ))
         }

@@ -111,7 +111,7 @@ import Testing
             }
             #expect(failures.count == 1)
             #expect(failures.map(\.message).first?.hasPrefix(
-                "toEmitNothing(for: .ticks(300)) failed: expected nothing until tick 300, received [\"swift\"] at "
+                "toEmitNothing(for: .ticks(300)) failed: expected nothing through tick 300, received [\"swift\"] at "
                     + "tick 300, 1 tick early.\n"
             ) == true)
         }

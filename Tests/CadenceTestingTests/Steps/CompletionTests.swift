@@ -162,7 +162,7 @@ struct CompletionTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toFinish(within: .ticks(-1)) failed: its budget is negative (-0.001 seconds); a step cannot wait less \
+            toFinish(within: .ticks(-1)) failed: its budget is negative (-1 tick); a step cannot wait less \
             than no time — use .ticks(0) for "at the current tick".
 
                 expect(ScriptedPublisher<Int, TestError>)

@@ -298,7 +298,7 @@ import Testing
     @Test func aNegativeBudgetIsRejected() {
         expectFailures([
             """
-            toEmit(count: 1, within: .seconds(-1)) failed: its budget is negative (-1.0 seconds); a step cannot wait \
+            toEmit(count: 1, within: .seconds(-1)) failed: its budget is negative (-1000 ticks); a step cannot wait \
             less than no time — use .ticks(0) for "at the current tick".
 
                 expect(Just<Int>)

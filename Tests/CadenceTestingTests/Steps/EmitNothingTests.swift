@@ -82,7 +82,7 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toEmitNothing(for: .ticks(299)) failed: expected nothing until tick 299, received "swift" at tick 150, \
+            toEmitNothing(for: .ticks(299)) failed: expected nothing through tick 299, received "swift" at tick 150, \
             150 ticks early.
 
                 expect(ScriptedPublisher<String, Never>)
@@ -91,7 +91,7 @@ struct EmitNothingTests {
 
                  tick  received      expected
                     0  subscription
-              →   150  "swift"       nothing until tick 299  toEmitNothing(for: .ticks(299))
+              →   150  "swift"       nothing through tick 299  toEmitNothing(for: .ticks(299))
             """,
         ]) {
             expect(Scripted.timed([(150, .value("swift"))], on: clock), on: clock)
@@ -105,7 +105,7 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            thenEmitNothing(for: .ticks(10)) failed: expected nothing until tick 15, received "b" at tick 15, 1 tick \
+            thenEmitNothing(for: .ticks(10)) failed: expected nothing through tick 15, received "b" at tick 15, 1 tick \
             early.
 
                 expect(ScriptedPublisher<String, Never>)
@@ -114,8 +114,8 @@ struct EmitNothingTests {
 
                  tick  received      expected
                     0  subscription
-                    5  "a"           "a"                    toEmit("a")
-              →    15  "b"           nothing until tick 15  thenEmitNothing(for: .ticks(10))
+                    5  "a"           "a"                      toEmit("a")
+              →    15  "b"           nothing through tick 15  thenEmitNothing(for: .ticks(10))
             """,
         ]) {
             expect(Scripted.timed([(5, .value("a")), (15, .value("b"))], on: clock), on: clock)
@@ -128,7 +128,7 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toEmitNothing(for: .seconds(1)) failed: expected nothing until tick 1000, received finished at tick 400, \
+            toEmitNothing(for: .seconds(1)) failed: expected nothing through tick 1000, received finished at tick 400, \
             601 ticks early.
 
                 expect(ScriptedPublisher<String, Never>)
@@ -136,7 +136,7 @@ struct EmitNothingTests {
 
                  tick  received      expected
                     0  subscription
-              →   400  finished      nothing until tick 1000  toEmitNothing(for: .seconds(1))
+              →   400  finished      nothing through tick 1000  toEmitNothing(for: .seconds(1))
             """,
         ]) {
             expect(Scripted.timed([(400, .completion(.finished))], on: clock), on: clock)
@@ -149,14 +149,14 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toEmitNothing(for: .ticks(0)) failed: expected nothing until tick 0, received "a" at tick 0, 1 tick early.
+            toEmitNothing(for: .ticks(0)) failed: expected nothing through tick 0, received "a" at tick 0, 1 tick early.
 
                 expect(Just<String>)
               ✗   .toEmitNothing(for: .ticks(0))
 
                  tick  received      expected
                     0  subscription
-              →     0  "a"           nothing until tick 0  toEmitNothing(for: .ticks(0))
+              →     0  "a"           nothing through tick 0  toEmitNothing(for: .ticks(0))
                     0  finished
             """,
         ]) {
@@ -169,7 +169,7 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            thenEmitNothing(for: .ticks(5)) failed: expected nothing until tick 5, received "b" (contract broken) at \
+            thenEmitNothing(for: .ticks(5)) failed: expected nothing through tick 5, received "b" (contract broken) at \
             tick 2, 4 ticks early.
 
                 expect(ScriptedPublisher<String, Never>)
@@ -178,8 +178,8 @@ struct EmitNothingTests {
 
                  tick  received               expected
                     0  subscription
-                    0  "a"                    "a"                   toEmit("a")
-              →     2  "b" (contract broken)  nothing until tick 5  thenEmitNothing(for: .ticks(5))
+                    0  "a"                    "a"                     toEmit("a")
+              →     2  "b" (contract broken)  nothing through tick 5  thenEmitNothing(for: .ticks(5))
             """,
         ]) {
             expect(Scripted.timed([(0, .value("a")), (2, .value("b"))], on: clock), on: clock, demand: .max(1))
@@ -192,7 +192,7 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            thenEmitNothing(for: .ticks(10)) failed: expected nothing until tick 11, received "late" after the \
+            thenEmitNothing(for: .ticks(10)) failed: expected nothing through tick 11, received "late" after the \
             subscription was cancelled at tick 4, 8 ticks early.
 
                 expect(ScriptedPublisher<String, Never>)
@@ -202,8 +202,8 @@ struct EmitNothingTests {
 
                  tick  received                  expected
                     0  subscription
-                    1  "a"                       "a"                    toEmit("a")
-              →     4  "late" (contract broken)  nothing until tick 11  thenEmitNothing(for: .ticks(10))
+                    1  "a"                       "a"                      toEmit("a")
+              →     4  "late" (contract broken)  nothing through tick 11  thenEmitNothing(for: .ticks(10))
             """,
         ]) {
             expect(Scripted.timed([(1, .value("a")), (4, .value("late"))], on: clock), on: clock)
@@ -288,7 +288,7 @@ struct EmitNothingTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toEmitNothing(for: .ticks(-5)) failed: its duration is negative (-0.005 seconds); a window cannot be \
+            toEmitNothing(for: .ticks(-5)) failed: its duration is negative (-5 ticks); a window cannot be \
             shorter than no time — use .ticks(0) for "nothing at the current tick".
 
                 expect(PassthroughSubject<Int, Never>)

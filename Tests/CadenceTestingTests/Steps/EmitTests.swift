@@ -276,7 +276,7 @@ import Testing
         let clock = VirtualClock()
         expectFailures([
             """
-            thenEmit([2], within: .ticks(-3)) failed: its budget is negative (-0.003 seconds); a step cannot wait less \
+            thenEmit([2], within: .ticks(-3)) failed: its budget is negative (-3 ticks); a step cannot wait less \
             than no time — use .ticks(0) for "at the current tick".
 
                 expect(Publishers.Sequence<Array<Int>, Never>)

@@ -210,7 +210,7 @@ import Testing
     @Test func aNegativeBudgetIsRejected() {
         expectFailures([
             """
-            toEmit(where: { … }, within: .ticks(-1)) failed: its budget is negative (-0.001 seconds); a step cannot \
+            toEmit(where: { … }, within: .ticks(-1)) failed: its budget is negative (-1 tick); a step cannot \
             wait less than no time — use .ticks(0) for "at the current tick".
 
                 expect(Just<Int>)

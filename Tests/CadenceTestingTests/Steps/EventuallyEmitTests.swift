@@ -263,7 +263,7 @@ import Testing
     @Test func aNegativeBudgetIsRejected() {
         expectFailures([
             """
-            thenEventuallyEmit(2, within: .ticks(-5)) failed: its budget is negative (-0.005 seconds); a step cannot \
+            thenEventuallyEmit(2, within: .ticks(-5)) failed: its budget is negative (-5 ticks); a step cannot \
             wait less than no time — use .ticks(0) for "at the current tick".
 
                 expect(Publishers.Sequence<Array<Int>, Never>)
@@ -278,7 +278,7 @@ import Testing
               →  (nothing)     (a valid step)  thenEventuallyEmit(2, within: .ticks(-5))
             """,
             """
-            toEventuallyEmit(where: { … }, within: .ticks(-1)) failed: its budget is negative (-0.001 seconds); a \
+            toEventuallyEmit(where: { … }, within: .ticks(-1)) failed: its budget is negative (-1 tick); a \
             step cannot wait less than no time — use .ticks(0) for "at the current tick".
 
                 expect(Just<Int>)

@@ -151,14 +151,14 @@ struct FailTests {
     func predicateRejects() {
         expectFailures([
             """
-            toFail(where: …) failed: expected a failure matching the predicate, received failure(TestError.offline).
+            toFail(where: { … }) failed: expected a failure matching the predicate, received failure(TestError.offline).
 
                 expect(Fail<Int, TestError>)
-              ✗   .toFail(where: …)
+              ✗   .toFail(where: { … })
 
                  received                    expected
                  subscription
-              →  failure(TestError.offline)  failure(where: …)  toFail(where: …)
+              →  failure(TestError.offline)  failure(where: …)  toFail(where: { … })
             """,
         ]) {
             expect(Fail<Int, TestError>(error: .offline)).toFail(where: { $0 == .timeout })
@@ -212,15 +212,15 @@ struct FailTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toFail(where: …, within: .ticks(5)) failed: a failure matching the predicate did not arrive within 5 \
+            toFail(where: { … }, within: .ticks(5)) failed: a failure matching the predicate did not arrive within 5 \
             ticks (by tick 5); it arrived at tick 8, 3 ticks late.
 
                 expect(ScriptedPublisher<Int, TestError>)
-              ✗   .toFail(where: …, within: .ticks(5))
+              ✗   .toFail(where: { … }, within: .ticks(5))
 
                  tick  received                    expected
                     0  subscription
-              →     5  (nothing)                   failure(where: …)  toFail(where: …, within: .ticks(5))
+              →     5  (nothing)                   failure(where: …)  toFail(where: { … }, within: .ticks(5))
                     8  failure(TestError.offline)
             """,
         ]) {
@@ -283,7 +283,7 @@ struct FailTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            thenFail(with: TestError.offline, within: .ticks(-3)) failed: its budget is negative (-0.003 seconds); a \
+            thenFail(with: TestError.offline, within: .ticks(-3)) failed: its budget is negative (-3 ticks); a \
             step cannot wait less than no time — use .ticks(0) for "at the current tick".
 
                 expect(ScriptedPublisher<Int, TestError>)

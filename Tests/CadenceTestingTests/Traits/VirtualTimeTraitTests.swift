@@ -169,7 +169,7 @@ import Testing
     @Test(
         .reportsFailures([
             """
-            .virtualTime(horizon:) was given a negative horizon (-1.0 seconds); time never goes backwards, so only \
+            .virtualTime(horizon:) was given a negative horizon (-1000 ticks); time never goes backwards, so only \
             the work already due when the test body returned (at tick 0) ran.
             """,
         ]),

@@ -238,7 +238,7 @@ import Testing
     @Test func aNegativeHorizonIsReported() throws {
         expectFailures([
             """
-            withVirtualTime(horizon:) was given a negative horizon (-0.5 seconds); time never goes backwards, so \
+            withVirtualTime(horizon:) was given a negative horizon (-500 ticks); time never goes backwards, so \
             only the work already due when the body returned (at tick 0) ran.
             """,
         ]) {

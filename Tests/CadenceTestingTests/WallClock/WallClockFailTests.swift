@@ -60,15 +60,15 @@ struct WallClockFailTests {
     @Test func timesOut() async {
         await expectWallClockFailures([
             """
-            toFail(where: …, timeout: .milliseconds(50)) failed: a failure matching the predicate did not arrive \
+            toFail(where: { … }, timeout: .milliseconds(50)) failed: a failure matching the predicate did not arrive \
             within the 50 ms timeout.
 
                 expect(PassthroughSubject<Int, WallClockError>)
-              ✗   .toFail(where: …, timeout: .milliseconds(50))
+              ✗   .toFail(where: { … }, timeout: .milliseconds(50))
 
                  time  received      expected
                  +… ms  subscription
-              →  +… ms  (nothing)     failure(where: …)  toFail(where: …, timeout: .milliseconds(50))
+              →  +… ms  (nothing)     failure(where: …)  toFail(where: { … }, timeout: .milliseconds(50))
             """,
         ]) {
             await expect(PassthroughSubject<Int, WallClockError>())
