@@ -19,7 +19,7 @@ import Combine
 ///
 /// ```text
 /// toEmit([1, 2], timeout: .milliseconds(200)) failed: value 2 of 2 (2) did not arrive within the 200 ms timeout.
-/// toFinish(timeout: .seconds(1)) failed: finished had not arrived when the task waiting for it was cancelled.
+/// toFinish(timeout: .seconds(1)) failed: the finish had not arrived when the task waiting for it was cancelled.
 /// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the publisher had already completed.
 /// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the subscription was cancelled.
 /// ```

@@ -12,7 +12,7 @@ extension PublisherExpectation {
     /// A value or a failure instead fails the step at that event; a finish after the budget is reported as late:
     ///
     /// ```text
-    /// thenFinish(within: .ticks(2)) failed: finished did not arrive within 2 ticks (by tick 3); it arrived at tick 7, 4 ticks late.
+    /// thenFinish(within: .ticks(2)) failed: the finish did not arrive within 2 ticks (by tick 3); it arrived at tick 7, 4 ticks late.
     /// ```
     ///
     /// - Parameter budget: How long, in virtual time from when the step starts, finishing may take; without one the
@@ -65,7 +65,7 @@ extension PublisherExpectation {
             location: location,
             evaluate: { events, isFinal in
                 guard let event = events.first else {
-                    return isFinal ? .failed(StepDivergence("finished", matched: 0, atEvent: false)) : .pending
+                    return isFinal ? .failed(StepDivergence("the finish", matched: 0, atEvent: false)) : .pending
                 }
                 switch event.event {
                 case .completion(.finished):

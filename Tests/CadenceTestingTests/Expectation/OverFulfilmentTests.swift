@@ -316,7 +316,7 @@ struct OverFulfilmentTests {
             subject.send(1)
         }
         #expect(failures.count == 1)
-        #expect(failures.first?.message.hasPrefix("toFinish() failed: finished never arrived") == true)
+        #expect(failures.first?.message.hasPrefix("toFinish() failed: the finish never arrived") == true)
     }
 
     @Test("Late events from many threads are reported exactly once")

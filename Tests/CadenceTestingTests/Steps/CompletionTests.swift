@@ -77,7 +77,7 @@ struct CompletionTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toFinish() failed: finished never arrived: the clock went idle at tick 0 with nothing scheduled.
+            toFinish() failed: the finish never arrived: the clock went idle at tick 0 with nothing scheduled.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toFinish()
@@ -95,7 +95,7 @@ struct CompletionTests {
     func missingWithoutClock() {
         expectFailures([
             """
-            toFinish() failed: finished never arrived: nothing more was delivered synchronously, and there is no \
+            toFinish() failed: the finish never arrived: nothing more was delivered synchronously, and there is no \
             virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
                 expect(PassthroughSubject<Int, Never>)
@@ -115,7 +115,7 @@ struct CompletionTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            thenFinish(within: .ticks(2)) failed: finished did not arrive within 2 ticks (by tick 3); it arrived at \
+            thenFinish(within: .ticks(2)) failed: the finish did not arrive within 2 ticks (by tick 3); it arrived at \
             tick 7, 4 ticks late.
 
                 expect(ScriptedPublisher<Int, TestError>)
@@ -139,7 +139,7 @@ struct CompletionTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toFinish(within: .ticks(0)) failed: finished did not arrive within 0 ticks (by tick 0); it arrived at \
+            toFinish(within: .ticks(0)) failed: the finish did not arrive within 0 ticks (by tick 0); it arrived at \
             tick 1, 1 tick late.
 
                 expect(ScriptedPublisher<Int, TestError>)

@@ -59,7 +59,7 @@ struct WallClockCompletionTests {
     @Test func timesOut() async {
         await expectWallClockFailures([
             """
-            toFinish(timeout: .milliseconds(60)) failed: finished did not arrive within the 60 ms timeout.
+            toFinish(timeout: .milliseconds(60)) failed: the finish did not arrive within the 60 ms timeout.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toFinish(timeout: .milliseconds(60))
