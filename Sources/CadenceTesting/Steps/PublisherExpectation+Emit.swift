@@ -26,11 +26,15 @@ extension PublisherExpectation where Output: Equatable {
     ///         8  2
     /// ```
     ///
+    /// When the output is itself an array, a literal that could be either reads as one value: for a publisher of
+    /// `[String]`, `toEmit([])` expects one empty array and `toEmit([[], ["swift"]])` two values.
+    ///
     /// - Parameters:
     ///   - values: The values, at least one; the step consumes exactly these.
     ///   - budget: How long, in virtual time from when the step starts, the last of the values may take to arrive;
     ///     without one the clock runs until they arrive or it goes idle.
     @discardableResult
+    @_disfavoredOverload
     public func toEmit(
         _ values: [Output],
         within budget: Duration? = nil,
@@ -50,6 +54,7 @@ extension PublisherExpectation where Output: Equatable {
     /// expect(["a", "b", "c"].publisher).toEmit("a").thenEmit(["b", "c"]).thenFinish()
     /// ```
     @discardableResult
+    @_disfavoredOverload
     public func thenEmit(
         _ values: [Output],
         within budget: Duration? = nil,

@@ -295,3 +295,43 @@ import Testing
         }
     }
 }
+
+@Suite("toEmit with array outputs")
+struct EmitArrayOutputTests {
+    @Test("toEmit([]) on a publisher of arrays expects one empty array, and compiles without ambiguity")
+    func emptyArrayLiteralIsOneValue() {
+        let subject = CurrentValueSubject<[String], Never>([])
+        expectNoFailures {
+            expect(subject).toEmit([]).thenIgnoreRest()
+        }
+        expectNoFailures {
+            expect([[], ["swift"]].publisher).toEmit([[], ["swift"]]).thenFinish()
+        }
+    }
+
+    @Test("A list of values for a publisher of arrays still fails value by value")
+    func listOfArraysFails() {
+        expectFailures([
+            """
+            toEmit([[], ["swift"]]) failed: value 2 of 2 differs: expected ["swift"], received ["rust"].
+
+                expect(Publishers.Sequence<Array<Array<String>>, Never>)
+              ✗   .toEmit([[], ["swift"]])
+
+                 received      expected
+                 subscription
+                 []            []         toEmit([[], ["swift"]])
+              →  ["rust"]      ["swift"]  toEmit([[], ["swift"]])
+                 finished
+
+            Difference (- expected, + received):
+              [
+            -   "swift"
+            +   "rust"
+              ]
+            """,
+        ]) {
+            expect([[], ["rust"]].publisher).toEmit([[], ["swift"]])
+        }
+    }
+}

@@ -20,6 +20,7 @@ extension PublisherExpectation where Output: Equatable {
     ///
     /// - Parameter timeout: How long, from when the step starts, the last of the values may take to arrive.
     @discardableResult
+    @_disfavoredOverload
     public func toEmit(
         _ values: [Output],
         timeout: Duration,
@@ -36,6 +37,7 @@ extension PublisherExpectation where Output: Equatable {
     /// Waits, in wall-clock time, for exactly `values` as the next values; reads as the step after another (see
     /// `toEmit(_:timeout:)`).
     @discardableResult
+    @_disfavoredOverload
     public func thenEmit(
         _ values: [Output],
         timeout: Duration,
