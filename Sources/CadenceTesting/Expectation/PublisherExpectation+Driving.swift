@@ -145,7 +145,12 @@ extension PublisherExpectation {
         }
         consume(divergence.matched, from: cursor, step: index)
         var failure = failure(of: step, divergence, cursor: cursor, visible: visible, deadline: nil)
-        if !divergence.atEvent {
+        if !divergence.atEvent, step.kind == .window {
+            failure.reason = "its window could not be checked to its end (tick \(deadline ?? clock.now.ticks)): the "
+                + "clock still had work due after running \(actionsRun.formatted) actions (at tick "
+                + "\(clock.now.ticks)) — an endless timer, or work that keeps rescheduling itself? Cancel it, or check "
+                + "a shorter window"
+        } else if !divergence.atEvent {
             let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
             failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
                 + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
@@ -233,6 +238,10 @@ extension PublisherExpectation {
         } else if let demandClause {
             reason += " never arrived: \(demandClause)"
             demandNote = ""
+        } else if chain.withLock({ $0.usesWallClock }) {
+            // A step without timeout: after wall-clock steps: it looked once and did not wait.
+            reason += " never arrived: it had not arrived when the step looked, and a step without timeout: does not "
+                + "wait on the wall clock — give it a timeout:, as the chain's earlier steps have"
         } else {
             reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"

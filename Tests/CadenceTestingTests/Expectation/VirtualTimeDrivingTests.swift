@@ -242,6 +242,31 @@ import Testing
         #expect(clock.now.ticks == 100)
     }
 
+    @Test func aWindowThatCannotBeCheckedToItsEndSaysSo() {
+        let clock = VirtualClock()
+        let timer = clock.schedule(at: VirtualClock.Instant(ticks: 1), every: .ticks(1)) {}
+        defer { timer.cancel() }
+        DrivingLimits.$stepActions.withValue(50) {
+            expectFailures([
+                """
+                toEmitNothing(for: .seconds(2)) failed: its window could not be checked to its end (tick 2000): the \
+                clock still had work due after running 50 actions (at tick 50) — an endless timer, or work that keeps \
+                rescheduling itself? Cancel it, or check a shorter window.
+
+                    expect(PassthroughSubject<Int, Never>)
+                  ✗   .toEmitNothing(for: .seconds(2))
+
+                     tick  received      expected
+                        0  subscription
+                  →    50  (nothing)     nothing through tick 2000  toEmitNothing(for: .seconds(2))
+                """,
+            ]) {
+                expect(PassthroughSubject<Int, Never>(), on: clock).toEmitNothing(for: .seconds(2))
+            }
+        }
+        #expect(clock.now.ticks == 50)
+    }
+
     @Test func aRunawayAfterSomeValuesSaysWhichValueIsMissing() {
         let clock = VirtualClock()
         let subject = scheduledSubject(on: clock, [(1, 1)])

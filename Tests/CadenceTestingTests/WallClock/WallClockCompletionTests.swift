@@ -56,6 +56,20 @@ struct WallClockCompletionTests {
         }
     }
 
+    @Test func aStepWithoutTimeoutAfterWallClockStepsSaysItDidNotWait() async {
+        let subject = PassthroughSubject<Int, Never>()
+        await expectWallClockFailures([
+            """
+            thenFinish() failed: the finish never arrived: it had not arrived when the step looked, and a step \
+            without timeout: does not wait on the wall clock — give it a timeout:, as the chain's earlier steps have.
+            """,
+        ], headlinesOnly: true) {
+            let expectation = expect(subject)
+            send([1], to: subject)
+            await expectation.toEmit(1, timeout: .seconds(600)).thenFinish()
+        }
+    }
+
     @Test func timesOut() async {
         await expectWallClockFailures([
             """
