@@ -60,7 +60,8 @@ extension PublisherExpectation {
     private func wait(for step: ExpectationStep<Output, Failure>, index: Int, timeout: Duration) async {
         let waiter = WallClockWaiter()
         // Installed before the first read of the events: every event not in that read wakes the waiter later.
-        recorder.observe { [weak waiter] event in waiter?.eventArrived(event) }
+        let observer = recorder.observe { [weak waiter] event in waiter?.eventArrived(event) }
+        defer { recorder.stopObserving(observer) }
         let limit = step.kind == .window ? (step.window ?? timeout) : min(step.window ?? timeout, timeout)
         let started = ContinuousClock.now
         // Events are timed from when `expect` subscribed; the deadline is on the same scale.

@@ -21,7 +21,14 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         /// Whether a subscription has arrived (it may have completed or been cancelled since).
         var subscribed = false
         /// Called, outside the lock, after each event is recorded; with the event's index.
-        var observers: [@Sendable (Int) -> Void] = []
+        var observers: [Observer] = []
+        var nextObserverID = 0
+    }
+
+    /// A function called after each event, with the event's index.
+    struct Observer {
+        let id: Int
+        let call: @Sendable (Int) -> Void
     }
 
     let state: Locked<State>
@@ -50,7 +57,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     func receive(subscription: any Subscription) {
         let time = now
-        let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [@Sendable (Int) -> Void]) in
+        let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
             if state.subscription != nil || state.cancelled {
                 state.events.append(TimedEvent(.subscription, at: time, violation: .secondSubscription))
                 return (false, state.events.count - 1, state.observers)
@@ -67,12 +74,12 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         } else {
             subscription.cancel()
         }
-        for observer in observers { observer(index) }
+        for observer in observers { observer.call(index) }
     }
 
     func receive(_ input: Output) -> Subscribers.Demand {
         let time = now
-        let (index, observers) = state.withLock { state -> (Int, [@Sendable (Int) -> Void]) in
+        let (index, observers) = state.withLock { state -> (Int, [Observer]) in
             let violation: ContractViolation?
             if state.cancelled {
                 violation = .afterCancel
@@ -89,13 +96,13 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             state.events.append(TimedEvent(.value(input), at: time, violation: violation))
             return (state.events.count - 1, state.observers)
         }
-        for observer in observers { observer(index) }
+        for observer in observers { observer.call(index) }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         let time = now
-        let (index, observers) = state.withLock { state -> (Int, [@Sendable (Int) -> Void]) in
+        let (index, observers) = state.withLock { state -> (Int, [Observer]) in
             let violation: ContractViolation?
             if state.cancelled {
                 violation = .afterCancel
@@ -111,7 +118,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             state.events.append(TimedEvent(.completion(completion), at: time, violation: violation))
             return (state.events.count - 1, state.observers)
         }
-        for observer in observers { observer(index) }
+        for observer in observers { observer.call(index) }
     }
 
     // MARK: Driving the subscription
@@ -154,7 +161,19 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     var requested: Subscribers.Demand { state.withLock { $0.requested } }
 
     /// Calls `observer` after each event from now on, outside the lock, with the event's index.
-    func observe(_ observer: @escaping @Sendable (Int) -> Void) {
-        state.withLock { $0.observers.append(observer) }
+    /// - Returns: an identifier that ``stopObserving(_:)`` takes.
+    @discardableResult
+    func observe(_ observer: @escaping @Sendable (Int) -> Void) -> Int {
+        state.withLock { state in
+            defer { state.nextObserverID += 1 }
+            state.observers.append(Observer(id: state.nextObserverID, call: observer))
+            return state.nextObserverID
+        }
+    }
+
+    /// Removes the observer `observe(_:)` returned `id` for; it may still be called once if an event is being
+    /// delivered meanwhile.
+    func stopObserving(_ id: Int) {
+        state.withLock { $0.observers.removeAll { $0.id == id } }
     }
 }
