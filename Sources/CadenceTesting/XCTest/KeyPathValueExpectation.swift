@@ -1,0 +1,248 @@
+#if canImport(XCTest)
+#if canImport(Combine)
+import Combine
+#endif
+import Foundation
+import XCTest
+
+/// An `XCTestExpectation` fulfilled when a property of an object, named by a Swift key path, takes a value — read
+/// after the change has completed.
+///
+/// For an `ObservableObject`, it listens to `objectWillChange`. `@Published` sends that before the property is
+/// stored (in its `willSet`), so reading the property there sees the *old* value — the classic flaky test. This
+/// expectation reads it on the next turn instead: on the main queue, after whatever changed the object on the main
+/// thread has returned, or — given a `clock` — on the virtual clock, after the clock's current action:
+///
+/// ```swift
+/// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
+/// model.load()
+/// wait(for: [loaded], timeout: 1)
+/// ```
+///
+/// Change the object on the main thread (as SwiftUI requires of an `ObservableObject`), or on the virtual clock you
+/// pass: a read on the main queue is ordered after a change made on the main thread, not after one made on another
+/// thread. The main queue runs while XCTest waits — `wait(for:timeout:)` on the main thread runs the main run loop,
+/// and on Linux `await fulfillment(of:timeout:)` in an `async` test leaves the main thread running it too.
+///
+/// The property is read once when the expectation is made: a property that already has the value fulfils it at
+/// once. The property taking the value a second time — leaving it, then coming back — is an over-fulfilment,
+/// reported as an ordinary failure while `assertForOverFulfill` is true (XCTest's default):
+///
+/// ```text
+/// KeyPathValueExpectation(\Model.isLoading, expectedValue: false) was fulfilled more than once: the value became false again after the expectation had already been fulfilled (values read: [false, true, false]). Set assertForOverFulfill to false to allow it.
+/// ```
+public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpectation, @unchecked Sendable {
+    // `state` (a Locked) guards every mutable property; the lets are immutable. The object is only read through the
+    // key path, on the main queue or the clock (see the type's documentation).
+    struct State {
+        var readScheduled = false
+        var lastMatched: Bool?
+        var fulfilled = false
+        var reportedOverFulfilment = false
+        /// Each value read that differs from the one before, as failure messages print it.
+        var read: [String] = []
+        var observation: (any Cancellable)?
+    }
+
+    private let object: Object
+    private let keyPath: KeyPath<Object, Value>
+    private let matches: (Value) -> Bool
+    private let clock: VirtualClock?
+    private let call: String
+    private let wanted: String
+    private let reporter: FailureReporter
+    private let location: SourceCodeLocation
+    private let state = Locked(State())
+
+    private init(
+        object: Object,
+        keyPath: KeyPath<Object, Value>,
+        call: String,
+        wanted: String,
+        matches: @escaping (Value) -> Bool,
+        clock: VirtualClock?,
+        description: String?,
+        location: SourceCodeLocation
+    ) {
+        self.object = object
+        self.keyPath = keyPath
+        self.matches = matches
+        self.clock = clock
+        self.call = call
+        self.wanted = wanted
+        reporter = FailureReporter.resolved
+        self.location = location
+        super.init(description: description ?? call)
+    }
+
+    deinit {
+        state.withLock { $0.observation }?.cancel()
+    }
+
+    /// Every distinct value read so far, in order, as failure messages print values.
+    public var valuesRead: [String] { state.withLock { $0.read } }
+
+    // MARK: Reading
+
+    /// Notes that the object is about to change, and schedules one read for after the change.
+    func objectWillChange() {
+        let schedule = state.withLock { state -> Bool in
+            defer { state.readScheduled = true }
+            return !state.readScheduled
+        }
+        guard schedule else { return }
+        if let clock {
+            clock.schedule(after: .zero) { [self] in readNow() }
+        } else {
+            DispatchQueue.main.async { [self] in readNow() }
+        }
+    }
+
+    /// Reads the property now and fulfils the expectation when it has just taken the value.
+    func readNow() {
+        state.withLock { $0.readScheduled = false }
+        let value = object[keyPath: keyPath]
+        let matched = matches(value)
+        let text = ValueText.describe(value)
+        enum Action { case none, fulfil, overFulfil([String]) }
+        let action = state.withLock { state -> Action in
+            if state.read.last != text || state.lastMatched != matched { state.read.append(text) }
+            defer { state.lastMatched = matched }
+            guard matched, state.lastMatched != true else { return .none }
+            if !state.fulfilled {
+                state.fulfilled = true
+                return .fulfil
+            }
+            if state.reportedOverFulfilment { return .none }
+            return .overFulfil(state.read)
+        }
+        switch action {
+        case .none:
+            break
+        case .fulfil:
+            fulfill()
+        case let .overFulfil(read):
+            guard assertForOverFulfill else { return }
+            let first = state.withLock { state -> Bool in
+                defer { state.reportedOverFulfilment = true }
+                return !state.reportedOverFulfilment
+            }
+            guard first else { return }
+            reporter.report(ExpectationFailure(
+                message: "\(call) was fulfilled more than once: the value became \(wanted) again after the "
+                    + "expectation had already been fulfilled (values read: [\(read.joined(separator: ", "))]). Set "
+                    + "assertForOverFulfill to false to allow it.",
+                location: location
+            ))
+        }
+    }
+
+    private func observe(_ observation: any Cancellable) {
+        state.withLock { $0.observation = observation }
+    }
+}
+
+extension KeyPathValueExpectation where Object: ObservableObject {
+    /// An expectation fulfilled when `object[keyPath: keyPath]` is equal to `expectedValue`, read after each change
+    /// of `object` has completed — on the main queue, or on `clock` when one is given.
+    public convenience init(
+        object: Object,
+        keyPath: KeyPath<Object, Value>,
+        expectedValue: Value,
+        clock: VirtualClock? = nil,
+        description: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Value: Equatable {
+        let expected = ValueText.describe(expectedValue)
+        self.init(
+            object: object, keyPath: keyPath,
+            call: "KeyPathValueExpectation(\(keyPath), expectedValue: \(expected))", wanted: expected,
+            matches: { $0 == expectedValue }, clock: clock, description: description,
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        startObserving()
+    }
+
+    /// An expectation fulfilled when `object[keyPath: keyPath]` satisfies `condition`, read after each change of
+    /// `object` has completed — on the main queue, or on `clock` when one is given.
+    public convenience init(
+        object: Object,
+        keyPath: KeyPath<Object, Value>,
+        condition: @escaping (Value) -> Bool,
+        clock: VirtualClock? = nil,
+        description: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            object: object, keyPath: keyPath,
+            call: "KeyPathValueExpectation(\(keyPath), condition:)", wanted: "a value satisfying the condition",
+            matches: condition, clock: clock, description: description,
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        startObserving()
+    }
+
+    private func startObserving() {
+        readNow()
+        observe(object.objectWillChange.sink { [weak self] _ in self?.objectWillChange() })
+    }
+}
+
+extension KeyPathValueExpectation: VirtualTimeWaitable {
+    func settleForWait() {
+        let scheduled = state.withLock { $0.readScheduled }
+        if scheduled { readNow() }
+    }
+}
+
+extension XCTestCase {
+    /// An expectation fulfilled when `object[keyPath: keyPath]` is equal to `expectedValue`, read after each change
+    /// of `object` has completed (see ``KeyPathValueExpectation``).
+    ///
+    /// ```swift
+    /// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
+    /// ```
+    ///
+    /// Wait for it with `wait(for:timeout:)` or `await fulfillment(of:timeout:)`: unlike XCTest's own
+    /// `expectation(description:)`, it is not one that `waitForExpectations(timeout:)` knows about.
+    public func expectation<Object: ObservableObject, Value: Equatable>(
+        for object: Object,
+        keyPath: KeyPath<Object, Value>,
+        toBe expectedValue: Value,
+        clock: VirtualClock? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> KeyPathValueExpectation<Object, Value> {
+        KeyPathValueExpectation(
+            object: object, keyPath: keyPath, expectedValue: expectedValue, clock: clock,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+
+    /// An expectation fulfilled when `object[keyPath: keyPath]` satisfies `condition`, read after each change of
+    /// `object` has completed (see ``KeyPathValueExpectation``).
+    public func expectation<Object: ObservableObject, Value>(
+        for object: Object,
+        keyPath: KeyPath<Object, Value>,
+        clock: VirtualClock? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        where condition: @escaping (Value) -> Bool
+    ) -> KeyPathValueExpectation<Object, Value> {
+        KeyPathValueExpectation(
+            object: object, keyPath: keyPath, condition: condition, clock: clock,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}
+#endif
