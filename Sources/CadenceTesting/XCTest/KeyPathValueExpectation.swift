@@ -5,6 +5,14 @@ import Combine
 import Foundation
 import XCTest
 
+/// What a key-path expectation does after reading the property.
+enum ReadAction {
+    case none
+    case fulfil
+    /// Report an over-fulfilment, with every value read so far.
+    case overFulfil([String])
+}
+
 /// An `XCTestExpectation` fulfilled when a property of an object, named by a Swift key path, takes a value — read
 /// after the change has completed.
 ///
@@ -26,10 +34,12 @@ import XCTest
 ///
 /// The property is read once when the expectation is made: a property that already has the value fulfils it at
 /// once. The property taking the value a second time — leaving it, then coming back — is an over-fulfilment,
-/// reported as an ordinary failure while `assertForOverFulfill` is true (XCTest's default):
+/// reported as an ordinary failure when `assertForOverFulfill` is true (as for expectations made by `XCTestCase`
+/// methods, and by `expectation(for:keyPath:toBe:)`; an expectation made with `init` starts with it false, as
+/// `XCTestExpectation` does):
 ///
 /// ```text
-/// KeyPathValueExpectation(\Model.isLoading, expectedValue: false) was fulfilled more than once: the value became false again after the expectation had already been fulfilled (values read: [false, true, false]). Set assertForOverFulfill to false to allow it.
+/// KeyPathValueExpectation(KeyPath<Model, Bool>, expectedValue: false) was fulfilled more than once: the value became false again after the expectation had already been fulfilled (values read: [false, true, false]). Set assertForOverFulfill to false to allow it.
 /// ```
 public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpectation, @unchecked Sendable {
     // `state` (a Locked) guards every mutable property; the lets are immutable. The object is only read through the
@@ -104,8 +114,7 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         let value = object[keyPath: keyPath]
         let matched = matches(value)
         let text = ValueText.describe(value)
-        enum Action { case none, fulfil, overFulfil([String]) }
-        let action = state.withLock { state -> Action in
+        let action = state.withLock { state -> ReadAction in
             if state.read.last != text || state.lastMatched != matched { state.read.append(text) }
             defer { state.lastMatched = matched }
             guard matched, state.lastMatched != true else { return .none }
@@ -137,6 +146,14 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         }
     }
 
+    /// `\\Model.count` when Swift can name the key path's property, else `KeyPath<Model, Int>`: the key path of a
+    /// property behind a property wrapper, such as `@Published`, prints as an address that changes from run to run.
+    static func text(of keyPath: KeyPath<Object, Value>) -> String {
+        let text = String(describing: keyPath)
+        if text.hasPrefix("\\"), !text.contains("<") { return text }
+        return "KeyPath<\(TypeName.describe(Object.self)), \(TypeName.describe(Value.self))>"
+    }
+
     private func observe(_ observation: any Cancellable) {
         state.withLock { $0.observation = observation }
     }
@@ -159,7 +176,7 @@ extension KeyPathValueExpectation where Object: ObservableObject {
         let expected = ValueText.describe(expectedValue)
         self.init(
             object: object, keyPath: keyPath,
-            call: "KeyPathValueExpectation(\(keyPath), expectedValue: \(expected))", wanted: expected,
+            call: "KeyPathValueExpectation(\(Self.text(of: keyPath)), expectedValue: \(expected))", wanted: expected,
             matches: { $0 == expectedValue }, clock: clock, description: description,
             location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -181,7 +198,8 @@ extension KeyPathValueExpectation where Object: ObservableObject {
     ) {
         self.init(
             object: object, keyPath: keyPath,
-            call: "KeyPathValueExpectation(\(keyPath), condition:)", wanted: "a value satisfying the condition",
+            call: "KeyPathValueExpectation(\(Self.text(of: keyPath)), condition:)",
+            wanted: "a value satisfying the condition",
             matches: condition, clock: clock, description: description,
             location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -209,8 +227,10 @@ extension XCTestCase {
     /// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
     /// ```
     ///
-    /// Wait for it with `wait(for:timeout:)` or `await fulfillment(of:timeout:)`: unlike XCTest's own
-    /// `expectation(description:)`, it is not one that `waitForExpectations(timeout:)` knows about.
+    /// Like XCTest's own `expectation(description:)`, it asserts for over-fulfilment (`assertForOverFulfill` is true):
+    /// the property taking the value a second time is reported. Unlike those, it is not one that
+    /// `waitForExpectations(timeout:)` knows about: wait for it with `wait(for:timeout:)` or
+    /// `await fulfillment(of:timeout:)`.
     public func expectation<Object: ObservableObject, Value: Equatable>(
         for object: Object,
         keyPath: KeyPath<Object, Value>,
@@ -221,10 +241,12 @@ extension XCTestCase {
         line: UInt = #line,
         column: UInt = #column
     ) -> KeyPathValueExpectation<Object, Value> {
-        KeyPathValueExpectation(
+        let expectation = KeyPathValueExpectation(
             object: object, keyPath: keyPath, expectedValue: expectedValue, clock: clock,
             fileID: fileID, filePath: filePath, line: line, column: column
         )
+        expectation.assertForOverFulfill = true
+        return expectation
     }
 
     /// An expectation fulfilled when `object[keyPath: keyPath]` satisfies `condition`, read after each change of
@@ -239,10 +261,12 @@ extension XCTestCase {
         column: UInt = #column,
         where condition: @escaping (Value) -> Bool
     ) -> KeyPathValueExpectation<Object, Value> {
-        KeyPathValueExpectation(
+        let expectation = KeyPathValueExpectation(
             object: object, keyPath: keyPath, condition: condition, clock: clock,
             fileID: fileID, filePath: filePath, line: line, column: column
         )
+        expectation.assertForOverFulfill = true
+        return expectation
     }
 }
 #endif

@@ -31,7 +31,8 @@ struct ShimRule<Output, Failure: Error> {
 /// and fulfils the shim at most once.
 ///
 /// - A value the rule accepts fulfils the shim; another accepted value after that is an over-fulfilment, reported
-///   when the shim's `assertForOverFulfill` is true (XCTest's default) — never passed on to XCTest's `fulfill()`.
+///   when the shim's `assertForOverFulfill` is true (a test sets it; `XCTestExpectation` starts with it false) —
+///   never passed on to XCTest's `fulfill()`.
 /// - A completion that rules the shim out reports a failure naming the values seen, then fulfils the shim, so that
 ///   `wait(for:timeout:)` returns at once instead of waiting out its timeout. An inverted shim reports nothing.
 /// - Anything the publisher sends after its completion breaks the subscription contract, and is reported once.

@@ -18,9 +18,8 @@ import XCTest
 /// PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] without a value equal to 3.
 /// ```
 ///
-/// A second value that satisfies the condition is an over-fulfilment: it is reported as an ordinary failure while
-/// `assertForOverFulfill` is true (XCTest's default), and ignored when it is false — never XCTest's "API violation"
-/// crash. Setting `isInverted` right after creating the shim turns it into "no such value": then a publisher that
+/// A second value that satisfies the condition is fine by default. Set `assertForOverFulfill` to true to make it an
+/// over-fulfilment, reported as an ordinary failure naming the values seen — never XCTest's "API violation" crash. Setting `isInverted` right after creating the shim turns it into "no such value": then a publisher that
 /// completes without one is the success, and nothing is reported.
 public final class PublisherValueExpectation<P: Publisher>: XCTestExpectation, @unchecked Sendable {
     // The shim's state is guarded by `shim`'s lock; the let never changes.

@@ -8,6 +8,7 @@ private final class LoadingModel: ObservableObject, @unchecked Sendable {
     // Changed and read on the main thread only.
     @Published var isLoading = true
     @Published var results: [String] = []
+    var title = "Results"
 }
 
 final class KeyPathValueExpectationTests: XCTestCase {
@@ -32,7 +33,7 @@ final class KeyPathValueExpectationTests: XCTestCase {
         let found = reporting(to: log) {
             KeyPathValueExpectation(object: model, keyPath: \.results) { $0.count == 2 }
         }
-        nonisolated(unsafe) let shared = model
+        let shared = model
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) {
             DispatchQueue.main.async {
                 shared.results = ["a"]
@@ -47,7 +48,7 @@ final class KeyPathValueExpectationTests: XCTestCase {
         let log = FailureLog()
         let model = LoadingModel()
         let loaded = reporting(to: log) { KeyPathValueExpectation(object: model, keyPath: \.isLoading, expectedValue: false) }
-        nonisolated(unsafe) let shared = model
+        let shared = model
         DispatchQueue.main.async { shared.isLoading = false }
         await fulfillment(of: [loaded], timeout: 10)
         XCTAssertEqual(log.messages, [])
@@ -70,7 +71,7 @@ final class KeyPathValueExpectationTests: XCTestCase {
         clock.schedule(after: .ticks(20)) { model.isLoading = true }
         wait(for: [loading], advancing: clock)
         XCTAssertEqual(log.messages, [
-            "KeyPathValueExpectation(\\LoadingModel.isLoading, expectedValue: true) was fulfilled more than once: "
+            "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, expectedValue: true) was fulfilled more than once: "
                 + "the value became true again after the expectation had already been fulfilled (values read: "
                 + "[true, false, true]). Set assertForOverFulfill to false to allow it.",
         ])
@@ -112,13 +113,22 @@ final class KeyPathValueExpectationTests: XCTestCase {
         XCTAssertEqual(log.messages, [])
     }
 
+    func testTheDescriptionNamesAPlainPropertyButNotAWrappedOne() {
+        let model = LoadingModel()
+        let titled = KeyPathValueExpectation(object: model, keyPath: \.title, expectedValue: "Results")
+        let loading = KeyPathValueExpectation(object: model, keyPath: \.isLoading) { $0 }
+        XCTAssertEqual(titled.expectationDescription, #"KeyPathValueExpectation(\LoadingModel.title, expectedValue: "Results")"#)
+        XCTAssertEqual(loading.expectationDescription, "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, condition:)")
+        wait(for: [titled, loading], timeout: 0)
+    }
+
     func testManyChangesFromTheMainQueue() {
         let log = FailureLog()
         let model = LoadingModel()
         let twenty = reporting(to: log) {
             KeyPathValueExpectation(object: model, keyPath: \.results) { $0.count == 20 }
         }
-        nonisolated(unsafe) let shared = model
+        let shared = model
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0 ..< 5 {
                 DispatchQueue.main.async { shared.results.append("\(thread)-\(index)") }

@@ -74,7 +74,10 @@ final class PublisherValueExpectationTests: XCTestCase {
 
     func testASecondMatchingValueIsAnOverFulfilmentNotACrash() {
         let log = FailureLog()
-        let three = reporting(to: log) { PublisherValueExpectation([3, 1, 3, 3].publisher, expectedValue: 3) }
+        let subject = PassthroughSubject<Int, Never>()
+        let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
+        three.assertForOverFulfill = true
+        for value in [3, 1, 3, 3] { subject.send(value) }
         wait(for: [three], timeout: 0)
         XCTAssertEqual(log.messages, [
             "PublisherValueExpectation(expectedValue: 3) was fulfilled more than once: 3 arrived after the "
@@ -83,13 +86,10 @@ final class PublisherValueExpectationTests: XCTestCase {
         ])
     }
 
-    func testWithoutAssertForOverFulfillASecondMatchIsFine() {
+    func testByDefaultASecondMatchIsFine() {
         let log = FailureLog()
-        let subject = PassthroughSubject<Int, Never>()
-        let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
-        three.assertForOverFulfill = false
-        subject.send(3)
-        subject.send(3)
+        let three = reporting(to: log) { PublisherValueExpectation([3, 1, 3].publisher, expectedValue: 3) }
+        XCTAssertFalse(three.assertForOverFulfill)
         wait(for: [three], timeout: 0)
         XCTAssertEqual(log.messages, [])
     }
@@ -135,13 +135,16 @@ final class PublisherValueExpectationTests: XCTestCase {
         let log = FailureLog()
         let subject = PassthroughSubject<Int, Never>()
         let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
-        three.assertForOverFulfill = false
+        three.assertForOverFulfill = true
         nonisolated(unsafe) let shared = subject
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for value in 0 ..< 20 { shared.send(value % 4) }
         }
         wait(for: [three], timeout: 0)
-        XCTAssertEqual(log.messages, [])
+        XCTAssertEqual(log.messages.count, 1)
+        XCTAssertEqual(log.messages.first?.hasPrefix(
+            "PublisherValueExpectation(expectedValue: 3) was fulfilled more than once: 3 arrived after the "
+        ), true)
     }
 }
 #endif
