@@ -19,8 +19,11 @@ import XCTest
 /// ```
 ///
 /// A second value that satisfies the condition is fine by default. Set `assertForOverFulfill` to true to make it an
-/// over-fulfilment, reported as an ordinary failure naming the values seen — never XCTest's "API violation" crash. Setting `isInverted` right after creating the shim turns it into "no such value": then a publisher that
-/// completes without one is the success, and nothing is reported.
+/// over-fulfilment, reported as an ordinary failure naming the values seen — never XCTest's "API violation" crash.
+/// Setting `isInverted` right after creating the shim turns it into "no such value": then a publisher that completes
+/// without one is the success, and nothing is reported.
+///
+/// To wait on virtual time, advance the clock and wait with no real delay: `wait(for:advancing:by:)`.
 public final class PublisherValueExpectation<P: Publisher>: XCTestExpectation, @unchecked Sendable {
     // The shim's state is guarded by `shim`'s lock; the let never changes.
     let shim: PublisherShim<P.Output, P.Failure>

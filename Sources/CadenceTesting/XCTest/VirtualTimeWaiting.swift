@@ -21,15 +21,16 @@ extension PublisherFailureExpectation {
 }
 
 extension XCTestCase {
-    /// Advances `clock` by `duration` — or, with no duration, runs it until nothing is left scheduled — then waits for
-    /// `expectations` with no real delay: on virtual time, what the clock did not bring about is not going to happen.
+    /// Advances `clock` by `duration` — or, with no duration, runs it until nothing is left scheduled — then waits
+    /// for `expectations` with no real delay: on virtual time, what the clock did not bring about is not going to
+    /// happen.
     ///
     /// ```swift
-    /// let clock = VirtualClock()
-    /// let model = SearchModel(scheduler: DispatchQueue.test(on: clock))
-    /// let results = PublisherValueExpectation(model.$results, expectedValue: ["Blob"])
-    /// model.query = "Bl"
-    /// wait(for: [results], advancing: clock, by: .milliseconds(300))
+    /// let scheduler = DispatchQueue.test
+    /// let search = SearchModel(scheduler: scheduler.eraseToAnyScheduler())
+    /// let results = PublisherValueExpectation(search.results, expectedValue: ["swift", "swiftui"])
+    /// search.query = "swift"
+    /// wait(for: [results], advancing: scheduler.clock, by: .milliseconds(300))
     /// ```
     ///
     /// The shims of this library settle anything pending first (a ruling-out found while a shim was created, a
@@ -70,7 +71,9 @@ extension XCTestCase {
         #endif
     }
 
-    private static func advance(_ clock: VirtualClock, by duration: Duration?, settling expectations: [XCTestExpectation]) {
+    private static func advance(
+        _ clock: VirtualClock, by duration: Duration?, settling expectations: [XCTestExpectation]
+    ) {
         if let duration {
             clock.advance(by: duration)
         } else {

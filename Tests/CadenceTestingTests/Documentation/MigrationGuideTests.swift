@@ -172,7 +172,8 @@ final class MigrationGuideTests: XCTestCase {
         let guideURL = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Guides/MigratingFromXCTestExpectations.md")
         let guide = try String(contentsOf: guideURL, encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let source = try String(contentsOf: here, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
         let blocks = checkedBlocks(in: guide)
         XCTAssertGreaterThanOrEqual(blocks.count, 12)
         for block in blocks {

@@ -47,7 +47,9 @@ final class KeyPathValueExpectationTests: XCTestCase {
     func testItWorksWithAwaitFulfillment() async {
         let log = FailureLog()
         let model = LoadingModel()
-        let loaded = reporting(to: log) { KeyPathValueExpectation(object: model, keyPath: \.isLoading, expectedValue: false) }
+        let loaded = reporting(to: log) {
+            KeyPathValueExpectation(object: model, keyPath: \.isLoading, expectedValue: false)
+        }
         let shared = model
         DispatchQueue.main.async { shared.isLoading = false }
         await fulfillment(of: [loaded], timeout: 10)
@@ -117,8 +119,12 @@ final class KeyPathValueExpectationTests: XCTestCase {
         let model = LoadingModel()
         let titled = KeyPathValueExpectation(object: model, keyPath: \.title, expectedValue: "Results")
         let loading = KeyPathValueExpectation(object: model, keyPath: \.isLoading) { $0 }
-        XCTAssertEqual(titled.expectationDescription, #"KeyPathValueExpectation(\LoadingModel.title, expectedValue: "Results")"#)
-        XCTAssertEqual(loading.expectationDescription, "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, condition:)")
+        XCTAssertEqual(
+            titled.expectationDescription, #"KeyPathValueExpectation(\LoadingModel.title, expectedValue: "Results")"#
+        )
+        XCTAssertEqual(
+            loading.expectationDescription, "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, condition:)"
+        )
         wait(for: [titled, loading], timeout: 0)
     }
 

@@ -85,8 +85,10 @@ final class PublisherFailureExpectationTests: XCTestCase {
     func testOnVirtualTime() {
         let log = FailureLog()
         let clock = VirtualClock()
-        let subject = scheduledSubject(on: clock, [(tick: Int64, value: Int)](), completion: (40, .failure(TestError.offline)),
-                                       failing: TestError.self)
+        let subject = scheduledSubject(
+            on: clock, [(tick: Int64, value: Int)](), completion: (40, .failure(TestError.offline)),
+            failing: TestError.self
+        )
         let offline = reporting(to: log) { PublisherFailureExpectation(subject, expectedError: .offline) }
         wait(for: [offline], advancing: clock, by: .ticks(40))
         XCTAssertEqual(log.messages, [])
