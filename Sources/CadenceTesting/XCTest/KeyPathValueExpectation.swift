@@ -54,8 +54,8 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         var observation: (any Cancellable)?
     }
 
-    private let object: Object
-    private let keyPath: KeyPath<Object, Value>
+    let object: Object
+    let keyPath: KeyPath<Object, Value>
     private let matches: (Value) -> Bool
     private let clock: VirtualClock?
     private let call: String
@@ -64,7 +64,7 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
     private let location: SourceCodeLocation
     private let state = Locked(State())
 
-    private init(
+    init(
         object: Object,
         keyPath: KeyPath<Object, Value>,
         call: String,
@@ -154,7 +154,8 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         return "KeyPath<\(TypeName.describe(Object.self)), \(TypeName.describe(Value.self))>"
     }
 
-    private func observe(_ observation: any Cancellable) {
+    /// Keeps `observation` until the expectation goes.
+    func observe(_ observation: any Cancellable) {
         state.withLock { $0.observation = observation }
     }
 }
