@@ -89,6 +89,17 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         state.withLock { $0.observation }?.cancel()
     }
 
+    /// What the expectation is for — by default its call, `KeyPathValueExpectation(\Model.count, expectedValue: 3)` —
+    /// followed, while it is unfulfilled, by the values read so far, so that XCTest's timeout message names them.
+    public override var expectationDescription: String {
+        get {
+            let (fulfilled, read) = state.withLock { ($0.fulfilled, $0.read) }
+            let note = fulfilled ? "" : " (read [\(read.joined(separator: ", "))] so far)"
+            return super.expectationDescription + note
+        }
+        set { super.expectationDescription = newValue }
+    }
+
     /// Every distinct value read so far, in order, as failure messages print values.
     public var valuesRead: [String] { state.withLock { $0.read } }
 
@@ -146,7 +157,7 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         }
     }
 
-    /// `\\Model.count` when Swift can name the key path's property, else `KeyPath<Model, Int>`: the key path of a
+    /// `\Model.count` when Swift can name the key path's property, else `KeyPath<Model, Int>`: the key path of a
     /// property behind a property wrapper, such as `@Published`, prints as an address that changes from run to run.
     static func text(of keyPath: KeyPath<Object, Value>) -> String {
         let text = String(describing: keyPath)

@@ -101,6 +101,14 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
     /// Whether the shim has been fulfilled, or ruled out.
     var isResolved: Bool { state.withLock { $0.fulfilled } }
 
+    /// What an unresolved shim has received so far, for XCTest's timeout message: `" (received [1, 2] so far)"`, or
+    /// `" (received no value so far)"`; nothing once the shim is resolved.
+    var progressNote: String {
+        let (fulfilled, values) = state.withLock { ($0.fulfilled, $0.values) }
+        if fulfilled { return "" }
+        return values.isEmpty ? " (received no value so far)" : " (received \(ShimText.list(values)) so far)"
+    }
+
     // MARK: Subscriber
 
     func receive(subscription: any Subscription) {

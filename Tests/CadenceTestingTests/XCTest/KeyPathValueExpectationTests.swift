@@ -119,13 +119,19 @@ final class KeyPathValueExpectationTests: XCTestCase {
         let model = LoadingModel()
         let titled = KeyPathValueExpectation(object: model, keyPath: \.title, expectedValue: "Results")
         let loading = KeyPathValueExpectation(object: model, keyPath: \.isLoading) { $0 }
+        let notLoading = KeyPathValueExpectation(object: model, keyPath: \.isLoading, expectedValue: false)
+        XCTAssertEqual(
+            notLoading.expectationDescription,
+            "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, expectedValue: false) (read [true] so far)"
+        )
+        notLoading.isInverted = true
         XCTAssertEqual(
             titled.expectationDescription, #"KeyPathValueExpectation(\LoadingModel.title, expectedValue: "Results")"#
         )
         XCTAssertEqual(
             loading.expectationDescription, "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, condition:)"
         )
-        wait(for: [titled, loading], timeout: 0)
+        wait(for: [titled, loading, notLoading], timeout: 0)
     }
 
     func testManyChangesFromTheMainQueue() {

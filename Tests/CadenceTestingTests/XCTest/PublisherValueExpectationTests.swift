@@ -125,10 +125,23 @@ final class PublisherValueExpectationTests: XCTestCase {
         XCTAssertEqual(log.messages, [])
     }
 
-    func testTheDescriptionNamesTheCall() {
-        let three = PublisherValueExpectation(Just(3), expectedValue: 3)
+    func testTheDescriptionNamesTheCallAndTheValuesSoFar() {
+        let subject = PassthroughSubject<Int, Never>()
+        let three = PublisherValueExpectation(subject, expectedValue: 3)
+        XCTAssertEqual(
+            three.expectationDescription, "PublisherValueExpectation(expectedValue: 3) (received no value so far)"
+        )
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(
+            three.expectationDescription, "PublisherValueExpectation(expectedValue: 3) (received [1, 2] so far)"
+        )
+        subject.send(3)
         XCTAssertEqual(three.expectationDescription, "PublisherValueExpectation(expectedValue: 3)")
-        wait(for: [three], timeout: 0)
+        let named = PublisherValueExpectation(subject, expectedValue: 3, description: "three")
+        XCTAssertEqual(named.expectationDescription, "three (received no value so far)")
+        subject.send(3)
+        wait(for: [three, named], timeout: 0)
     }
 
     func testManyThreadsSendingAtOnceFulfilItOnce() {

@@ -61,13 +61,14 @@ final class VirtualTimeWaitingTests: XCTestCase {
 
     func testWhatTheClockDidNotBringAboutFailsAtOnce() {
         let clock = VirtualClock()
-        let subject = scheduledSubject(on: clock, [(500, 3)])
+        let subject = scheduledSubject(on: clock, [(100, 1), (500, 3)])
         let three = PublisherValueExpectation(subject, expectedValue: 3)
         let failures = capturingXCTestFailures {
             wait(for: [three], advancing: clock, by: .ticks(499))
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertEqual(failures.first?.contains("PublisherValueExpectation(expectedValue: 3)"), true)
+        let named = failures.first?.contains("PublisherValueExpectation(expectedValue: 3) (received [1] so far)")
+        XCTAssertEqual(named, true, "\(failures)")
         XCTAssertEqual(clock.now.ticks, 499)
     }
 
