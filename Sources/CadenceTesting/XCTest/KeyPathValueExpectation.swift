@@ -89,8 +89,9 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         state.withLock { $0.observation }?.cancel()
     }
 
-    /// What the expectation is for — by default its call, `KeyPathValueExpectation(\Model.count, expectedValue: 3)` —
-    /// followed, while it is unfulfilled, by the values read so far, so that XCTest's timeout message names them.
+    /// What the expectation is for — by default its call,
+    /// `KeyPathValueExpectation(\Model.count, expectedValue: 3)` — followed, while it is unfulfilled, by the values
+    /// read so far, so that XCTest's timeout message names them.
     public override var expectationDescription: String {
         get {
             let (fulfilled, read) = state.withLock { ($0.fulfilled, $0.read) }

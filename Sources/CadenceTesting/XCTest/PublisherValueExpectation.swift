@@ -85,8 +85,8 @@ public final class PublisherValueExpectation<P: Publisher>: XCTestExpectation, @
         }
     }
 
-    /// What the expectation is for — by default its call, `Publisher…Expectation(expectedValue: 3)` — followed, while
-    /// it is unfulfilled, by the values received so far, so that XCTest's timeout message names them.
+    /// What the expectation is for — by default its call, `Publisher…Expectation(expectedValue: 3)` — followed,
+    /// while it is unfulfilled, by the values received so far, so that XCTest's timeout message names them.
     public override var expectationDescription: String {
         get { super.expectationDescription + shim.progressNote }
         set { super.expectationDescription = newValue }
