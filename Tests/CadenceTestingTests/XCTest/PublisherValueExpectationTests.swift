@@ -144,6 +144,17 @@ final class PublisherValueExpectationTests: XCTestCase {
         wait(for: [three, named], timeout: 0)
     }
 
+    func testReleasingItCancelsItsSubscription() {
+        let cancelled = Synchronized(false)
+        let subject = PassthroughSubject<Int, Never>()
+        let watched = subject.handleEvents(receiveCancel: { cancelled.withLock { $0 = true } })
+        var three: PublisherValueExpectation<Publishers.HandleEvents<PassthroughSubject<Int, Never>>>? =
+            PublisherValueExpectation(watched, expectedValue: 3)
+        XCTAssertEqual(three?.values, [])
+        three = nil
+        XCTAssertEqual(cancelled.withLock { $0 }, true)
+    }
+
     func testManyThreadsSendingAtOnceFulfilItOnce() {
         let log = FailureLog()
         let subject = PassthroughSubject<Int, Never>()
