@@ -98,9 +98,6 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
     /// The values received so far.
     var values: [Output] { state.withLock { $0.values } }
 
-    /// Whether the shim has been fulfilled, or ruled out.
-    var isResolved: Bool { state.withLock { $0.fulfilled } }
-
     /// What an unresolved shim has received so far, for XCTest's timeout message: `" (received [1, 2] so far)"`, or
     /// `" (received no value so far)"`; nothing once the shim is resolved.
     var progressNote: String {
