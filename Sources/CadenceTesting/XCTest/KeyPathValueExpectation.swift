@@ -1,0 +1,285 @@
+#if canImport(XCTest)
+#if canImport(Combine)
+import Combine
+#endif
+import Foundation
+import XCTest
+
+/// What a key-path expectation does after reading the property.
+enum ReadAction {
+    case none
+    case fulfil
+    /// Report an over-fulfilment, with every value read so far.
+    case overFulfil([String])
+}
+
+/// An `XCTestExpectation` fulfilled when a property of an object, named by a Swift key path, takes a value — read
+/// after the change has completed.
+///
+/// For an `ObservableObject`, it listens to `objectWillChange`. `@Published` sends that before the property is
+/// stored (in its `willSet`), so reading the property there sees the *old* value — the classic flaky test. This
+/// expectation reads it on the next turn instead: on the main queue, after whatever changed the object on the main
+/// thread has returned, or — given a `clock` — on the virtual clock, after the clock's current action:
+///
+/// ```swift
+/// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
+/// model.load()
+/// wait(for: [loaded], timeout: 1)
+/// ```
+///
+/// Change the object on the main thread (as SwiftUI requires of an `ObservableObject`), or on the virtual clock you
+/// pass: a read on the main queue is ordered after a change made on the main thread, not after one made on another
+/// thread. The main queue runs while XCTest waits — `wait(for:timeout:)` on the main thread runs the main run loop,
+/// and on Linux `await fulfillment(of:timeout:)` in an `async` test leaves the main thread running it too.
+///
+/// The property is read once when the expectation is made: a property that already has the value fulfils it at
+/// once. The property taking the value a second time — leaving it, then coming back — is an over-fulfilment,
+/// reported as an ordinary failure when `assertForOverFulfill` is true (as for expectations made by `XCTestCase`
+/// methods, and by `expectation(for:keyPath:toBe:)`; an expectation made with `init` starts with it false, as
+/// `XCTestExpectation` does):
+///
+/// ```text
+/// KeyPathValueExpectation(KeyPath<Model, Bool>, expectedValue: false) was fulfilled more than once: the value became false again after the expectation had already been fulfilled (values read: [false, true, false]). Set assertForOverFulfill to false to allow it.
+/// ```
+public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpectation, @unchecked Sendable {
+    // `state` (a Locked) guards every mutable property; the lets are immutable. The object is only read through the
+    // key path, on the main queue or the clock (see the type's documentation).
+    struct State {
+        var readScheduled = false
+        var lastMatched: Bool?
+        var fulfilled = false
+        var reportedOverFulfilment = false
+        /// Each value read that differs from the one before, as failure messages print it.
+        var read: [String] = []
+        var observation: (any Cancellable)?
+    }
+
+    let object: Object
+    let keyPath: KeyPath<Object, Value>
+    private let matches: (Value) -> Bool
+    private let clock: VirtualClock?
+    private let call: String
+    private let wanted: String
+    private let reporter: FailureReporter
+    private let location: SourceCodeLocation
+    private let state = Locked(State())
+
+    init(
+        object: Object,
+        keyPath: KeyPath<Object, Value>,
+        call: String,
+        wanted: String,
+        matches: @escaping (Value) -> Bool,
+        clock: VirtualClock?,
+        description: String?,
+        location: SourceCodeLocation
+    ) {
+        self.object = object
+        self.keyPath = keyPath
+        self.matches = matches
+        self.clock = clock
+        self.call = call
+        self.wanted = wanted
+        reporter = FailureReporter.resolved
+        self.location = location
+        super.init(description: description ?? call)
+    }
+
+    deinit {
+        state.withLock { $0.observation }?.cancel()
+    }
+
+    /// What the expectation is for — by default its call,
+    /// `KeyPathValueExpectation(\Model.count, expectedValue: 3)` — followed, while it is unfulfilled, by the values
+    /// read so far, so that XCTest's timeout message names them.
+    public override var expectationDescription: String {
+        get {
+            let (fulfilled, read) = state.withLock { ($0.fulfilled, $0.read) }
+            let note = fulfilled ? "" : " (read [\(read.joined(separator: ", "))] so far)"
+            return super.expectationDescription + note
+        }
+        set { super.expectationDescription = newValue }
+    }
+
+    /// Every distinct value read so far, in order, as failure messages print values.
+    public var valuesRead: [String] { state.withLock { $0.read } }
+
+    // MARK: Reading
+
+    /// Notes that the object is about to change, and schedules one read for after the change.
+    func objectWillChange() {
+        let schedule = state.withLock { state -> Bool in
+            defer { state.readScheduled = true }
+            return !state.readScheduled
+        }
+        guard schedule else { return }
+        if let clock {
+            clock.schedule(after: .zero) { [self] in readNow() }
+        } else {
+            DispatchQueue.main.async { [self] in readNow() }
+        }
+    }
+
+    /// Reads the property now and fulfils the expectation when it has just taken the value.
+    func readNow() {
+        state.withLock { $0.readScheduled = false }
+        let value = object[keyPath: keyPath]
+        let matched = matches(value)
+        let text = ValueText.describe(value)
+        let action = state.withLock { state -> ReadAction in
+            if state.read.last != text || state.lastMatched != matched { state.read.append(text) }
+            defer { state.lastMatched = matched }
+            guard matched, state.lastMatched != true else { return .none }
+            if !state.fulfilled {
+                state.fulfilled = true
+                return .fulfil
+            }
+            if state.reportedOverFulfilment { return .none }
+            return .overFulfil(state.read)
+        }
+        switch action {
+        case .none:
+            break
+        case .fulfil:
+            fulfill()
+        case let .overFulfil(read):
+            guard assertForOverFulfill else { return }
+            let first = state.withLock { state -> Bool in
+                defer { state.reportedOverFulfilment = true }
+                return !state.reportedOverFulfilment
+            }
+            guard first else { return }
+            reporter.report(ExpectationFailure(
+                message: "\(call) was fulfilled more than once: the value became \(wanted) again after the "
+                    + "expectation had already been fulfilled (values read: [\(read.joined(separator: ", "))]). Set "
+                    + "assertForOverFulfill to false to allow it.",
+                location: location
+            ))
+        }
+    }
+
+    /// `\Model.count` when Swift can name the key path's property, else `KeyPath<Model, Int>`: the key path of a
+    /// property behind a property wrapper, such as `@Published`, prints as an address that changes from run to run.
+    static func text(of keyPath: KeyPath<Object, Value>) -> String {
+        let text = String(describing: keyPath)
+        if text.hasPrefix("\\"), !text.contains("<") { return text }
+        return "KeyPath<\(TypeName.describe(Object.self)), \(TypeName.describe(Value.self))>"
+    }
+
+    /// Keeps `observation` until the expectation goes.
+    func observe(_ observation: any Cancellable) {
+        state.withLock { $0.observation = observation }
+    }
+}
+
+extension KeyPathValueExpectation where Object: ObservableObject {
+    /// An expectation fulfilled when `object[keyPath: keyPath]` is equal to `expectedValue`, read after each change
+    /// of `object` has completed — on the main queue, or on `clock` when one is given.
+    public convenience init(
+        object: Object,
+        keyPath: KeyPath<Object, Value>,
+        expectedValue: Value,
+        clock: VirtualClock? = nil,
+        description: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Value: Equatable {
+        let expected = ValueText.describe(expectedValue)
+        self.init(
+            object: object, keyPath: keyPath,
+            call: "KeyPathValueExpectation(\(Self.text(of: keyPath)), expectedValue: \(expected))", wanted: expected,
+            matches: { $0 == expectedValue }, clock: clock, description: description,
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        startObserving()
+    }
+
+    /// An expectation fulfilled when `object[keyPath: keyPath]` satisfies `condition`, read after each change of
+    /// `object` has completed — on the main queue, or on `clock` when one is given.
+    public convenience init(
+        object: Object,
+        keyPath: KeyPath<Object, Value>,
+        condition: @escaping (Value) -> Bool,
+        clock: VirtualClock? = nil,
+        description: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            object: object, keyPath: keyPath,
+            call: "KeyPathValueExpectation(\(Self.text(of: keyPath)), condition:)",
+            wanted: "a value satisfying the condition",
+            matches: condition, clock: clock, description: description,
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        startObserving()
+    }
+
+    private func startObserving() {
+        readNow()
+        observe(object.objectWillChange.sink { [weak self] _ in self?.objectWillChange() })
+    }
+}
+
+extension KeyPathValueExpectation: VirtualTimeWaitable {
+    func settleForWait() {
+        let scheduled = state.withLock { $0.readScheduled }
+        if scheduled { readNow() }
+    }
+}
+
+extension XCTestCase {
+    /// An expectation fulfilled when `object[keyPath: keyPath]` is equal to `expectedValue`, read after each change
+    /// of `object` has completed (see ``KeyPathValueExpectation``).
+    ///
+    /// ```swift
+    /// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
+    /// ```
+    ///
+    /// Like XCTest's own `expectation(description:)`, it asserts for over-fulfilment (`assertForOverFulfill` is true):
+    /// the property taking the value a second time is reported. Unlike those, it is not one that
+    /// `waitForExpectations(timeout:)` knows about: wait for it with `wait(for:timeout:)` or
+    /// `await fulfillment(of:timeout:)`.
+    public func expectation<Object: ObservableObject, Value: Equatable>(
+        for object: Object,
+        keyPath: KeyPath<Object, Value>,
+        toBe expectedValue: Value,
+        clock: VirtualClock? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> KeyPathValueExpectation<Object, Value> {
+        let expectation = KeyPathValueExpectation(
+            object: object, keyPath: keyPath, expectedValue: expectedValue, clock: clock,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        expectation.assertForOverFulfill = true
+        return expectation
+    }
+
+    /// An expectation fulfilled when `object[keyPath: keyPath]` satisfies `condition`, read after each change of
+    /// `object` has completed (see ``KeyPathValueExpectation``).
+    public func expectation<Object: ObservableObject, Value>(
+        for object: Object,
+        keyPath: KeyPath<Object, Value>,
+        clock: VirtualClock? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        where condition: @escaping (Value) -> Bool
+    ) -> KeyPathValueExpectation<Object, Value> {
+        let expectation = KeyPathValueExpectation(
+            object: object, keyPath: keyPath, condition: condition, clock: clock,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        expectation.assertForOverFulfill = true
+        return expectation
+    }
+}
+#endif

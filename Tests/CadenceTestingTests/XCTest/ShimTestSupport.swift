@@ -1,0 +1,31 @@
+#if canImport(XCTest)
+import CadenceTesting
+import Foundation
+import XCTest
+
+/// Makes an expectation with `log`'s reporter bound, so that the failures it reports later land in `log`.
+func reporting<Expectation>(to log: FailureLog, _ make: () -> Expectation) -> Expectation {
+    FailureReporter.$current.withValue(log.reporter) { make() }
+}
+
+extension XCTestCase {
+    /// Waits for `expectation` without failing the test on a timeout, and returns how the wait ended.
+    func waitResult(for expectation: XCTestExpectation, timeout: TimeInterval) -> XCTWaiter.Result {
+        XCTWaiter().wait(for: [expectation], timeout: timeout)
+    }
+}
+
+/// Sends `values`, then `completion` if given, on a global queue after `delay` seconds.
+func sendLater<Failure: Error>(
+    _ values: [Int],
+    then completion: Subscribers.Completion<Failure>?,
+    to subject: PassthroughSubject<Int, Failure>,
+    after delay: TimeInterval = 0.02
+) {
+    nonisolated(unsafe) let subject = subject
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+        for value in values { subject.send(value) }
+        if let completion { subject.send(completion: completion) }
+    }
+}
+#endif
