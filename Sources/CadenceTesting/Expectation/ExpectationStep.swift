@@ -80,11 +80,20 @@ struct StepDivergence {
     var atEvent: Bool
     /// The expected and received values when they differ, for a field-by-field difference under the timeline.
     var difference: (expected: Any, received: Any)?
+    /// A block the step adds under the timeline (before any difference): `toMatch`'s two diagrams.
+    var detail: String?
 
-    init(_ reason: String, matched: Int, atEvent: Bool, difference: (expected: Any, received: Any)? = nil) {
+    init(
+        _ reason: String,
+        matched: Int,
+        atEvent: Bool,
+        difference: (expected: Any, received: Any)? = nil,
+        detail: String? = nil
+    ) {
         self.reason = reason
         self.matched = matched
         self.atEvent = atEvent
         self.difference = difference
+        self.detail = detail
     }
 }

@@ -141,7 +141,11 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
             }
             rows.insert(missing, at: position ?? rows.endIndex)
         }
-        let difference = failure.difference.flatMap { ValueText.difference(expected: $0.expected, received: $0.received) }
+        let valueDifference = failure.difference.flatMap {
+            ValueText.difference(expected: $0.expected, received: $0.received)
+        }
+        let blocks = [failure.detail, valueDifference].compactMap { $0 }
+        let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
             headline: "\(step.call()) failed: \(failure.reason).", expectCall: expectCall,
             calls: steps.map { $0.call() }, failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,

@@ -150,7 +150,8 @@ extension PublisherExpectation {
             let event = recorder.events[divergentIndex]
             return ChainFailure(
                 step: index, reason: "\(divergence.reason)\(Self.at(event.time))", event: divergentIndex,
-                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
+                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference,
+                detail: divergence.detail
             )
         }
         if visible.stoppedAtViolation {
@@ -159,7 +160,8 @@ extension PublisherExpectation {
             return ChainFailure(
                 step: index,
                 reason: "\(divergence.reason) never arrived: \(Self.describe(violation: event))",
-                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil
+                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil,
+                detail: divergence.detail
             )
         }
         let now = recorder.now
@@ -179,7 +181,7 @@ extension PublisherExpectation {
         }
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
-            difference: nil
+            difference: nil, detail: divergence.detail
         )
     }
 
