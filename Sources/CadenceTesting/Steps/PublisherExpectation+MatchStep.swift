@@ -85,7 +85,7 @@ struct MatchText<Output: Equatable, Failure: Error> {
     func describe(expected index: Int) -> String {
         let event = events[index]
         switch event.event {
-        case let .value(key): return "\(key) (\(ValueText.describe(event.value as Any)))"
+        case let .value(key): return "\(key) (\(event.value.map(ValueText.describe) ?? "?"))"
         case .finished: return "finished"
         case .failure: return error.map { "failure(\(ValueText.describe($0.error)))" } ?? "a failure"
         }
