@@ -44,7 +44,7 @@ struct MarbleComparison {
                 receivedText = MarbleDiagram.text(ofTick: symbols)
                 receivedEnded = symbols.last == "|" || symbols.last == "#"
             }
-            let columns = max(expectedText.count, receivedText.count)
+            let columns = max(1, expectedText.count, receivedText.count)
             if tick == divergence { caretColumn = width }
             width += columns
             expectedLine += expectedText.padding(toLength: columns, withPad: " ", startingAt: 0)

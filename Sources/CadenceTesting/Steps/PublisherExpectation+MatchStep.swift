@@ -120,7 +120,7 @@ struct MatchText<Output: Equatable, Failure: Error> {
         guard index < events.count else {
             return StepDivergence(
                 "the diagram expects nothing more, but \(got) arrived", matched: index, atEvent: true,
-                detail: comparison(of: received.prefix(index + 1), through: tick, divergence: tick)
+                detail: comparison(of: received.prefix(index + 1), through: max(tick, 0), divergence: tick)
             )
         }
         let wanted = events[index]
@@ -139,7 +139,9 @@ struct MatchText<Output: Equatable, Failure: Error> {
         }
         return StepDivergence(
             reason, matched: index, atEvent: true, difference: difference,
-            detail: comparison(of: received.prefix(index + 1), through: tick, divergence: min(tick, wanted.tick))
+            detail: comparison(
+                of: received.prefix(index + 1), through: max(tick, 0), divergence: min(tick, wanted.tick)
+            )
         )
     }
 
