@@ -37,7 +37,8 @@ struct MarbleComparison {
         var receivedEnded = false
         var width = 0
         for tick in first ... last {
-            let expectedText = expected.ticks.indices.contains(tick) ? MarbleDiagram.text(ofTick: expected.ticks[tick]) : ""
+            let expectedText = expected.ticks.indices.contains(tick)
+                ? MarbleDiagram.text(ofTick: expected.ticks[tick]) : ""
             var receivedText = ""
             if !receivedEnded, tick <= receivedThrough {
                 let symbols = received[tick] ?? []

@@ -121,8 +121,9 @@ extension PublisherExpectation where Output: Equatable {
         }
         if clock == nil, diagram.lastTick > 0 {
             return "the diagram's last tick comes \(VirtualTicks.describe(.ticks(diagram.lastTick))) after the step "
-                + "starts, but there is no virtual clock to advance (pass one with on:, or bind VirtualClock.current); without one, only a "
-                + "diagram of a single tick, as \"a\" or \"(ab|)\", can be checked"
+                + "starts, but there is no virtual clock to advance (pass one with on:, or bind "
+                + "VirtualClock.current); without one, only a diagram of a single tick, as \"a\" or \"(ab|)\", can be "
+                + "checked"
         }
         return nil
     }
@@ -133,7 +134,9 @@ extension PublisherExpectation where Output: Equatable {
     ) -> String {
         var arguments = [marbles.debugDescription]
         if !values.isEmpty {
-            let pairs = values.keys.sorted().map { "\(String($0).debugDescription): \(ValueText.describe(values[$0]!))" }
+            let pairs = values.keys.sorted().map { key in
+                "\(String(key).debugDescription): \(ValueText.describe(values[key]!))"
+            }
             arguments.append("values: [" + pairs.joined(separator: ", ") + "]")
         }
         if let error { arguments.append("error: \(ValueText.describe(error.error))") }

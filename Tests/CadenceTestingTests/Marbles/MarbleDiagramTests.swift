@@ -51,7 +51,9 @@ struct MarbleDiagramTests {
 
     @Test("Any other character is a key: digits, punctuation and non-ASCII characters too")
     func keys() throws {
-        #expect(try ticks("1x.é🙂") == [[.value("1")], [.value("x")], [.value(".")], [.value("é")], [.value("🙂")]])
+        #expect(try ticks("1x.é🙂") == [
+            [.value("1")], [.value("x")], [.value(".")], [.value("é")], [.value("🙂")],
+        ])
     }
 
     @Test("The last tick, whether the diagram completes, and whether it fails")
