@@ -99,19 +99,23 @@ extension PublisherExpectation {
 /// is gone.
 struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     // Immutable after the chain ends; the steps' closures capture only the values the steps were written with.
-    let expectCall: String
+    /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
+    let publisherType: Any.Type
     let steps: [ExpectationStep<Output, Failure>]
     let consumedBy: [Int: Int]
     let cursor: Int
     let showsTime: Bool
 
     init(expectation: PublisherExpectation<Output, Failure>, chain: PublisherExpectation<Output, Failure>.Chain) {
-        expectCall = "expect(\(PublisherName.describe(expectation.publisherType)))"
+        publisherType = expectation.publisherType
         steps = chain.steps
         consumedBy = chain.consumedBy
         cursor = chain.cursor
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
+
+    /// `"expect(PassthroughSubject<Int, Never>)"`.
+    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
 
     /// The indices of events at or after the cursor that no step consumed (subscriptions that kept the contract
     /// excepted).
