@@ -141,6 +141,28 @@ struct MatchTests {
         #expect(clock.now.ticks == 0)
     }
 
+    @Test("Chains on their own clocks, on many threads at once, each see only their own timeline")
+    func concurrentChains() async {
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for task in 0 ..< 8 {
+                group.addTask {
+                    var failed = 0
+                    for round in 0 ..< 50 {
+                        let clock = VirtualClock()
+                        let value = task * 100 + round
+                        let subject = scripted(clock, [(2, .value(value)), (2, .completion(.finished))])
+                        failed += recordingFailures {
+                            expect(subject, on: clock).toMatch("--(v|)", values: ["v": value])
+                        }.count
+                    }
+                    return failed
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+    }
+
     // MARK: Failures
 
     @Test("The right value one tick late")
