@@ -16,7 +16,7 @@
 /// tick 2 (RxJS counts a group's characters as ticks — `c` would be at tick 5 there; here a group is one tick, so a
 /// diagram's ticks can be counted without counting parentheses). Nothing may follow `|` or `#` but the `)` that
 /// closes their group.
-struct MarbleDiagram: Equatable, Sendable {
+struct MarbleDiagram: Sendable {
     /// One event of a diagram.
     enum Event: Equatable, Sendable {
         /// A value, by its key.
@@ -60,10 +60,6 @@ struct MarbleDiagram: Equatable, Sendable {
 
     /// The characters that are marble syntax, never keys.
     static let syntax: Set<Character> = ["-", "|", "#", "(", ")", " "]
-
-    static func == (lhs: MarbleDiagram, rhs: MarbleDiagram) -> Bool {
-        lhs.ticks == rhs.ticks && lhs.keyPositions.elementsEqual(rhs.keyPositions) { $0 == $1 }
-    }
 
     init(ticks: [[Event]], keyPositions: [(key: Character, position: Int)]) {
         self.ticks = ticks

@@ -19,10 +19,7 @@ extension PublisherExpectation where Output: Equatable {
         window: Duration?,
         location: SourceCodeLocation
     ) -> ExpectationStep<Output, Failure> {
-        let text = MatchText(
-            diagram: diagram, values: values, error: error, origin: origin,
-            watched: window.map(VirtualTicks.count(in:)) ?? Int64(diagram.lastTick)
-        )
+        let text = MatchText(diagram: diagram, values: values, error: error, origin: origin)
         let expected = text.events
         let count = expected.count
         let completes = diagram.completes
@@ -36,7 +33,7 @@ extension PublisherExpectation where Output: Equatable {
                 var index = 0
                 for event in events {
                     guard index < count, text.fits(index, event.event),
-                          (event.tick ?? origin) - origin == expected[index].tick
+                          text.relativeTick(event) == expected[index].tick
                     else {
                         return .failed(text.divergence(at: index, in: events))
                     }
@@ -49,8 +46,8 @@ extension PublisherExpectation where Output: Equatable {
             },
             expectation: { index, _ in text.describe(expected: index) },
             missing: { consumed in
-                consumed < count ? "\(text.describe(expected: consumed)) at tick \(origin + expected[consumed].tick)"
-                    : "(nothing)"
+                guard consumed < count else { return "(nothing)" }
+                return "\(text.describe(expected: consumed)) at tick \(text.absolute(expected[consumed].tick))"
             }
         )
     }
@@ -62,18 +59,14 @@ struct MatchText<Output: Equatable, Failure: Error> {
     let values: [Character: Output]
     let error: MarbleFailure<Failure>?
     let origin: Int64
-    /// How many ticks after `origin` the step watches.
-    let watched: Int64
     let events: [(tick: Int64, event: MarbleDiagram.Event, value: Output?)]
     let keys: [Character]
 
-    init(diagram: MarbleDiagram, values: [Character: Output], error: MarbleFailure<Failure>?, origin: Int64,
-         watched: Int64) {
+    init(diagram: MarbleDiagram, values: [Character: Output], error: MarbleFailure<Failure>?, origin: Int64) {
         self.diagram = diagram
         self.values = values
         self.error = error
         self.origin = origin
-        self.watched = watched
         events = diagram.events.map { tick, event in
             if case let .value(key) = event { return (Int64(tick), event, values[key]) }
             return (Int64(tick), event, nil)
@@ -108,8 +101,17 @@ struct MatchText<Output: Equatable, Failure: Error> {
         return keys.first { values[$0] == value }
     }
 
-    private func relativeTick(_ event: TimedEvent<Output, Failure>) -> Int64 {
-        (event.tick ?? origin) - origin
+    /// The event's tick counted from the diagram's tick 0 (saturating); an event with no tick counts as tick 0.
+    func relativeTick(_ event: TimedEvent<Output, Failure>) -> Int64 {
+        guard let tick = event.tick else { return 0 }
+        let (difference, overflow) = tick.subtractingReportingOverflow(origin)
+        return overflow ? (tick > origin ? .max : .min) : difference
+    }
+
+    /// The clock's tick for the diagram's tick `relative` (saturating).
+    func absolute(_ relative: Int64) -> Int64 {
+        let (sum, overflow) = origin.addingReportingOverflow(relative)
+        return overflow ? (relative > 0 ? .max : .min) : sum
     }
 
     /// Why the `index`-th of `received` (the events the step was shown) does not fit.
@@ -129,11 +131,11 @@ struct MatchText<Output: Equatable, Failure: Error> {
         var difference: (expected: Any, received: Any)?
         if fits(index, event.event) {
             let offset = tick - wanted.tick
-            let ticks = VirtualTicks.describe(.ticks(Int(offset.magnitude)))
-            reason = "\(want) was expected at tick \(origin + wanted.tick) but arrived \(ticks) "
+            let ticks = VirtualTicks.describe(.milliseconds(Int64(clamping: offset.magnitude)))
+            reason = "\(want) was expected at tick \(absolute(wanted.tick)) but arrived \(ticks) "
                 + (offset > 0 ? "late" : "early")
         } else {
-            reason = "\(want) was expected at tick \(origin + wanted.tick), but \(got) arrived "
+            reason = "\(want) was expected at tick \(absolute(wanted.tick)), but \(got) arrived "
                 + (tick < wanted.tick ? "first" : "instead")
             if let value = wanted.value, case let .value(received) = event.event { difference = (value, received) }
         }
@@ -150,8 +152,8 @@ struct MatchText<Output: Equatable, Failure: Error> {
         let wanted = events[index]
         let last = received.last.map(relativeTick) ?? 0
         return StepDivergence(
-            "\(describe(expected: index)), expected at tick \(origin + wanted.tick),", matched: index, atEvent: false,
-            detail: comparison(of: received, through: max(watched, last), divergence: wanted.tick)
+            "\(describe(expected: index)), expected at tick \(absolute(wanted.tick)),", matched: index, atEvent: false,
+            detail: comparison(of: received, through: max(Int64(diagram.lastTick), last), divergence: wanted.tick)
         )
     }
 
@@ -200,11 +202,11 @@ struct MatchText<Output: Equatable, Failure: Error> {
                     strangers.append((symbol, value))
                 }
             }
-            symbols[Int(relativeTick(event)), default: []].append(symbol)
+            symbols[Int(clamping: relativeTick(event)), default: []].append(symbol)
         }
         return MarbleComparison(
-            expected: diagram, received: symbols, receivedThrough: Int(through), divergence: Int(divergence),
-            origin: origin, legend: legend
+            expected: diagram, received: symbols, receivedThrough: Int(clamping: through),
+            divergence: Int(clamping: divergence), origin: origin, legend: legend
         ).text
     }
 

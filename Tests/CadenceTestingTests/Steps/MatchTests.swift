@@ -370,7 +370,7 @@ struct MatchTests {
             .ticks(6))
 
                 expected  -a-b
-                received  -a-----
+                received  -a--
                              ^ tick 3
             """,
         ]) {
@@ -550,6 +550,33 @@ struct MatchTests {
             let expectation = expect(subject, on: clock)
             clock.advance(to: VirtualClock.Instant(ticks: 5))
             expectation.toMatch("a", values: abc)
+        }
+    }
+
+    @Test("An event long before the step started: the diagrams are not drawn, the timeline shows it")
+    func longBeforeTheStep() {
+        let clock = VirtualClock()
+        let subject = scripted(clock, [(2, .value(1))])
+        expectFailures([
+            """
+            toMatch("-a", values: ["a": 1, "b": 2, "c": 3]) failed: a (1) was expected at tick 5001 but arrived \
+            4999 ticks early at tick 2.
+
+                expect(PassthroughSubject<Int, MatchTests.APIError>)
+              ✗   .toMatch("-a", values: ["a": 1, "b": 2, "c": 3])
+
+                 tick  received      expected
+                    0  subscription
+              →     2  1             a (1) at tick 5001  toMatch("-a", values: ["a": 1, "b": 2, "c": 3])
+
+                expected  -a
+                received  (not drawn: the two would run over 5000 ticks, from tick 2 to tick 5001; the timeline \
+            above lists every event)
+            """,
+        ]) {
+            let expectation = expect(subject, on: clock)
+            clock.advance(to: VirtualClock.Instant(ticks: 5_000))
+            expectation.toMatch("-a", values: abc)
         }
     }
 
