@@ -130,10 +130,12 @@ struct MatchText<Output: Equatable, Failure: Error> {
         let reason: String
         var difference: (expected: Any, received: Any)?
         if fits(index, event.event) {
-            let offset = tick - wanted.tick
-            let ticks = VirtualTicks.describe(.milliseconds(Int64(clamping: offset.magnitude)))
+            let late = tick > wanted.tick
+            let (distance, overflow) = late
+                ? tick.subtractingReportingOverflow(wanted.tick) : wanted.tick.subtractingReportingOverflow(tick)
+            let ticks = VirtualTicks.describe(.milliseconds(overflow ? .max : distance))
             reason = "\(want) was expected at tick \(absolute(wanted.tick)) but arrived \(ticks) "
-                + (offset > 0 ? "late" : "early")
+                + (late ? "late" : "early")
         } else {
             reason = "\(want) was expected at tick \(absolute(wanted.tick)), but \(got) arrived "
                 + (tick < wanted.tick ? "first" : "instead")

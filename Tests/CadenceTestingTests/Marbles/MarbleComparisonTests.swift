@@ -80,15 +80,14 @@ struct MarbleComparisonTests {
     func tooWide() throws {
         #expect(try comparison("-a", [-500: ["a"]], through: 1, divergence: -500, origin: 1_000) == """
                 expected  -a
-                received  (not drawn: the two would run over 502 ticks, from tick 500 to tick 1001; the timeline \
-            above lists every event)
+                received  (not drawn: the two would run over 502 ticks; the timeline above lists every event)
             """)
         #expect(try comparison("-a", [-118: ["a"]], through: 1, divergence: -118).contains("^ tick -118"))
         #expect(try comparison("-a", [-119: ["a"]], through: 1, divergence: -119).contains("not drawn"))
         #expect(try comparison("-a", [Int.min: ["a"]], through: Int.max, divergence: Int.min) == """
                 expected  -a
-                received  (not drawn: the two would run over more than \(Int.max) ticks, from tick \
-            -9223372036854775808 to tick 9223372036854775807; the timeline above lists every event)
+                received  (not drawn: the two would run over more than \(Int.max) ticks; the timeline above lists \
+            every event)
             """)
     }
 

@@ -570,12 +570,40 @@ struct MatchTests {
               →     2  1             a (1) at tick 5001  toMatch("-a", values: ["a": 1, "b": 2, "c": 3])
 
                 expected  -a
-                received  (not drawn: the two would run over 5000 ticks, from tick 2 to tick 5001; the timeline \
-            above lists every event)
+                received  (not drawn: the two would run over 5000 ticks; the timeline above lists every event)
             """,
         ]) {
             let expectation = expect(subject, on: clock)
             clock.advance(to: VirtualClock.Instant(ticks: 5_000))
+            expectation.toMatch("-a", values: abc)
+        }
+    }
+
+    @Test("Ticks at the ends of the clock's range do not overflow")
+    func extremeTicks() {
+        let clock = VirtualClock(now: VirtualClock.Instant(ticks: .min))
+        let subject = scripted(clock, [(.min, .value(1))])
+        expectFailures([
+            """
+            toMatch("-a", values: ["a": 1, "b": 2, "c": 3]) failed: a (1) was expected at tick 9223372036854775807 \
+            but arrived 9223372036854775807 ticks early at tick -9223372036854775808.
+
+                expect(PassthroughSubject<Int, MatchTests.APIError>)
+              ✗   .toMatch("-a", values: ["a": 1, "b": 2, "c": 3])
+
+                                 tick  received      expected
+                 -9223372036854775808  subscription
+              →  -9223372036854775808  1             a (1) at tick 9223372036854775807  toMatch("-a", values: ["a": \
+            1, "b": 2, "c": 3])
+
+                expected  -a
+                received  (not drawn: the two would run over more than 9223372036854775807 ticks; the timeline \
+            above lists every event)
+            """,
+        ]) {
+            let expectation = expect(subject, on: clock)
+            clock.run()
+            clock.advance(to: VirtualClock.Instant(ticks: .max - 1))
             expectation.toMatch("-a", values: abc)
         }
     }
