@@ -36,6 +36,9 @@ struct ScheduledEntryHeap {
     var count: Int { entries.count }
     var first: ScheduledEntry? { entries.first }
 
+    /// The due ticks of the entries whose action is still pending, in heap order (read under the clock's lock).
+    var liveDueTicks: [Int64] { entries.filter(\.isLive).map(\.due) }
+
     mutating func insert(_ entry: ScheduledEntry) {
         entries.append(entry)
         let last = entries.count - 1

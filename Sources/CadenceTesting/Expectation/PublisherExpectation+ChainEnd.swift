@@ -18,6 +18,7 @@ extension PublisherExpectation {
         let events = recorder.events
         let extras = Array(snapshot.unconsumed(in: events))
         if !recorder.hasSubscribed {
+            // Nothing was checked; what the publisher does later is not worth a second failure.
             reporter.report(ExpectationFailure(
                 message: snapshot.message(
                     headline: "\(snapshot.expectCall) failed: the publisher never sent a subscription, so nothing "
@@ -26,7 +27,9 @@ extension PublisherExpectation {
                 ),
                 location: location
             ))
-        } else if !extras.isEmpty {
+            return
+        }
+        if !extras.isEmpty {
             reporter.report(ExpectationFailure(
                 message: snapshot.message(
                     headline: "\(snapshot.expectCall) received \(Self.count(extras.count, "event")) no step "
@@ -40,19 +43,18 @@ extension PublisherExpectation {
         watchForLateEvents(after: events.count, snapshot: snapshot)
     }
 
-    /// Reports events that arrive after the chain ended: at once, or — inside an ``ExpectationScope`` — when the
-    /// scope finishes, all together.
+    /// Reports events that arrive after the chain ended: the first at once, with any that came with it — or, inside
+    /// an ``ExpectationScope``, all of them together when the scope finishes.
     private func watchForLateEvents(after count: Int, snapshot: ChainSnapshot<Output, Failure>) {
-        let recorder = recorder
         let reporter = reporter
         let location = location
-        let reportLate: @Sendable (Int) -> Void = { [weak recorder] first in
-            guard let recorder else { return }
+        /// Reports the events from index `first` on, if any is worth reporting; returns whether it reported.
+        let reportLate: @Sendable (EventRecorder<Output, Failure>, Int) -> Bool = { recorder, first in
             let events = recorder.events
             let late = Array(first ..< events.count).filter {
                 if case .subscription = events[$0].event, events[$0].violation == nil { false } else { true }
             }
-            guard !late.isEmpty else { return }
+            guard !late.isEmpty else { return false }
             reporter.report(ExpectationFailure(
                 message: snapshot.message(
                     headline: "\(snapshot.expectCall) received \(Self.count(late.count, "event")) after its chain "
@@ -61,21 +63,24 @@ extension PublisherExpectation {
                 ),
                 location: location
             ))
+            return true
         }
-        if let scope {
-            scope.register { reportLate(count) }
-            return
-        }
+        // The scope keeps the recorder until it finishes, so events that arrive before then are not lost even if
+        // the publisher lets its subscriber go.
+        let recorder = recorder
+        if let scope, scope.register({ _ = reportLate(recorder, count) }) { return }
         let reported = Locked(false)
-        recorder.observe { index in
-            guard index >= count, reported.withLock({ reported in defer { reported = true }; return !reported })
-            else { return }
-            reportLate(index)
+        /// Reports once: claims the report, and gives the claim back when there was nothing to report.
+        let reportOnce: @Sendable (EventRecorder<Output, Failure>, Int) -> Void = { recorder, first in
+            guard reported.withLock({ reported in defer { reported = true }; return !reported }) else { return }
+            if !reportLate(recorder, first) { reported.withLock { $0 = false } }
+        }
+        recorder.observe { [weak recorder] index in
+            guard index >= count, let recorder else { return }
+            reportOnce(recorder, count)
         }
         // An event may have arrived between reading the events and installing the observer.
-        if recorder.eventCount > count, reported.withLock({ reported in defer { reported = true }; return !reported }) {
-            reportLate(count)
-        }
+        if recorder.eventCount > count { reportOnce(recorder, count) }
     }
 
     /// `"1 event"`, `"2 events"`.
@@ -98,29 +103,28 @@ extension PublisherExpectation {
 /// What a chain's messages need, taken when the chain ends, so a late event can be reported after the expectation
 /// is gone.
 struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
-    // Immutable after the chain ends; the steps' closures capture only the values the steps were written with.
+    // Immutable after the chain ends; the steps' message closures read only the values the steps were written with
+    // (and a window step's start, behind its own lock).
     /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
     let publisherType: Any.Type
     let steps: [ExpectationStep<Output, Failure>]
     let consumedBy: [Int: Int]
-    let cursor: Int
     let showsTime: Bool
 
     init(expectation: PublisherExpectation<Output, Failure>, chain: PublisherExpectation<Output, Failure>.Chain) {
         publisherType = expectation.publisherType
         steps = chain.steps
         consumedBy = chain.consumedBy
-        cursor = chain.cursor
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
 
     /// `"expect(PassthroughSubject<Int, Never>)"`.
     var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
 
-    /// The indices of events at or after the cursor that no step consumed (subscriptions that kept the contract
-    /// excepted).
+    /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the
+    /// cursor too, where the steps skipped a second subscription.
     func unconsumed(in events: [TimedEvent<Output, Failure>]) -> [Int] {
-        (cursor ..< events.count).filter { index in
+        events.indices.filter { index in
             if case .subscription = events[index].event, events[index].violation == nil { return false }
             return consumedBy[index] == nil
         }

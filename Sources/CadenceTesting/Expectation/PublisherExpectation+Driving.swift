@@ -2,9 +2,16 @@
 import Combine
 #endif
 
+/// Limits on how long a step drives its clock, bindable for the extent of a task so tests of the limits run fast.
+enum DrivingLimits {
+    /// How many clock actions one step runs at most while it waits, before it gives up (an endless timer would keep
+    /// it waiting forever); ``VirtualClock/defaultActionLimit`` unless bound otherwise.
+    @TaskLocal static var stepActions = VirtualClock.defaultActionLimit
+}
+
 extension PublisherExpectation {
-    /// How many clock actions one step runs at most while it waits without a budget, before it gives up.
-    static var stepActionLimit: Int { VirtualClock.defaultActionLimit }
+    /// How many clock actions one step runs at most while it waits, before it gives up.
+    static var stepActionLimit: Int { DrivingLimits.stepActions }
 
     /// How many clock actions a failed step with a budget runs, after its deadline, to see whether what it waited for
     /// came late.
@@ -32,18 +39,21 @@ extension PublisherExpectation {
     }
 
     /// Marks the first `count` events from the cursor as consumed by step `index`.
-    private func consume(_ count: Int, from cursor: Int, step index: Int) {
+    func consume(_ count: Int, from cursor: Int, step index: Int) {
         chain.withLock { chain in
             for event in cursor ..< cursor + count { chain.consumedBy[event] = index }
             chain.cursor = cursor + count
         }
     }
 
-    /// The events not yet consumed, after skipping (and consuming) leading contract-abiding subscriptions.
-    private func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
+    /// The events not yet consumed, after skipping leading subscriptions: the one that keeps the contract, and a
+    /// second one (cancelled at once, it changes nothing the steps check; it stays unconsumed, for the chain's end
+    /// to report).
+    func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
-        while cursor < events.count, case .subscription = events[cursor].event, events[cursor].violation == nil {
+        while cursor < events.count, case .subscription = events[cursor].event,
+              events[cursor].violation == nil || events[cursor].violation == .secondSubscription {
             cursor += 1
         }
         chain.withLock { $0.cursor = max($0.cursor, cursor) }
@@ -51,6 +61,14 @@ extension PublisherExpectation {
     }
 
     /// Drives `clock` (or, with none, looks only at what has arrived) until `step` decides.
+    ///
+    /// The step starts at the clock's `now`. With a budget its deadline is that tick plus the budget, inclusive:
+    /// work due at the deadline runs, and `.ticks(0)` runs only the work already due now. The clock moves one due
+    /// tick at a time, running all the work due at it, and stops at the tick where the step settles, or at the
+    /// deadline; with no budget it runs until the step settles or nothing is left to run, at most
+    /// ``stepActionLimit`` actions (an endless timer is reported, not waited on). Only a step that failed for want of
+    /// an event with a budget runs the clock on past its deadline, to say whether the event came late (see
+    /// `lateArrival(of:cursor:deadline:)`).
     private func drive(_ step: ExpectationStep<Output, Failure>, index: Int) {
         let start = clock?.now.ticks
         let deadline: Int64? = step.window.flatMap { window in
@@ -94,21 +112,46 @@ extension PublisherExpectation {
             let (ran, stopped) = clock.runActions(through: target, limit: Self.stepActionLimit - actionsRun)
             actionsRun += ran
             if stopped || actionsRun >= Self.stepActionLimit, !isFinal(deadline: deadline) {
-                let (cursor, pending) = unconsumed()
-                let visible = Self.visible(pending, through: deadline)
-                if case let .satisfied(consumed) = step.evaluate(visible.events, false) {
-                    consume(consumed, from: cursor, step: index)
-                    return
-                }
-                let divergence = StepDivergence(step.missing(visible.events.count), matched: 0, atEvent: false)
-                var failure = failure(of: step, divergence, cursor: cursor, visible: visible, deadline: deadline)
-                failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
-                    + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
-                    + "keeps rescheduling itself? Give the step a budget with within:"
-                fail(step: index, failure)
+                gaveUp(step, index: index, afterRunning: actionsRun, on: clock, deadline: deadline)
                 return
             }
         }
+    }
+
+    /// Settles `step` after it ran out of clock actions with work still due inside its window: satisfied by what
+    /// arrived, failed at a divergent event, or failed for want of one — a runaway clock.
+    private func gaveUp(
+        _ step: ExpectationStep<Output, Failure>,
+        index: Int,
+        afterRunning actionsRun: Int,
+        on clock: VirtualClock,
+        deadline: Int64?
+    ) {
+        let (cursor, pending) = unconsumed()
+        let visible = Self.visible(pending, through: deadline)
+        let divergence: StepDivergence
+        switch step.evaluate(visible.events, false) {
+        case let .satisfied(consumed):
+            consume(consumed, from: cursor, step: index)
+            return
+        case let .failed(atEvent):
+            divergence = atEvent
+        case .pending:
+            // Make the step say what it still lacks, as it would if nothing more could arrive.
+            switch step.evaluate(visible.events, true) {
+            case let .failed(lacking) where !lacking.atEvent: divergence = lacking
+            default: divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
+            }
+        }
+        consume(divergence.matched, from: cursor, step: index)
+        var failure = failure(of: step, divergence, cursor: cursor, visible: visible, deadline: nil)
+        if !divergence.atEvent {
+            let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
+            failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
+                + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
+                + "keeps rescheduling itself? Cancel it, or \(advice)" + (exhaustedDemandClause().map { "; \($0)" } ?? "")
+        }
+        fail(step: index, failure)
     }
 
     /// Whether no more events can arrive inside a step's window without the test doing something.
@@ -149,7 +192,9 @@ extension PublisherExpectation {
         if divergence.atEvent {
             let event = recorder.events[divergentIndex]
             return ChainFailure(
-                step: index, reason: "\(divergence.reason)\(Self.at(event.time))", event: divergentIndex,
+                step: index, reason: "\(divergence.reason)\(Self.at(event.time))"
+                    + (divergence.note.map { ", \($0)" } ?? ""),
+                event: divergentIndex,
                 expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference,
                 detail: divergence.detail
             )
@@ -166,42 +211,76 @@ extension PublisherExpectation {
         }
         let now = recorder.now
         var reason = divergence.reason
-        if !recorder.hasSubscribed {
-            reason += " never arrived: the publisher never sent a subscription"
-        } else if let clock {
+        let demandClause = exhaustedDemandClause()
+        var demandNote = demandClause.map { "; \($0)" } ?? ""
+        if let clock {
             if let deadline, let window = step.window {
                 reason += " did not arrive within \(VirtualTicks.describe(window)) (by tick \(deadline))"
-                reason += lateArrival(of: step, cursor: cursor, deadline: deadline)
+                if !recorder.hasSubscribed { reason += ", and the publisher had not sent a subscription by then" }
+                let late = lateArrival(of: step, cursor: cursor, deadline: deadline)
+                if !late.isEmpty { demandNote = "" }
+                reason += late
+            } else if !recorder.hasSubscribed {
+                reason += " never arrived: the publisher never sent a subscription"
+            } else if let demandClause {
+                // Demand, not time, is what held the value back: say that first.
+                reason += " never arrived: \(demandClause)"
+                demandNote = ""
             } else {
                 reason += " never arrived: the clock went idle at tick \(clock.now.ticks) with nothing scheduled"
             }
+        } else if !recorder.hasSubscribed {
+            reason += " never arrived: the publisher never sent a subscription, and there is no virtual clock to "
+                + "advance (pass one with on:, or bind VirtualClock.current)"
+        } else if let demandClause {
+            reason += " never arrived: \(demandClause)"
+            demandNote = ""
         } else {
             reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
                 + "advance (pass one with on:, or bind VirtualClock.current)"
         }
+        reason += demandNote
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
             difference: nil, detail: divergence.detail
         )
     }
 
+    /// `"the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when the
+    /// live subscription has no outstanding demand, so the publisher may not send a value; else nil.
+    func exhaustedDemandClause() -> String? {
+        let (live, outstanding, requested) = recorder.state.withLock { state in
+            (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
+        }
+        guard live, outstanding == .none else { return nil }
+        return "the subscriber had no demand left (\(EventText.demand(requested)) requested in all) — request more "
+            + "with thenRequest(_:)"
+    }
+
     /// After a step with a budget failed for want of an event: runs the clock on (boundedly) and, if the step would
     /// have been satisfied late, says when.
+    ///
+    /// This is the one time a step runs the clock past its window: what it runs would otherwise have run at the next
+    /// step, which a failed chain does not run.
     private func lateArrival(of step: ExpectationStep<Output, Failure>, cursor: Int, deadline: Int64) -> String {
         guard let clock, step.kind == .match else { return "" }
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
-            let events = recorder.events[cursor...]
-            let visible = Self.visible(events, through: nil)
-            switch step.evaluate(visible.events, true) {
+            var start = cursor
+            let events = recorder.events
+            while start < events.count, case .subscription = events[start].event, events[start].violation == nil {
+                start += 1
+            }
+            let visible = Self.visible(events[start...], through: nil)
+            switch step.evaluate(visible.events, false) {
             case let .satisfied(consumed) where consumed > 0:
-                let tick = events[cursor + consumed - 1].tick ?? deadline
+                let tick = events[start + consumed - 1].tick ?? deadline
                 return "; it arrived at tick \(tick), \(VirtualTicks.describe(.milliseconds(tick - deadline))) late"
-            case .failed where recorder.eventCount > cursor:
+            case .failed:
                 return ""
             default:
-                continue
+                if visible.stoppedAtViolation { return "" }
             }
         }
         return ""

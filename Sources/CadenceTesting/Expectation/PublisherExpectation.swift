@@ -39,13 +39,14 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         subscribingTo publisher: P,
         clock: VirtualClock?,
         demand: Subscribers.Demand,
-        location: SourceCodeLocation
+        location: SourceCodeLocation,
+        describing describedType: Any.Type? = nil
     ) where P.Output == Output, P.Failure == Failure {
         recorder = EventRecorder(clock: clock, demand: demand)
         reporter = FailureReporter.resolved
         self.location = location
         self.clock = clock
-        publisherType = P.self
+        publisherType = describedType ?? P.self
         scope = ExpectationScope.current
         chain = Locked(Chain())
         publisher.subscribe(recorder)

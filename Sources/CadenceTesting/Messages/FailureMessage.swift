@@ -1,19 +1,18 @@
 /// Lays out a chain's failure message: a headline, the chain as written with the failing step marked, the timeline
 /// of received events against what the steps expected with the first divergence marked, and — when two values differ
-/// inside — their field-by-field difference.
+/// inside — their field-by-field difference. Guides/FailureMessages.md documents the format.
 ///
 /// ```text
-/// toEmit([1, 2, 3]) failed: value 2 of 3 differs: expected 2, received 5 at tick 1.
+/// toEmit([1, 2, 3]) failed: value 2 of 3 differs: expected 2, received 5 at tick 2.
 ///
 ///     expect(PassthroughSubject<Int, Never>)
 ///   ✗   .toEmit([1, 2, 3])
-///         .thenFinish(within: .ticks(5))  (not checked)
+///       .thenFinish(within: .ticks(5))  (not checked)
 ///
 ///      tick  received      expected
 ///         0  subscription
-///         0  1             1             toEmit([1, 2, 3])
-///   →     1  5             2             toEmit([1, 2, 3])
-///         2  3
+///         1  1             1         toEmit([1, 2, 3])
+///   →     2  5             2         toEmit([1, 2, 3])
 /// ```
 struct FailureMessage {
     /// One row of the timeline.
@@ -88,55 +87,25 @@ struct FailureMessage {
         }
     }
 
-    /// A table cell: at most 40 characters on one line (longer values are cut with an ellipsis; the difference under
-    /// the table shows them whole).
+    /// The most characters a table cell shows.
+    static let cellWidth = 40
+
+    /// The note after a received event that broke the subscription contract, which a cut cell keeps.
+    static let contractBroken = " (contract broken)"
+
+    /// A table cell: at most ``cellWidth`` characters on one line (longer values are cut with an ellipsis — before a
+    /// `(contract broken)` note, which stays; the difference under the table shows them whole).
     static func cell(_ text: String) -> String {
         let flat = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
-        return flat.count <= 40 ? flat : String(flat.prefix(39)) + "…"
+        guard flat.count > cellWidth else { return flat }
+        let note = flat.hasSuffix(contractBroken) ? contractBroken : ""
+        return String(flat.dropLast(note.count).prefix(cellWidth - note.count - 1)) + "…" + note
     }
 }
 
 extension Substring {
     fileprivate func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
         self[(firstIndex { !predicate($0) } ?? endIndex)...]
-    }
-}
-
-/// How a chain names its publisher: the type with module names dropped, shortened to its outermost name when long.
-enum PublisherName {
-    /// `"PassthroughSubject<Int, Never>"`, `"Publishers.Map<Just<Int>, String>"`, or `"Publishers.Debounce<…>"` for a
-    /// name over 60 characters.
-    static func describe(_ type: Any.Type) -> String {
-        let full = withoutModules(String(reflecting: type))
-        guard full.count > 60, let open = full.firstIndex(of: "<") else { return full }
-        return full[..<open] + "<…>"
-    }
-
-    /// `"Cadence.Publishers.Map<Swift.Int>"` as `"Publishers.Map<Int>"`: the first component of every qualified name
-    /// (its module) dropped.
-    static func withoutModules(_ name: String) -> String {
-        var result = ""
-        var component = ""
-        var atNameStart = true
-        var droppedModule = false
-        for character in name {
-            if character.isLetter || character.isNumber || character == "_" {
-                component.append(character)
-            } else if character == ".", atNameStart, !droppedModule {
-                component = ""
-                droppedModule = true
-            } else {
-                result += component + String(character)
-                component = ""
-                if character != "." {
-                    atNameStart = true
-                    droppedModule = false
-                } else {
-                    atNameStart = false
-                }
-            }
-        }
-        return result + component
     }
 }

@@ -5,10 +5,10 @@ enum VirtualTicks {
         Duration.virtualTicks(in: duration)
     }
 
-    /// `"1 tick"`, `"5 ticks"`.
+    /// `"1 tick"`, `"5 ticks"`, `"-1 tick"`.
     static func describe(_ duration: Duration) -> String {
         let ticks = count(in: duration)
-        return ticks == 1 ? "1 tick" : "\(ticks) ticks"
+        return ticks.magnitude == 1 ? "\(ticks) tick" : "\(ticks) ticks"
     }
 
     /// The budget as a chain prints it: `.seconds(2)` for whole seconds, else `.ticks(5)` (whole ticks, rounded up).

@@ -35,8 +35,8 @@ public enum EventTime: Sendable, Hashable, CustomStringConvertible {
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
-        let whole = tenths / 10, fraction = tenths % 10
-        return fraction == 0 ? "\(whole)" : "\(whole).\(abs(fraction))"
+        let sign = tenths < 0 ? "-" : "", whole = tenths.magnitude / 10, fraction = tenths.magnitude % 10
+        return sign + (fraction == 0 ? "\(whole)" : "\(whole).\(fraction)")
     }
 }
 

@@ -1,17 +1,3 @@
-#if canImport(Testing)
-import Testing
-#endif
-#if canImport(XCTest)
-import XCTest
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where failed expectations go: the running Swift Testing test, the running XCTest test, or a reporter a test binds.
 ///
 /// `expect(_:)` picks its reporter once, when it is called, and keeps it: a failure found later — at the end of the
@@ -19,8 +5,10 @@ import Darwin
 /// the expectation. The choice, in order:
 ///
 /// 1. the task-local ``current`` reporter, when one is bound;
-/// 2. Swift Testing (`Issue.record` at the failing call's `SourceLocation`) when a Swift Testing test is running;
-/// 3. XCTest (`XCTFail(_:file:line:)`) otherwise.
+/// 2. Swift Testing (`Issue.record` at the failing call's `SourceLocation`) when a Swift Testing test is running on
+///    the task that calls `expect` (see ``swiftTesting`` for failures found on other threads);
+/// 3. XCTest (`XCTFail(_:file:line:)`) otherwise, where XCTest can be imported;
+/// 4. standard error (see ``standardError``) where it cannot.
 ///
 /// Bind a reporter to collect failures instead of failing the test — the way to assert a failure's exact text:
 ///
@@ -30,11 +18,54 @@ import Darwin
 /// }
 /// #expect(failures.map(\.message).first?.hasPrefix("toEmit(2) failed") == true)
 /// ```
+///
+/// A reporter reports each failure it is given exactly once, and an expectation chain gives it at most one: its first
+/// failed step, or else the events no step consumed, or else the first events that arrived after the chain ended.
+///
+/// ## Failures found on other threads
+///
+/// A chain may end, and a late event may arrive, on a thread other than the test's. Where the failure lands:
+///
+/// - a bound reporter gets it on that thread (``FailureLog`` is thread-safe);
+/// - XCTest tracks its running test for the whole process, so `XCTFail` on another thread fails that test while it
+///   runs;
+/// - Swift Testing attributes an issue only on the test's task, so ``swiftTesting`` carries a failure found elsewhere
+///   back onto a task made on the test's task when `expect` was called: the failure lands in that test (inside the
+///   `withKnownIssue` that surrounded `expect`, if any), shortly after it is found.
 public struct FailureReporter: Sendable {
+    /// The test framework a reporter reports into, so that a test can tell which one ``resolved`` picked.
+    enum Destination: Sendable, Equatable {
+        /// A reporter made with ``init(_:)``: a recording reporter, or one a user wrote.
+        case custom
+        /// Swift Testing's `Issue.record`.
+        case swiftTesting
+        /// XCTest's `XCTFail`.
+        case xcTest
+        /// Standard error.
+        case standardError
+    }
+
+    /// The framework this reporter reports into.
+    let destination: Destination
+    /// For a Swift Testing reporter made on a test's task: the task that records failures found elsewhere.
+    let relay: FailureRelay?
     private let body: @Sendable (ExpectationFailure) -> Void
 
     /// A reporter that hands each failure to `report`.
+    ///
+    /// `report` may be called on any thread: from the test's, when a step or a chain's end finds the failure, or from
+    /// the thread that delivers an event arriving after its chain ended.
     public init(_ report: @escaping @Sendable (_ failure: ExpectationFailure) -> Void) {
+        self.init(destination: .custom, relay: nil, report)
+    }
+
+    init(
+        destination: Destination,
+        relay: FailureRelay?,
+        _ report: @escaping @Sendable (_ failure: ExpectationFailure) -> Void
+    ) {
+        self.destination = destination
+        self.relay = relay
         body = report
     }
 
@@ -47,83 +78,12 @@ public struct FailureReporter: Sendable {
     @TaskLocal public static var current: FailureReporter?
 
     /// The reporter an expectation created now reports to: ``current`` when bound, else the running test framework.
+    ///
+    /// Under Swift Testing each access makes a reporter bound to the test running on this task (see
+    /// ``swiftTesting``); read it on the test's task, as `expect(_:)` does.
     public static var resolved: FailureReporter {
         if let current { return current }
-        #if canImport(Testing)
-        if Test.current != nil { return .swiftTesting }
-        #endif
-        #if canImport(XCTest)
-        return .xcTest
-        #else
-        return .standardError
-        #endif
+        if isSwiftTestingRunning { return .swiftTesting }
+        return .testFramework
     }
-
-    #if canImport(Testing)
-    /// Records each failure as a Swift Testing issue at the failure's source location.
-    public static let swiftTesting = FailureReporter { failure in
-        let location = failure.location
-        Issue.record(
-            Comment(rawValue: failure.message),
-            sourceLocation: SourceLocation(
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-            )
-        )
-    }
-    #endif
-
-    #if canImport(XCTest)
-    /// Fails the running XCTest test with each failure, at the failure's file and line.
-    public static let xcTest = FailureReporter { failure in
-        XCTFail(failure.message, file: failure.location.staticFilePath, line: UInt(failure.location.line))
-    }
-    #endif
-
-    /// Writes each failure to standard error, as `<location>: error: <message>`; it fails nothing.
-    public static let standardError = FailureReporter { failure in
-        let text = "\(failure.location): error: \(failure.message)\n"
-        _ = text.utf8CString.withUnsafeBufferPointer { buffer in
-            write(2, buffer.baseAddress, buffer.count - 1)
-        }
-    }
-}
-
-/// Runs `body` with a reporter that collects every failure of the expectations it creates, and returns them in the
-/// order they were reported, instead of failing the test.
-///
-/// Failures reported after `body` returns (a late event reaching an expectation made inside) are not included.
-public func recordingFailures(_ body: () throws -> Void) rethrows -> [ExpectationFailure] {
-    let log = FailureLog()
-    try FailureReporter.$current.withValue(log.reporter) { try body() }
-    return log.failures
-}
-
-/// Runs `body` with a reporter that collects every failure of the expectations it creates, and returns them in the
-/// order they were reported, instead of failing the test.
-public func recordingFailures(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> Void
-) async rethrows -> [ExpectationFailure] {
-    let log = FailureLog()
-    try await FailureReporter.$current.withValue(log.reporter) { try await body() }
-    return log.failures
-}
-
-/// A thread-safe list of reported failures, with a reporter that appends to it.
-public final class FailureLog: Sendable {
-    private let storage = Locked<[ExpectationFailure]>([])
-
-    /// An empty log.
-    public init() {}
-
-    /// A reporter that appends each failure to this log.
-    public var reporter: FailureReporter {
-        FailureReporter { [self] failure in storage.withLock { $0.append(failure) } }
-    }
-
-    /// Every failure reported so far, in order.
-    public var failures: [ExpectationFailure] { storage.withLock { $0 } }
-
-    /// The messages of every failure reported so far, in order.
-    public var messages: [String] { failures.map(\.message) }
 }

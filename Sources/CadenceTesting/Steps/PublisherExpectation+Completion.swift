@@ -5,7 +5,18 @@ import Combine
 extension PublisherExpectation {
     /// Expects the publisher to finish next, with no value before.
     ///
-    /// - Parameter budget: How long, in virtual time from when the step starts, finishing may take.
+    /// ```swift
+    /// expect(upload.progress).toEmit([0.5, 1.0]).thenFinish(within: .seconds(1))
+    /// ```
+    ///
+    /// A value or a failure instead fails the step at that event; a finish after the budget is reported as late:
+    ///
+    /// ```text
+    /// thenFinish(within: .ticks(2)) failed: the finish did not arrive within 2 ticks (by tick 3); it arrived at tick 7, 4 ticks late.
+    /// ```
+    ///
+    /// - Parameter budget: How long, in virtual time from when the step starts, finishing may take; without one the
+    ///   clock runs until the publisher finishes or the clock goes idle.
     @discardableResult
     public func toFinish(
         within budget: Duration? = nil,
@@ -54,7 +65,7 @@ extension PublisherExpectation {
             location: location,
             evaluate: { events, isFinal in
                 guard let event = events.first else {
-                    return isFinal ? .failed(StepDivergence("finished", matched: 0, atEvent: false)) : .pending
+                    return isFinal ? .failed(StepDivergence("the finish", matched: 0, atEvent: false)) : .pending
                 }
                 switch event.event {
                 case .completion(.finished):

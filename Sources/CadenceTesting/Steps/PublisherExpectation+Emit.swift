@@ -7,11 +7,34 @@ extension PublisherExpectation where Output: Equatable {
     ///
     /// ```swift
     /// expect([1, 2, 3].publisher).toEmit([1, 2, 3]).thenFinish()
+    /// expect(search.results, on: clock).toEmit([[], ["swift"]], within: .milliseconds(300))
     /// ```
     ///
-    /// - Parameter budget: How long, in virtual time from when the step starts, the last of the values may take to
-    ///   arrive; without one the clock runs until they arrive or it goes idle.
+    /// The step fails at the first value that differs, at a completion that comes first, or when a value has not
+    /// arrived by the end of its budget — saying when it did arrive, if it came late:
+    ///
+    /// ```text
+    /// toEmit([1, 2], within: .ticks(5)) failed: value 2 of 2 (2) did not arrive within 5 ticks (by tick 5); it arrived at tick 8, 3 ticks late.
+    ///
+    ///     expect(PassthroughSubject<Int, Never>)
+    ///   ✗   .toEmit([1, 2], within: .ticks(5))
+    ///
+    ///      tick  received      expected
+    ///         0  subscription
+    ///         3  1             1         toEmit([1, 2], within: .ticks(5))
+    ///   →     5  (nothing)     2         toEmit([1, 2], within: .ticks(5))
+    ///         8  2
+    /// ```
+    ///
+    /// When the output is itself an array, a literal that could be either reads as one value: for a publisher of
+    /// `[String]`, `toEmit([])` expects one empty array and `toEmit([[], ["swift"]])` two values.
+    ///
+    /// - Parameters:
+    ///   - values: The values, at least one; the step consumes exactly these.
+    ///   - budget: How long, in virtual time from when the step starts, the last of the values may take to arrive;
+    ///     without one the clock runs until they arrive or it goes idle.
     @discardableResult
+    @_disfavoredOverload
     public func toEmit(
         _ values: [Output],
         within budget: Duration? = nil,
@@ -26,7 +49,12 @@ extension PublisherExpectation where Output: Equatable {
     }
 
     /// Expects exactly `values` as the next values, in order; reads as the step after another (see `toEmit(_:within:)`).
+    ///
+    /// ```swift
+    /// expect(["a", "b", "c"].publisher).toEmit("a").thenEmit(["b", "c"]).thenFinish()
+    /// ```
     @discardableResult
+    @_disfavoredOverload
     public func thenEmit(
         _ values: [Output],
         within budget: Duration? = nil,
@@ -41,6 +69,27 @@ extension PublisherExpectation where Output: Equatable {
     }
 
     /// Expects `value` as the next value.
+    ///
+    /// ```swift
+    /// expect(Just(7)).toEmit(7).thenFinish()
+    /// ```
+    ///
+    /// A different value fails the step at that value (on a virtual clock, with its tick):
+    ///
+    /// ```text
+    /// toEmit(1) failed: the value differs: expected 1, received 2.
+    ///
+    ///     expect(Just<Int>)
+    ///   ✗   .toEmit(1)
+    ///
+    ///      received      expected
+    ///      subscription
+    ///   →  2             1         toEmit(1)
+    ///      finished
+    /// ```
+    ///
+    /// - Parameter budget: How long, in virtual time from when the step starts, the value may take to arrive; without
+    ///   one the clock runs until it arrives or the clock goes idle.
     @discardableResult
     public func toEmit(
         _ value: Output,
@@ -55,7 +104,11 @@ extension PublisherExpectation where Output: Equatable {
         ))
     }
 
-    /// Expects `value` as the next value; reads as the step after another.
+    /// Expects `value` as the next value; reads as the step after another (see `toEmit(_:within:)`).
+    ///
+    /// ```swift
+    /// expect(model.$isLoading, on: clock).toEmit(false).thenEmit(true).thenEmit(false, within: .seconds(2))
+    /// ```
     @discardableResult
     public func thenEmit(
         _ value: Output,

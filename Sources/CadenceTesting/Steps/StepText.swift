@@ -9,8 +9,8 @@ enum StepText {
     /// What is wrong with a budget, if anything: a negative one can never be met.
     static func problem(with budget: Duration?) -> String? {
         guard let budget, budget < .zero else { return nil }
-        return "its budget is negative (\(budget)); a step cannot wait less than no time — use .ticks(0) for "
-            + "\"at the current tick\""
+        return "its budget is negative (\(VirtualTicks.describe(budget))); a step cannot wait less than no time — "
+            + "use .ticks(0) for \"at the current tick\""
     }
 }
 

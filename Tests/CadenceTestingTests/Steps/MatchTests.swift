@@ -457,14 +457,15 @@ struct MatchTests {
         let failing = scripted(clock, [(1, .completion(.failure(.timeout)))])
         expectFailures([
             """
-            toMatch("-|") failed: finished was expected at tick 1, but failure(timeout) arrived instead at tick 1.
+            toMatch("-|") failed: finished was expected at tick 1, but failure(MatchTests.APIError.timeout) arrived \
+            instead at tick 1.
 
                 expect(PassthroughSubject<Int, MatchTests.APIError>)
               ✗   .toMatch("-|")
 
-                 tick  received          expected
+                 tick  received                              expected
                     0  subscription
-              →     1  failure(timeout)  finished at tick 1  toMatch("-|")
+              →     1  failure(MatchTests.APIError.timeout)  finished at tick 1  toMatch("-|")
 
                 expected  -|
                 received  -#
@@ -481,15 +482,16 @@ struct MatchTests {
         let failing = scripted(clock, [(1, .completion(.failure(.timeout)))])
         expectFailures([
             """
-            toMatch("-#", error: offline) failed: failure(offline) was expected at tick 1, but failure(timeout) \
-            arrived instead at tick 1.
+            toMatch("-#", error: MatchTests.APIError.offline) failed: failure(MatchTests.APIError.offline) was \
+            expected at tick 1, but failure(MatchTests.APIError.timeout) arrived instead at tick 1.
 
                 expect(PassthroughSubject<Int, MatchTests.APIError>)
-              ✗   .toMatch("-#", error: offline)
+              ✗   .toMatch("-#", error: MatchTests.APIError.offline)
 
-                 tick  received          expected
+                 tick  received                              expected
                     0  subscription
-              →     1  failure(timeout)  failure(offline) at tick 1  toMatch("-#", error: offline)
+              →     1  failure(MatchTests.APIError.timeout)  failure(MatchTests.APIError.offline) at…  \
+            toMatch("-#", error: MatchTests.APIError.offline)
 
                 expected  -#
                 received  -#
@@ -747,15 +749,16 @@ struct MatchTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toMatch("-|", error: offline) failed: error: is given, but the diagram has no "#" for it to match.
+            toMatch("-|", error: MatchTests.APIError.offline) failed: error: is given, but the diagram has no "#" \
+            for it to match.
 
                 expect(Empty<Int, MatchTests.APIError>)
-              ✗   .toMatch("-|", error: offline)
+              ✗   .toMatch("-|", error: MatchTests.APIError.offline)
 
                  tick  received      expected
                     0  subscription
                     0  finished
-              →     0  (nothing)     (a valid step)  toMatch("-|", error: offline)
+              →     0  (nothing)     (a valid step)  toMatch("-|", error: MatchTests.APIError.offline)
             """,
         ]) {
             expect(Empty<Int, APIError>(), on: clock).toMatch("-|", error: .offline)
@@ -767,8 +770,8 @@ struct MatchTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toMatch("-|", within: .ticks(-1)) failed: its budget is negative (-0.001 seconds); a step cannot wait \
-            less than no time — use .ticks(0) for "at the current tick".
+            toMatch("-|", within: .ticks(-1)) failed: its budget is negative (-1 tick); a step cannot wait less \
+            than no time — use .ticks(0) for "at the current tick".
 
                 expect(Empty<Int, Never>)
               ✗   .toMatch("-|", within: .ticks(-1))

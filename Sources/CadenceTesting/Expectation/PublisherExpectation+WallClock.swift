@@ -1,0 +1,216 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+/// Wall-clock mode: the driver behind the steps' `async` forms, which take a `timeout:`.
+///
+/// A wall-clock step waits in real time for events from a publisher on a real scheduler (a `DispatchQueue`, another
+/// thread, an `AsyncSequence`): it evaluates what has arrived, and while it is still pending it suspends — without
+/// blocking a thread — until the next event arrives or its timeout runs out. It decides as soon as the outcome is
+/// certain: a completion (or a subscription cancelled with `thenCancel()`) that rules the step out fails it at once,
+/// not when the timeout runs out. The timeout counts from when the step starts.
+///
+/// A step's window is wall-clock time in this mode too: `toEmitNothing(timeout:)` waits out its whole timeout.
+///
+/// Wall-clock steps never advance a virtual clock, even when the expectation has one: its events are then timed in
+/// ticks of a clock that nobody runs. Test a publisher on virtual time with the synchronous steps (`within:`).
+///
+/// A step that gave up says why, completing the missing event:
+///
+/// ```text
+/// toEmit([1, 2], timeout: .milliseconds(200)) failed: value 2 of 2 (2) did not arrive within the 200 ms timeout.
+/// toFinish(timeout: .seconds(1)) failed: the finish had not arrived when the task waiting for it was cancelled.
+/// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the publisher had already completed.
+/// thenEmit(3, timeout: .seconds(1)) failed: the value (3) never arrived: the subscription was cancelled.
+/// ```
+///
+/// A step that fails at an event names the event's time since `expect`: `"… received finished at +3.2 ms"`. A
+/// timeout that runs out while the subscriber has no demand left says so (`"; the subscriber had no demand left
+/// (.max(2) requested in all) — request more with thenRequest(_:)"`).
+extension PublisherExpectation {
+    /// Runs `step` in wall-clock time: appends it to the chain and, unless an earlier step failed, waits until it
+    /// decides, at most `timeout` (which must not be negative).
+    func perform(_ step: ExpectationStep<Output, Failure>, timeout: Duration) async {
+        let (index, skip) = chain.withLock { chain -> (Int, Bool) in
+            chain.steps.append(step)
+            chain.usesWallClock = true
+            return (chain.steps.count - 1, chain.failure != nil)
+        }
+        if skip { return }
+        if step.kind == .action {
+            step.act?(self)
+            return
+        }
+        await wait(for: step, index: index, timeout: timeout)
+    }
+
+    /// Why a wall-clock step stopped waiting without being decided by an event.
+    private enum GaveUp {
+        /// The timeout (or the window) ran out.
+        case timeout(Duration)
+        /// The task waiting for the step was cancelled.
+        case taskCancelled
+        /// The publisher had completed: nothing more can arrive.
+        case completed
+        /// The subscription was cancelled (`thenCancel()`): nothing more can arrive.
+        case subscriptionCancelled
+    }
+
+    /// Evaluates `step` each time an event arrives until it decides, its time is up, or the task is cancelled.
+    private func wait(for step: ExpectationStep<Output, Failure>, index: Int, timeout: Duration) async {
+        let waiter = WallClockWaiter()
+        // Installed before the first read of the events: every event not in that read wakes the waiter later.
+        recorder.observe { [weak waiter] event in waiter?.eventArrived(event) }
+        let limit = step.kind == .window ? (step.window ?? timeout) : min(step.window ?? timeout, timeout)
+        let started = ContinuousClock.now
+        // Events are timed from when `expect` subscribed; the deadline is on the same scale.
+        let deadline = (started - recorder.start) + limit
+        let wakeUp = started + min(limit, Self.longestWait)
+        let timer = Task.detached {
+            do {
+                try await Task.sleep(until: wakeUp, clock: .continuous)
+                waiter.deadlinePassed()
+            } catch {
+                // Cancelled: the step decided first.
+            }
+        }
+        defer { timer.cancel() }
+
+        while true {
+            // Read before the events: a completion or cancellation seen here is already among them.
+            let status = waiter.status
+            let timeUp = status.deadlinePassed || ContinuousClock.now - started >= limit
+            let (completed, cancelled) = recorder.state.withLock { ($0.completed, $0.cancelled) }
+            let (cursor, pending) = unconsumed()
+            let visible = Self.visible(pending, throughElapsed: timeUp ? deadline : nil)
+            // Events that arrived after the deadline are not the step's: nor is a completion among them.
+            let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
+            let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
+                .completed
+            } else if cancelled, !hiddenByDeadline {
+                .subscriptionCancelled
+            } else if timeUp {
+                .timeout(limit)
+            } else {
+                nil
+            }
+            let final = gaveUp != nil || visible.stoppedAtViolation
+            switch step.evaluate(visible.events, final) {
+            case let .satisfied(consumed):
+                consume(consumed, from: cursor, step: index)
+                return
+            case let .failed(divergence):
+                consume(divergence.matched, from: cursor, step: index)
+                fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
+                                          gaveUp: gaveUp ?? .timeout(limit)))
+                return
+            case .pending:
+                guard final || status.cancelled else { break }
+                var divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
+                if !final, step.kind == .match, case let .failed(settled) = step.evaluate(visible.events, true),
+                   !settled.atEvent {
+                    // What the step would have missed had nothing more arrived: the events it matched, and the
+                    // phrase for the one it still waited for.
+                    divergence = settled
+                }
+                consume(divergence.matched, from: cursor, step: index)
+                fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
+                                          gaveUp: gaveUp ?? .taskCancelled))
+                return
+            }
+            await waiter.wait(forEventAt: pending.endIndex)
+        }
+    }
+
+    /// The longest a wall-clock step sleeps at once (a year): longer timeouts are as good as endless, and sleeping
+    /// for them could overflow the runtime's timer.
+    private static var longestWait: Duration { .seconds(365 * 24 * 3600) }
+
+    /// The events a wall-clock step may look at: those that arrived by `deadline` (time since `expect`; nil for all),
+    /// up to (not including) the first contract violation.
+    static func visible(
+        _ events: ArraySlice<TimedEvent<Output, Failure>>,
+        throughElapsed deadline: Duration?
+    ) -> (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool) {
+        var end = events.startIndex
+        while end < events.endIndex {
+            let event = events[end]
+            if let deadline, case let .elapsed(time) = event.time, time > deadline { return (events[..<end], false) }
+            if event.violation != nil { return (events[..<end], true) }
+            end += 1
+        }
+        return (events, false)
+    }
+
+    /// The chain failure for `divergence` of the wall-clock `step`, with the reason completed by when and why it gave
+    /// up.
+    private func failure(
+        of step: ExpectationStep<Output, Failure>,
+        index: Int,
+        _ divergence: StepDivergence,
+        cursor: Int,
+        visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
+        gaveUp: GaveUp
+    ) -> ChainFailure {
+        if divergence.atEvent {
+            let divergentIndex = cursor + divergence.matched
+            let event = recorder.events[divergentIndex]
+            return ChainFailure(
+                step: index,
+                reason: "\(divergence.reason) at \(event.time)" + (divergence.note.map { ", \($0)" } ?? ""),
+                event: divergentIndex,
+                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
+            )
+        }
+        if visible.stoppedAtViolation {
+            let violatingIndex = visible.events.endIndex
+            let event = recorder.events[violatingIndex]
+            return ChainFailure(
+                step: index,
+                reason: "\(divergence.reason) never arrived: \(Self.describe(violation: event))",
+                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil
+            )
+        }
+        let reason: String
+        switch gaveUp {
+        case .taskCancelled where step.kind == .window:
+            reason = "the task waiting for its window to pass was cancelled"
+        case .taskCancelled:
+            reason = "\(divergence.reason) had not arrived when the task waiting for it was cancelled"
+        case .completed:
+            reason = "\(divergence.reason) never arrived: the publisher had already completed"
+        case .subscriptionCancelled:
+            reason = "\(divergence.reason) never arrived: the subscription was cancelled"
+        case .timeout where !recorder.hasSubscribed:
+            reason = "\(divergence.reason) never arrived: the publisher never sent a subscription"
+        case let .timeout(limit):
+            reason = "\(divergence.reason) did not arrive within the \(WallClockText.describe(limit)) timeout"
+                + virtualClockNote() + (exhaustedDemandClause().map { "; \($0)" } ?? "")
+        }
+        return ChainFailure(
+            step: index, reason: reason, event: nil, expected: step.missing(divergence.matched),
+            gaveUpAt: recorder.now, difference: nil
+        )
+    }
+
+    /// When the expectation has a virtual clock with work due, a reminder that wall-clock steps do not run it.
+    private func virtualClockNote() -> String {
+        guard let clock, let due = clock.nextDueTick else { return "" }
+        return "; the expectation's virtual clock has work due at tick \(due), which wall-clock steps never run — "
+            + "for virtual time, drop timeout: (and give a budget with within:)"
+    }
+}
+
+extension StepText {
+    /// `", timeout: .seconds(1)"` (or without the comma when `first`).
+    static func timeout(_ timeout: Duration, first: Bool = false) -> String {
+        (first ? "" : ", ") + "timeout: \(WallClockText.literal(timeout))"
+    }
+
+    /// What is wrong with a timeout, if anything: a negative one can never be met.
+    static func problem(withTimeout timeout: Duration) -> String? {
+        guard timeout < .zero else { return nil }
+        return "its timeout is negative (\(WallClockText.describe(timeout))); a step cannot wait less than no time — "
+            + "use .zero to check only what has already arrived"
+    }
+}

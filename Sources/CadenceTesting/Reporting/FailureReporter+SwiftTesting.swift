@@ -1,0 +1,56 @@
+#if canImport(Testing)
+import Testing
+#endif
+
+extension FailureReporter {
+    /// Whether a Swift Testing test is running on the current task.
+    static var isSwiftTestingRunning: Bool {
+        #if canImport(Testing)
+        Test.current != nil
+        #else
+        false
+        #endif
+    }
+
+    #if canImport(Testing)
+    /// A reporter that records each failure as an issue of the Swift Testing test running on this task, at the
+    /// failure's source location.
+    ///
+    /// Swift Testing knows which test an issue belongs to only on that test's task (and the tasks it creates):
+    /// `Issue.record` called on a plain thread, a `DispatchQueue` or a detached task is attributed to no test
+    /// («unknown»). So this reporter remembers the test it was made in:
+    ///
+    /// - a failure reported on that test's task — a step, or a chain ending in the test's body — is recorded at
+    ///   once, inside any `withKnownIssue` around it;
+    /// - a failure reported anywhere else — a chain released on another thread, an event arriving late from another
+    ///   thread — is handed to a task that the reporter created on the test's task, which records it in that test
+    ///   (inside any `withKnownIssue` that was running when the reporter was made) as soon as it gets to run.
+    ///
+    /// A failure handed over that way is recorded shortly after it is found, not before the reporting call returns;
+    /// a test that has already returned by then still gets it, reported after its result (a test that hands work to
+    /// another thread should wait for that work before it returns). Made where no Swift Testing test is running, the
+    /// reporter records every failure directly, wherever it is found.
+    public static var swiftTesting: FailureReporter {
+        let test = Test.current?.id
+        let relay = test.map { _ in FailureRelay(record: recordIssue) }
+        return FailureReporter(destination: .swiftTesting, relay: relay) { failure in
+            if let relay, Test.current?.id != test {
+                relay.send(failure)
+            } else {
+                recordIssue(failure)
+            }
+        }
+    }
+
+    /// Records `failure` as a Swift Testing issue, at its location, on the current task.
+    private static func recordIssue(_ failure: ExpectationFailure) {
+        let location = failure.location
+        Issue.record(
+            Comment(rawValue: failure.message),
+            sourceLocation: SourceLocation(
+                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+            )
+        )
+    }
+    #endif
+}

@@ -1,0 +1,247 @@
+#if canImport(Combine)
+import Combine
+#endif
+import Foundation
+
+/// A scheduler for code that must not schedule anything: each time it is asked to schedule an action, it reports a
+/// failure and drops the action.
+///
+/// Hand it to the code under test where a path should do its work without timing — no debounce, no delay, no
+/// `receive(on:)` hop — and the test fails, naming the scheduler and the call, if the code schedules after all:
+///
+/// ```swift
+/// let model = SearchModel(scheduler: DispatchQueue.unimplemented("search").eraseToAnyScheduler())
+/// model.clear()   // must not debounce
+/// ```
+///
+/// If `clear()` sends its query through a 300 ms `debounce` after all, the test fails at the line that made the
+/// scheduler:
+///
+/// ```text
+/// DispatchQueue.unimplemented("search") was asked to schedule(after:interval:tolerance:options:_:) an action due
+/// in 300 ticks, repeating every 300 ticks; an unimplemented scheduler runs nothing, so the action was not run.
+/// ```
+///
+/// Where the code takes an `AnySchedulerOf<DispatchQueue>` (or `RunLoop`, `OperationQueue`), pass
+/// `.unimplemented("search")` directly. The factories are functions rather than properties (combine-schedulers'
+/// `DispatchQueue.unimplemented`) because a function knows the line that called it.
+///
+/// The scheduler takes its ``FailureReporter`` (``FailureReporter/resolved``) and its source location when it is
+/// made, so a failure lands in the test that made it, at the line that made it, whichever thread schedules on it.
+///
+/// Reading ``now`` (always tick `0` of the time type, see ``VirtualTimeConvertible``) or ``minimumTolerance`` is not
+/// a failure: it runs no work, and operators such as `debounce` and `delay` read the time just before they schedule,
+/// so reporting it would report one mistake twice.
+public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, SchedulerOptions>: Scheduler, Sendable,
+    CustomStringConvertible {
+    /// How the scheduler's failures name it: `DispatchQueue.unimplemented("search")`.
+    public let description: String
+    let reporter: FailureReporter
+    let location: SourceCodeLocation
+
+    /// An unimplemented scheduler; `name`, if given, tells it apart in failure messages.
+    public init(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            describedAs: "UnimplementedScheduler(\(name.map { String(reflecting: $0) } ?? ""))",
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// An unimplemented scheduler named `description` in its failures, reporting them at `location`.
+    init(describedAs description: String, location: SourceCodeLocation) {
+        self.description = description
+        reporter = FailureReporter.resolved
+        self.location = location
+    }
+
+    /// Tick `0` of the time type; reading it is not a failure.
+    public var now: SchedulerTimeType { SchedulerTimeType(virtualTick: 0) }
+
+    /// Zero; reading it is not a failure.
+    public var minimumTolerance: SchedulerTimeType.Stride { 0 }
+
+    /// Reports a failure; `action` is not run.
+    public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
+        fail("schedule(options:_:)", "an action to run as soon as possible")
+    }
+
+    /// Reports a failure; `action` is not run.
+    public func schedule(
+        after date: SchedulerTimeType,
+        tolerance _: SchedulerTimeType.Stride,
+        options _: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
+        fail("schedule(after:tolerance:options:_:)", "an action \(Self.due(date))")
+    }
+
+    /// Reports a failure; `action` is not run, and the returned cancellable does nothing.
+    public func schedule(
+        after date: SchedulerTimeType,
+        interval: SchedulerTimeType.Stride,
+        tolerance _: SchedulerTimeType.Stride,
+        options _: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let every = SchedulerTimeType.virtualTicks(in: interval)
+        fail(
+            "schedule(after:interval:tolerance:options:_:)",
+            "an action \(Self.due(date)), repeating every \(every == 1 ? "1 tick" : "\(every) ticks")"
+        )
+        return AnyCancellable {}
+    }
+
+    private func fail(_ method: String, _ what: String) {
+        reporter.report(ExpectationFailure(
+            message: "\(description) was asked to \(method) \(what); an unimplemented scheduler runs nothing, so the "
+                + "action was not run.",
+            location: location
+        ))
+    }
+
+    /// `"due now"`, `"due in 300 ticks"` — counted from ``now``, tick `0`.
+    private static func due(_ date: SchedulerTimeType) -> String {
+        let tick = date.virtualTick
+        if tick <= 0 { return "due now" }
+        return tick == 1 ? "due in 1 tick" : "due in \(tick) ticks"
+    }
+}
+
+/// An unimplemented scheduler with the time and options types of the scheduler `S` it stands in for.
+public typealias UnimplementedSchedulerOf<S: Scheduler> =
+    UnimplementedScheduler<S.SchedulerTimeType, S.SchedulerOptions> where S.SchedulerTimeType: VirtualTimeConvertible
+
+extension DispatchQueue {
+    /// A scheduler that reports a failure, at this call, whenever code schedules on it — for code that takes
+    /// `AnySchedulerOf<DispatchQueue>` and must not use it (see ``UnimplementedScheduler``).
+    ///
+    /// ```swift
+    /// let model = SearchModel(scheduler: DispatchQueue.unimplemented("search").eraseToAnyScheduler())
+    /// ```
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedSchedulerOf<DispatchQueue> {
+        UnimplementedSchedulerOf<DispatchQueue>(
+            describedAs: UnimplementedNaming.describe("DispatchQueue", name),
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}
+
+extension RunLoop {
+    /// A scheduler that reports a failure, at this call, whenever code schedules on it — for code that takes
+    /// `AnySchedulerOf<RunLoop>` and must not use it (see ``UnimplementedScheduler``).
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedSchedulerOf<RunLoop> {
+        UnimplementedSchedulerOf<RunLoop>(
+            describedAs: UnimplementedNaming.describe("RunLoop", name),
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}
+
+extension OperationQueue {
+    /// A scheduler that reports a failure, at this call, whenever code schedules on it — for code that takes
+    /// `AnySchedulerOf<OperationQueue>` and must not use it (see ``UnimplementedScheduler``).
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedSchedulerOf<OperationQueue> {
+        UnimplementedSchedulerOf<OperationQueue>(
+            describedAs: UnimplementedNaming.describe("OperationQueue", name),
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}
+
+extension TestScheduler where SchedulerTimeType == VirtualTime, SchedulerOptions == Never {
+    /// A scheduler on plain ticks that reports a failure, at this call, whenever code schedules on it — for code that
+    /// takes a ``VirtualScheduler`` or `AnyScheduler<VirtualTime, Never>` and must not use it.
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedScheduler<VirtualTime, Never> {
+        UnimplementedScheduler<VirtualTime, Never>(
+            describedAs: UnimplementedNaming.describe("VirtualScheduler", name),
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeType,
+    SchedulerOptions == DispatchQueue.SchedulerOptions {
+    /// `DispatchQueue.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<DispatchQueue>`.
+    ///
+    /// ```swift
+    /// let model = SearchModel(scheduler: .unimplemented("search"))
+    /// ```
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        DispatchQueue.unimplemented(name, fileID: fileID, filePath: filePath, line: line, column: column)
+            .eraseToAnyScheduler()
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType,
+    SchedulerOptions == RunLoop.SchedulerOptions {
+    /// `RunLoop.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<RunLoop>`.
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        RunLoop.unimplemented(name, fileID: fileID, filePath: filePath, line: line, column: column)
+            .eraseToAnyScheduler()
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeType,
+    SchedulerOptions == OperationQueue.SchedulerOptions {
+    /// `OperationQueue.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<OperationQueue>`.
+    public static func unimplemented(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        OperationQueue.unimplemented(name, fileID: fileID, filePath: filePath, line: line, column: column)
+            .eraseToAnyScheduler()
+    }
+}
+
+/// How the factories name the schedulers they make.
+private enum UnimplementedNaming {
+    /// `DispatchQueue.unimplemented()`, `DispatchQueue.unimplemented("search")`.
+    static func describe(_ type: String, _ name: String?) -> String {
+        "\(type).unimplemented(\(name.map { String(reflecting: $0) } ?? ""))"
+    }
+}

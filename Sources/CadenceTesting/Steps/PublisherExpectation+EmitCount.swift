@@ -1,0 +1,117 @@
+#if canImport(Combine)
+import Combine
+#endif
+
+extension PublisherExpectation {
+    /// Expects exactly `count` more values next, whatever they are — no completion before the last of them.
+    ///
+    /// Use it when the values themselves are checked elsewhere, or cannot be compared:
+    ///
+    /// ```swift
+    /// expect(ids.publisher).toEmit(count: 3).thenFinish()
+    /// ```
+    ///
+    /// When the publisher completes first, the step fails at the completion:
+    ///
+    /// ```text
+    /// toEmit(count: 3) failed: expected value 3 of 3, received finished at tick 2.
+    ///
+    ///     expect(PassthroughSubject<Int, Never>)
+    ///   ✗   .toEmit(count: 3)
+    ///
+    ///      tick  received      expected
+    ///         0  subscription
+    ///         1  10            (any value)  toEmit(count: 3)
+    ///         1  20            (any value)  toEmit(count: 3)
+    ///   →     2  finished      (any value)  toEmit(count: 3)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many values; at least 1.
+    ///   - budget: How long, in virtual time from when the step starts, the last of the values may take to arrive;
+    ///     without one the clock runs until they arrive or it goes idle.
+    @discardableResult
+    public func toEmit(
+        count: Int,
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        emit(count: count, name: "toEmit", budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    /// Expects exactly `count` more values next, whatever they are; reads as the step after another (see
+    /// `toEmit(count:within:)`).
+    ///
+    /// ```swift
+    /// expect(subject, on: clock).toEmit("ready").thenEmit(count: 2).thenFinish()
+    /// ```
+    @discardableResult
+    public func thenEmit(
+        count: Int,
+        within budget: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        emit(count: count, name: "thenEmit", budget: budget, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
+    }
+
+    private func emit(count: Int, name: String, budget: Duration?, at location: SourceCodeLocation) -> Self {
+        let call = { "\(name)(count: \(count)\(StepText.budget(budget)))" }
+        let problem = count < 1
+            ? "its count is \(count); the step must expect at least 1 value — to check that nothing arrives, use "
+                + "toEmitNothing(for:)"
+            : StepText.problem(with: budget)
+        if let problem { return rejecting(call: call, location: location, reason: problem) }
+        perform(emitCountStep(count, call: call, window: budget, location: location))
+        return self
+    }
+
+    /// The step that expects exactly `count` more values next, any values; `window` is its budget (nil: wait until
+    /// settled or idle).
+    func emitCountStep(
+        _ count: Int,
+        call: @escaping () -> String,
+        window: Duration?,
+        location: SourceCodeLocation
+    ) -> ExpectationStep<Output, Failure> {
+        let ordinal = { (index: Int) in count == 1 ? "a value" : "value \(index + 1) of \(count)" }
+        return ExpectationStep(
+            call: call,
+            window: window,
+            location: location,
+            evaluate: { events, isFinal in
+                var index = 0
+                for event in events {
+                    guard index < count else { break }
+                    switch event.event {
+                    case .value:
+                        index += 1
+                    case .subscription:
+                        return .failed(StepDivergence(
+                            "expected \(ordinal(index)), received a second subscription", matched: index, atEvent: true
+                        ))
+                    case let .completion(completion):
+                        return .failed(StepDivergence(
+                            "expected \(ordinal(index)), received \(EventText.completion(completion))",
+                            matched: index, atEvent: true
+                        ))
+                    }
+                }
+                if index == count { return .satisfied(consumed: count) }
+                if isFinal { return .failed(StepDivergence(ordinal(index), matched: index, atEvent: false)) }
+                return .pending
+            },
+            expectation: { _, _ in "(any value)" },
+            missing: { consumed in consumed < count ? "(any value)" : "(nothing)" }
+        )
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Testing)
+import Testing
+
+/// A Swift Testing trait that runs each test case on a virtual clock of its own, and at the end reports what the test
+/// left behind on it.
+///
+/// Add `.virtualTime` to a `@Test`, or to a `@Suite` to give it to every test inside (nested suites too). Each test
+/// case — each argument of a parameterised test — gets a fresh ``VirtualClock`` at tick 0, bound as
+/// ``VirtualClock/current``, so `DispatchQueue.test`, every `TestScheduler` and `expect` share it; tests running in
+/// parallel never see each other's clocks.
+///
+/// ```swift
+/// @Suite(.virtualTime)
+/// struct SearchModelTests {
+///     @Test func debouncesQueries() {
+///         let model = SearchModel(scheduler: DispatchQueue.test)
+///         let results = expect(model.$results.dropFirst())
+///         model.query = "cad"
+///         results.toEmit(["Cadence"], within: .milliseconds(300))
+///     }
+/// }
+/// ```
+///
+/// Misuse of the clock (a negative advance, a repeat interval of zero) is recorded as an issue at the `@Test`. When the
+/// test body returns, the trait:
+///
+/// 1. runs the clock's leftover work until the clock is idle — for at most ``horizon`` of virtual time past the
+///    body's return and a hundred thousand actions, so an endless repeating timer cannot hang the test;
+/// 2. reports events that reached an expectation chain after it had ended (late over-fulfilment), each at its
+///    `expect`'s location — here `expect(subject).toEmit(1)` on a `CurrentValueSubject(1)`, then `subject.send(2)`:
+///    ```text
+///    expect(CurrentValueSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 0.
+///
+///        expect(CurrentValueSubject<Int, Never>)
+///      ✓   .toEmit(1)
+///
+///         tick  received      expected
+///            0  subscription
+///            0  1             1          toEmit(1)
+///      →     0  2             (no step)
+///    ```
+/// 3. reports work still pending at the `@Test`: in ``isStrict`` mode as a failure, otherwise as a warning-level issue
+///    that does not fail the test (an app's repeating timer is often harmless, and is dropped either way; before
+///    Swift 6.3, which has no public issue severity, the note goes to standard error):
+///    ```text
+///    The virtual clock was still busy .seconds(60) after the test body returned (at tick 0): 1 scheduled action, due
+///    at tick 61000, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel it before
+///    the test body returns, or give .virtualTime(horizon:) a longer horizon; .virtualTime(strict: true) makes this a
+///    failure.
+///    ```
+/// 4. ends the clock: work scheduled on it afterwards (by a leaked task, say) is reported and never runs.
+///
+/// If the body throws, the trait only ends the clock and lets the error through. A test that never touches time costs a
+/// clock, a few task-local bindings and one look at an empty timeline, and reports nothing.
+///
+/// A trait on a test inside a suite that has one too wins for that test: the test runs on the innermost clock.
+public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
+    /// How much virtual time past the test body's return the clock may run leftover work;
+    /// ``VirtualClock/defaultHorizon`` (one hour) unless set. A negative horizon is reported and treated as zero.
+    public var horizon: Duration
+
+    /// Whether work still pending once the horizon has passed fails the test (`true`) or is only noted (`false`).
+    public var isStrict: Bool
+
+    /// A trait with the given horizon and strictness.
+    public init(horizon: Duration = VirtualClock.defaultHorizon, isStrict: Bool = false) {
+        self.horizon = horizon
+        self.isStrict = isStrict
+    }
+
+    /// Always `true`: on a suite, the trait applies to every test in it, nested suites included.
+    public var isRecursive: Bool { true }
+
+    /// The trait scopes each test case on its own — never a suite, and never a parameterised test's cases together.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        test.isSuite || testCase == nil ? nil : self
+    }
+
+    /// Runs one test case on a fresh virtual clock, then drains it and reports what the test left behind.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let session = VirtualTimeSession(
+            api: ".virtualTime", bodyName: "test body", horizon: horizon, isStrict: isStrict,
+            failures: FailureReporter.current ?? .swiftTesting,
+            notes: FailureReporter.current ?? .swiftTestingWarning,
+            location: SourceCodeLocation(test.sourceLocation)
+        )
+        try await session.run(isolation: nil) { _ in try await function() }
+    }
+}
+
+extension Trait where Self == VirtualTimeTrait {
+    /// Runs each test case on a virtual clock of its own and reports what the test left behind (see
+    /// ``VirtualTimeTrait``).
+    ///
+    /// ```swift
+    /// @Test(.virtualTime) func delaysByOneSecond() {
+    ///     expect(Just(1).delay(for: .seconds(1), scheduler: DispatchQueue.test))
+    ///         .toEmit(1, within: .seconds(1))
+    ///         .thenFinish()
+    /// }
+    /// ```
+    public static var virtualTime: Self { VirtualTimeTrait() }
+
+    /// Runs each test case on a virtual clock of its own, running leftover work for at most `horizon` after the body
+    /// returns, and — when `strict` — failing the test for work still pending after that.
+    ///
+    /// ```swift
+    /// @Test(.virtualTime(horizon: .seconds(60), strict: true))
+    /// func pollingStopsWithItsModel() {
+    ///     var model: PollingModel? = PollingModel(every: .seconds(5), scheduler: DispatchQueue.test)
+    ///     model = nil  // must cancel its timer, or the test fails
+    /// }
+    /// ```
+    public static func virtualTime(horizon: Duration = VirtualClock.defaultHorizon, strict: Bool = false) -> Self {
+        VirtualTimeTrait(horizon: horizon, isStrict: strict)
+    }
+}
+
+extension SourceCodeLocation {
+    /// The location of a Swift Testing `SourceLocation`, for reports made on a test's behalf.
+    ///
+    /// Such a location has no static file path for XCTest; it is only ever reported to Swift Testing or to a bound
+    /// reporter.
+    init(_ location: SourceLocation) {
+        fileID = location.fileID
+        filePath = location.filePath
+        line = location.line
+        column = location.column
+        staticFilePath = "(no static path)"
+    }
+}
+#endif

@@ -1,0 +1,61 @@
+@testable import CadenceTesting
+import Testing
+
+private struct Hidden<Value> {}
+
+private final class LocalClass {}
+
+private enum Outer {
+    struct Inner {}
+}
+
+@Suite("TypeName")
+struct TypeNameTests {
+    @Test func modulesAreDropped() {
+        #expect(TypeName.describe(Int.self) == "Int")
+        #expect(TypeName.describe([String: [Int]].self) == "Dictionary<String, Array<Int>>")
+        #expect(TypeName.describe(Subscribers.Completion<Never>.self) == "Subscribers.Completion<Never>")
+        #expect(TypeName.describe(Outer.Inner.self) == "Outer.Inner")
+    }
+
+    @Test func privateAndLocalScopesAreDropped() {
+        struct Local {}
+        #expect(TypeName.describe(Hidden<Int>.self) == "Hidden<Int>")
+        #expect(TypeName.describe(Hidden<Hidden<Local>>.self) == "Hidden<Hidden<Local>>")
+    }
+
+    @Test func withoutModulesKeepsNestingAndPunctuation() {
+        #expect(TypeName.withoutModules("Cadence.Publishers.Map<Swift.Int>") == "Publishers.Map<Int>")
+        #expect(TypeName.withoutModules("(Swift.Int, Swift.String) -> Swift.Bool") == "(Int, String) -> Bool")
+        #expect(TypeName.withoutModules("Swift.Optional<Tests.A.B>") == "Optional<A.B>")
+    }
+
+    @Test func withoutContextsDropsTheRuntimesNotes() {
+        #expect(TypeName.withoutContexts("M.(unknown context at $1234abcd).P") == "M.P")
+        #expect(TypeName.withoutContexts("M.G<M.(unknown context at $10).(unknown context at $20).L>") == "M.G<M.L>")
+        #expect(TypeName.withoutContexts("M.Suite.(unknown context at $10).Local.Inner") == "M.Local.Inner")
+        #expect(TypeName.withoutContexts("(extension in M):Cadence.Publishers.X") == "Cadence.Publishers.X")
+        #expect(TypeName.withoutContexts("(Swift.Int, Swift.String)") == "(Swift.Int, Swift.String)")
+    }
+
+    @Test func genericArgumentsCanBeLeftOut() {
+        #expect(TypeName.withoutGenericArguments(Result<Int, Never>.self) == "Result")
+        #expect(TypeName.withoutGenericArguments(Subscribers.Completion<Never>.self) == "Subscribers.Completion")
+        #expect(TypeName.withoutGenericArguments(Outer.self) == "Outer")
+    }
+
+    @Test func theModuleOfATypeIsItsFirstComponent() {
+        #expect(TypeName.module(of: Int.self) == "Swift")
+        #expect(TypeName.module(of: [Hidden<Int>].self) == "Swift")
+        #expect(TypeName.module(of: Hidden<Int>.self) == "CadenceTestingTests")
+        #expect(TypeName.module(of: VirtualClock.self) == "Cadence")
+    }
+
+    @Test func systemTypesAreThoseOfTheStandardLibraryFoundationAndCadence() {
+        #expect(TypeName.isSystem(Duration.self))
+        #expect(TypeName.isSystem(Subscribers.Demand.self))
+        #expect(!TypeName.isSystem(Outer.Inner.self))
+        #expect(!TypeName.isSystem(Hidden<Int>.self))
+        #expect(!TypeName.isSystem(LocalClass.self))
+    }
+}

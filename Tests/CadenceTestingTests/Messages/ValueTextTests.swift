@@ -1,0 +1,377 @@
+@testable import CadenceTesting
+import Foundation
+import Testing
+
+private struct User {
+    var id: Int
+    var name: String
+}
+
+private struct Box<Value> {
+    var value: Value
+}
+
+private struct Empty {}
+
+private enum APIError: Error {
+    case offline
+    case status(Int)
+    case rejected(reason: String, retry: Bool)
+}
+
+private struct TimeoutError: Error {
+    var seconds: Int
+}
+
+/// Describes itself, but has fields: its fields print.
+private struct Described: CustomStringConvertible {
+    var secret: Int
+    var description: String { "a described value" }
+}
+
+/// Describes itself and has nothing else to show: its description prints.
+private struct OnlyDescribed: CustomStringConvertible {
+    var description: String { "only a description" }
+}
+
+/// An enum case without a payload whose enum describes itself: Swift hides the case name.
+private enum Light: CustomStringConvertible {
+    case red, green
+    var description: String { self == .red ? "stop" : "go" }
+}
+
+/// Describes itself over several lines.
+private struct MultilineDescribed: CustomDebugStringConvertible {
+    var debugDescription: String { "first\n    second\nthird" }
+}
+
+private final class Node {
+    var value: Int
+    var next: Node?
+    init(_ value: Int, next: Node? = nil) {
+        self.value = value
+        self.next = next
+    }
+}
+
+private class Animal {
+    var name = "Rex"
+}
+
+private final class Dog: Animal {
+    var barks = true
+}
+
+private indirect enum Chain {
+    case end
+    case link(Int, Chain)
+}
+
+@Suite("ValueText")
+struct ValueTextTests {
+    // MARK: describe — scalars
+
+    @Test func numbersPrintAsLiterals() {
+        #expect(ValueText.describe(1) == "1")
+        #expect(ValueText.describe(-3) == "-3")
+        #expect(ValueText.describe(UInt8(7)) == "7")
+        #expect(ValueText.describe(1.5) == "1.5")
+        #expect(ValueText.describe(2.0) == "2.0")
+        #expect(ValueText.describe(Float(0.25)) == "0.25")
+        #expect(ValueText.describe(Double.infinity) == "inf")
+    }
+
+    @Test func boolsPrintAsLiterals() {
+        #expect(ValueText.describe(true) == "true")
+        #expect(ValueText.describe(false) == "false")
+    }
+
+    @Test func stringsAndCharactersPrintAsQuotedLiterals() {
+        #expect(ValueText.describe("a") == #""a""#)
+        #expect(ValueText.describe("") == #""""#)
+        #expect(ValueText.describe("say \"hi\"\n\tbye") == #""say \"hi\"\n\tbye""#)
+        #expect(ValueText.describe("é🙂") == #""é🙂""#)
+        #expect(ValueText.describe(Character("x")) == #""x""#)
+        #expect(ValueText.describe("abc".dropFirst()) == #""bc""#)
+        #expect(ValueText.describe(Unicode.Scalar("z")) == #""z""#)
+        #expect(ValueText.describe("static" as StaticString) == #""static""#)
+    }
+
+    @Test func typesPrintAsSelf() {
+        #expect(ValueText.describe(Int.self) == "Int.self")
+        #expect(ValueText.describe(User.self) == "User.self")
+        #expect(ValueText.describe([String].self) == "Array<String>.self")
+    }
+
+    @Test func optionalsPrintTheirValueOrNil() {
+        #expect(ValueText.describe(Optional(1) as Any) == "1")
+        #expect(ValueText.describe(Int?.none as Any) == "nil")
+        #expect(ValueText.describe(Optional(Optional(Int?.none)) as Any) == "nil")
+        #expect(ValueText.describe(Optional("a") as Any) == #""a""#)
+        #expect(ValueText.describe([1, nil, 3] as [Int?]) == "[1, nil, 3]")
+    }
+
+    @Test func standardLibraryAndFoundationTypesPrintTheirDescription() {
+        #expect(ValueText.describe(Duration.milliseconds(1500)) == "1.5 seconds")
+        #expect(ValueText.describe(0 ..< 3) == "0..<3")
+        #expect(ValueText.describe(URL(string: "https://example.com/a?b=1")!) == "https://example.com/a?b=1")
+        #expect(ValueText.describe(Subscribers.Demand.max(3)) == "max(3)")
+    }
+
+    @Test func anyHashablePrintsTheValueItWraps() {
+        #expect(ValueText.describe(AnyHashable(1)) == "1")
+        #expect(ValueText.describe(AnyHashable("a")) == #""a""#)
+    }
+
+    @Test func closuresPrintAsSwiftDoes() {
+        let closure: @Sendable () -> Void = {}
+        #expect(ValueText.describe(closure) == "(Function)")
+    }
+
+    // MARK: describe — collections
+
+    @Test func arraysPrintTheirElements() {
+        #expect(ValueText.describe([1, 2]) == "[1, 2]")
+        #expect(ValueText.describe([Int]()) == "[]")
+        #expect(ValueText.describe([["a"], []]) == #"[["a"], []]"#)
+        #expect(ValueText.describe([1, 2, 3][1...]) == "[2, 3]")
+        #expect(ValueText.describe(ContiguousArray([4])) == "[4]")
+    }
+
+    @Test func dictionariesPrintTheirEntriesSortedByKey() {
+        #expect(ValueText.describe(["b": 2, "a": 1, "c": 3]) == #"["a": 1, "b": 2, "c": 3]"#)
+        #expect(ValueText.describe([String: Int]()) == "[:]")
+        #expect(ValueText.describe([10: "x", 2: "y", -1: "z"]) == #"[-1: "z", 2: "y", 10: "x"]"#)
+        #expect(ValueText.describe(["k": [1]]) == #"["k": [1]]"#)
+    }
+
+    @Test func dictionaryKeysOfMixedTypesPutNumbersFirst() {
+        let mixed: [AnyHashable: Int] = ["a": 1, 2: 2, 1: 3]
+        #expect(ValueText.describe(mixed) == #"[1: 3, 2: 2, "a": 1]"#)
+    }
+
+    @Test func setsPrintTheirElementsSorted() {
+        #expect(ValueText.describe(Set([3, 1, 2, 10])) == "Set([1, 2, 3, 10])")
+        #expect(ValueText.describe(Set(["b", "a"])) == #"Set(["a", "b"])"#)
+        #expect(ValueText.describe(Set<Int>()) == "Set([])")
+    }
+
+    @Test func tuplesPrintTheirElementsWithTheirLabels() {
+        #expect(ValueText.describe((1, "a")) == #"(1, "a")"#)
+        #expect(ValueText.describe((x: 1, y: 2)) == "(x: 1, y: 2)")
+        #expect(ValueText.describe((1, label: true)) == "(1, label: true)")
+        #expect(ValueText.describe(()) == "()")
+    }
+
+    // MARK: describe — structs and classes
+
+    @Test func structsPrintTheirTypeAndFields() {
+        #expect(ValueText.describe(User(id: 1, name: "Blob")) == #"User(id: 1, name: "Blob")"#)
+        #expect(ValueText.describe(Empty()) == "Empty()")
+    }
+
+    @Test func genericTypesPrintTheirArgumentsWithoutModules() {
+        #expect(ValueText.describe(Box(value: 1)) == "Box<Int>(value: 1)")
+        #expect(
+            ValueText.describe(Box(value: User(id: 2, name: "Blob Jr."))) == #"Box<User>(value: User(id: 2, name: "Blob Jr."))"#
+        )
+        #expect(ValueText.describe(Box(value: [Box(value: "a")])) == #"Box<Array<Box<String>>>(value: [Box<String>(value: "a")])"#)
+    }
+
+    @Test func typesDefinedInAFunctionPrintTheirPlainName() {
+        struct Local {
+            var flag = true
+        }
+        #expect(ValueText.describe(Local()) == "Local(flag: true)")
+    }
+
+    @Test func ownTypesPrintTheirFieldsEvenWhenTheyDescribeThemselves() {
+        #expect(ValueText.describe(Described(secret: 42)) == "Described(secret: 42)")
+    }
+
+    @Test func ownTypesWithNothingElseToShowPrintTheirDescription() {
+        #expect(ValueText.describe(OnlyDescribed()) == "only a description")
+    }
+
+    @Test func descriptionsOverSeveralLinesPrintOnOne() {
+        #expect(ValueText.describe(MultilineDescribed()) == "first second third")
+    }
+
+    @Test func classesPrintTheirFieldsAfterTheirSuperclasses() {
+        #expect(ValueText.describe(Node(1, next: Node(2))) == "Node(value: 1, next: Node(value: 2, next: nil))")
+        #expect(ValueText.describe(Dog()) == #"Dog(name: "Rex", barks: true)"#)
+    }
+
+    @Test func aReferenceCyclePrintsAsABackReference() {
+        let node = Node(1)
+        node.next = node
+        #expect(ValueText.describe(node) == "Node(value: 1, next: Node(↺))")
+        let first = Node(1), second = Node(2, next: first)
+        first.next = second
+        #expect(ValueText.describe(first) == "Node(value: 1, next: Node(value: 2, next: Node(↺)))")
+        first.next = nil
+    }
+
+    @Test func theSameObjectTwiceIsNotACycle() {
+        let shared = Node(7)
+        #expect(ValueText.describe([shared, shared]) == "[Node(value: 7, next: nil), Node(value: 7, next: nil)]")
+    }
+
+    // MARK: describe — enums
+
+    @Test func enumCasesPrintQualifiedOnTheirOwn() {
+        #expect(ValueText.describe(APIError.offline) == "APIError.offline")
+        #expect(ValueText.describe(APIError.status(404)) == "APIError.status(404)")
+        #expect(
+            ValueText.describe(APIError.rejected(reason: "quota", retry: false))
+                == #"APIError.rejected(reason: "quota", retry: false)"#
+        )
+    }
+
+    @Test func enumCasesPrintUnqualifiedInsideAnotherValue() {
+        #expect(ValueText.describe([APIError.offline, .status(500)]) == "[.offline, .status(500)]")
+        #expect(ValueText.describe(Box(value: APIError.offline)) == "Box<APIError>(value: .offline)")
+        #expect(ValueText.describe(Chain.link(1, .link(2, .end))) == "Chain.link(1, .link(2, .end))")
+    }
+
+    @Test func genericEnumsAreQualifiedWithoutTheirArguments() {
+        let success: Result<Int, APIError> = .success(1)
+        let failure: Result<Int, APIError> = .failure(.offline)
+        #expect(ValueText.describe(success) == "Result.success(1)")
+        #expect(ValueText.describe(failure) == "Result.failure(.offline)")
+        #expect(
+            ValueText.describe(Subscribers.Completion<APIError>.failure(.status(1)))
+                == "Subscribers.Completion.failure(.status(1))"
+        )
+        #expect(ValueText.describe(Subscribers.Completion<Never>.finished) == "Subscribers.Completion.finished")
+    }
+
+    @Test func anEnumThatDescribesItselfPrintsItsDescriptionForCasesWithoutPayload() {
+        #expect(ValueText.describe(Light.red) == "stop")
+        #expect(ValueText.describe([Light.green]) == "[go]")
+    }
+
+    // MARK: describe — errors
+
+    @Test func errorsPrintLikeOtherValues() {
+        #expect(ValueText.describe(APIError.offline as any Error) == "APIError.offline")
+        #expect(ValueText.describe(TimeoutError(seconds: 3)) == "TimeoutError(seconds: 3)")
+        #expect(ValueText.describe(CancellationError()) == "CancellationError()")
+    }
+
+    @Test func nsErrorsPrintTheirDomainAndCode() {
+        let error = NSError(domain: "NSURLErrorDomain", code: -1009, userInfo: ["key": "ignored"])
+        #expect(ValueText.describe(error) == #"NSError(domain: "NSURLErrorDomain", code: -1009)"#)
+        #expect(ValueText.describe(error as any Error) == #"NSError(domain: "NSURLErrorDomain", code: -1009)"#)
+    }
+
+    // MARK: describe — limits
+
+    @Test func deeplyNestedValuesAreCutAfterTwelveLevels() {
+        var chain = Chain.end
+        for value in (1 ... 14).reversed() { chain = .link(value, chain) }
+        let expected = "Chain.link(1, " + (2 ... 12).map { ".link(\($0), " }.joined() + ".link(…)"
+            + String(repeating: ")", count: 12)
+        #expect(ValueText.describe(chain) == expected)
+        var nested: Any = 0
+        for _ in 1 ... 14 { nested = [nested] }
+        #expect(ValueText.describe(nested) == String(repeating: "[", count: 12) + "[…]" + String(repeating: "]", count: 12))
+    }
+
+    @Test func hugeValuesAreCutAfterTenThousandParts() {
+        let text = ValueText.describe(Array(1 ... 20_000))
+        let isCut = text.hasPrefix("[1, 2, 3, ") && text.hasSuffix(", 9998, 9999, …]")
+        #expect(isCut)
+    }
+
+    // MARK: difference — when there is one
+
+    @Test func equalValuesHaveNoDifference() {
+        #expect(ValueText.difference(expected: User(id: 1, name: "a"), received: User(id: 1, name: "a")) == nil)
+        #expect(ValueText.difference(expected: [1, 2], received: [1, 2]) == nil)
+        #expect(ValueText.difference(expected: 1, received: 1) == nil)
+    }
+
+    @Test func shortValuesThatDifferWholeHaveNoDifference() {
+        #expect(ValueText.difference(expected: [1], received: [Int]?.none as Any) == nil)
+        #expect(ValueText.difference(expected: User(id: 1, name: "a"), received: Box(value: 1)) == nil)
+        #expect(ValueText.difference(expected: (1, 2), received: (x: 1, y: 2)) == nil)
+    }
+
+    @Test func longValuesThatDifferWholeHaveADifference() {
+        #expect(ValueText.difference(expected: User(id: 1, name: "Blob"), received: APIError.rejected(reason: "quota", retry: true)) == """
+            Difference (- expected, + received):
+            - User(id: 1, name: "Blob")
+            + APIError.rejected(reason: "quota", retry: true)
+            """)
+    }
+
+    @Test func shortScalarsHaveNoDifference() {
+        #expect(ValueText.difference(expected: 2, received: 5) == nil)
+        #expect(ValueText.difference(expected: "a", received: "b") == nil)
+        #expect(ValueText.difference(expected: APIError.offline, received: APIError.status(1)) == nil)
+        #expect(ValueText.difference(expected: Int?.none as Any, received: 1) == nil)
+    }
+
+    @Test func valuesThatPrintAlikeHaveNoDifference() {
+        #expect(ValueText.difference(expected: Double.nan, received: Double.nan) == nil)
+    }
+
+    @Test func longScalarsHaveADifference() {
+        let expected = "The quick brown fox jumps over the lazy dog"
+        let received = "The quick brown fox jumped over the lazy dog"
+        #expect(ValueText.difference(expected: expected, received: received) == """
+            Difference (- expected, + received):
+            - "The quick brown fox jumps over the lazy dog"
+            + "The quick brown fox jumped over the lazy dog"
+            """)
+    }
+
+    @Test func aScalarOfExactlyFortyCharactersHasNone() {
+        let forty = String(repeating: "x", count: 38)
+        #expect(ValueText.difference(expected: forty, received: "y") == nil)
+        #expect(ValueText.difference(expected: forty + "x", received: "y") != nil)
+    }
+
+    @Test func valuesThatDifferInsideHaveADifference() {
+        #expect(ValueText.difference(expected: User(id: 1, name: "Blob"), received: User(id: 1, name: "Blob Jr.")) == """
+            Difference (- expected, + received):
+              User(
+                id: 1
+            -   name: "Blob"
+            +   name: "Blob Jr."
+              )
+            """)
+        #expect(ValueText.difference(expected: [1, 2], received: [1, 3]) == """
+            Difference (- expected, + received):
+              [
+                1
+            -   2
+            +   3
+              ]
+            """)
+    }
+
+    @Test func stringsOfSeveralLinesHaveADifferenceLineByLine() {
+        #expect(ValueText.difference(expected: "a\nb", received: "a\nc") == #"""
+            Difference (- expected, + received):
+              """
+              a
+            - b
+            + c
+              """
+            """#)
+        #expect(ValueText.describe("a\nb") == #""a\nb""#)
+        #expect(ValueText.difference(expected: "a\nb", received: "ab") == nil)
+    }
+
+    @Test func enumPayloadsHaveADifference() {
+        #expect(ValueText.difference(expected: APIError.status(404), received: APIError.status(500)) == """
+            Difference (- expected, + received):
+              APIError.status(
+            -   404
+            +   500
+              )
+            """)
+    }
+}
