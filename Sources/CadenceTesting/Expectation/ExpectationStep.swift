@@ -83,18 +83,22 @@ struct StepDivergence {
     /// At an event: a clause the driver puts after the event's time — `"150 ticks early"` makes
     /// `"… received "swift" at tick 150, 150 ticks early"`.
     var note: String?
+    /// A block the step adds under the timeline (before any difference): `toMatch`'s two diagrams.
+    var detail: String?
 
     init(
         _ reason: String,
         matched: Int,
         atEvent: Bool,
         difference: (expected: Any, received: Any)? = nil,
-        note: String? = nil
+        note: String? = nil,
+        detail: String? = nil
     ) {
         self.reason = reason
         self.matched = matched
         self.atEvent = atEvent
         self.difference = difference
         self.note = note
+        self.detail = detail
     }
 }

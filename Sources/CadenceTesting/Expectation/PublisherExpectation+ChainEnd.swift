@@ -105,17 +105,21 @@ extension PublisherExpectation {
 struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     // Immutable after the chain ends; the steps' message closures read only the values the steps were written with
     // (and a window step's start, behind its own lock).
-    let expectCall: String
+    /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
+    let publisherType: Any.Type
     let steps: [ExpectationStep<Output, Failure>]
     let consumedBy: [Int: Int]
     let showsTime: Bool
 
     init(expectation: PublisherExpectation<Output, Failure>, chain: PublisherExpectation<Output, Failure>.Chain) {
-        expectCall = "expect(\(PublisherName.describe(expectation.publisherType)))"
+        publisherType = expectation.publisherType
         steps = chain.steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
+
+    /// `"expect(PassthroughSubject<Int, Never>)"`.
+    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
 
     /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the
     /// cursor too, where the steps skipped a second subscription.
@@ -145,7 +149,11 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
             }
             rows.insert(missing, at: position ?? rows.endIndex)
         }
-        let difference = failure.difference.flatMap { ValueText.difference(expected: $0.expected, received: $0.received) }
+        let valueDifference = failure.difference.flatMap {
+            ValueText.difference(expected: $0.expected, received: $0.received)
+        }
+        let blocks = [failure.detail, valueDifference].compactMap { $0 }
+        let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
             headline: "\(step.call()) failed: \(failure.reason).", expectCall: expectCall,
             calls: steps.map { $0.call() }, failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,

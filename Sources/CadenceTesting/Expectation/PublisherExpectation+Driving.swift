@@ -200,7 +200,8 @@ extension PublisherExpectation {
                 step: index, reason: "\(divergence.reason)\(Self.at(event.time))"
                     + (divergence.note.map { ", \($0)" } ?? ""),
                 event: divergentIndex,
-                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
+                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference,
+                detail: divergence.detail
             )
         }
         if visible.stoppedAtViolation {
@@ -209,7 +210,8 @@ extension PublisherExpectation {
             return ChainFailure(
                 step: index,
                 reason: "\(divergence.reason) never arrived: \(Self.describe(violation: event))",
-                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil
+                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil,
+                detail: divergence.detail
             )
         }
         let now = recorder.now
@@ -249,7 +251,7 @@ extension PublisherExpectation {
         reason += demandNote
         return ChainFailure(
             step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
-            difference: nil
+            difference: nil, detail: divergence.detail
         )
     }
 

@@ -90,6 +90,8 @@ struct ChainFailure {
     var gaveUpAt: EventTime?
     /// The expected and received values, when they differ.
     var difference: (expected: Any, received: Any)?
+    /// The failing step's own block for under the timeline, if it has one.
+    var detail: String? = nil
 }
 
 // MARK: - expect

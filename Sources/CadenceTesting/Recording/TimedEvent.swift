@@ -12,7 +12,8 @@ public enum PublisherEvent<Output, Failure: Error> {
     case completion(Subscribers.Completion<Failure>)
 }
 
-extension PublisherEvent: Sendable where Output: Sendable {}
+// Unchecked because Combine does not declare `Subscribers.Completion` Sendable; it holds only a `Failure`, an `Error`.
+extension PublisherEvent: @unchecked Sendable where Output: Sendable {}
 
 /// When an event arrived: the tick of the expectation's virtual clock, or — with no clock — the wall-clock time since
 /// `expect(_:)` was called.
@@ -64,7 +65,8 @@ public struct TimedEvent<Output, Failure: Error> {
 extension TimedEvent: Sendable where Output: Sendable {}
 
 /// How a publisher broke the subscription contract with an event.
-enum ContractViolation: Sendable, Equatable {
+// Unchecked because Combine does not declare `Subscribers.Demand` (an integer) Sendable.
+enum ContractViolation: @unchecked Sendable, Equatable {
     /// A value arrived when no demand was outstanding; `requested` is all the demand the subscriber had signalled.
     case beyondDemand(requested: Subscribers.Demand)
     /// A value arrived after the publisher had completed.

@@ -60,6 +60,13 @@ import Testing
         }
     }
 
+    /// Counts to three, one value every other millisecond from 1 ms on, then finishes.
+    func makeTicker(scheduler: AnySchedulerOf<DispatchQueue>) -> AnyPublisher<Int, Never> {
+        [1, 2, 3].publisher
+            .flatMap { value in Just(value).delay(for: .milliseconds(2 * value - 1), scheduler: scheduler) }
+            .eraseToAnyPublisher()
+    }
+
     @Test func valuesThenFinishWithinABudget() {
         VirtualClock.$current.withValue(VirtualClock()) {
             let publisher = [1, 2, 3].publisher.receive(on: DispatchQueue.test)
@@ -99,6 +106,16 @@ import Testing
                 expect(repository.load()).toFail(with: APIError.offline, within: .seconds(2))
             }
             #expect(VirtualClock.current?.now.ticks == 1500)
+        }
+    }
+
+    @Test func tickerMatchesItsMarbleDiagram() {
+        VirtualClock.$current.withValue(VirtualClock()) {
+            let ticker = makeTicker(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+            expectNoFailures {
+                expect(ticker).toMatch("-a-b-(c|)", values: ["a": 1, "b": 2, "c": 3])
+            }
+            #expect(VirtualClock.current?.now.ticks == 5)
         }
     }
 

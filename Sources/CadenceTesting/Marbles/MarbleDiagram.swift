@@ -1,0 +1,183 @@
+/// A marble diagram, parsed: the events it shows, tick by tick, counted from the tick its step starts on.
+///
+/// Every character other than a space is one tick, except a group, which is one tick however long it is:
+///
+/// | Character  | Meaning                                                           |
+/// |------------|-------------------------------------------------------------------|
+/// | `-`        | a tick with no event                                              |
+/// | `a`, `7` … | a tick with one value: the one `values:` maps the character to    |
+/// | `\|`       | a tick on which the publisher finishes                            |
+/// | `#`        | a tick on which the publisher fails                               |
+/// | `( … )`    | one tick with several events, in order: `(ab)`, `(c\|)`           |
+/// | space      | nothing: spaces only line diagrams up                             |
+///
+/// The first character is the tick the step starts on (tick 0 of the diagram), so `"-a-b-(c|)"` expects `a` at
+/// tick 1, `b` at tick 3, and `c` then the completion at tick 5; `"(ab)-c"` expects `a` and `b` at tick 0 and `c` at
+/// tick 2 (RxJS counts a group's characters as ticks — `c` would be at tick 5 there; here a group is one tick, so a
+/// diagram's ticks can be counted without counting parentheses). Nothing may follow `|` or `#` but the `)` that
+/// closes their group.
+struct MarbleDiagram: Sendable {
+    /// One event of a diagram.
+    enum Event: Equatable, Sendable {
+        /// A value, by its key.
+        case value(Character)
+        /// `|`.
+        case finished
+        /// `#`.
+        case failure
+
+        /// The character the event is written with.
+        var symbol: Character {
+            switch self {
+            case let .value(key): key
+            case .finished: "|"
+            case .failure: "#"
+            }
+        }
+    }
+
+    /// The events of each tick, from the diagram's tick 0; an empty tick is `-`.
+    let ticks: [[Event]]
+    /// Where each key is first used: its position (1-based, in characters of the text as written).
+    let keyPositions: [(key: Character, position: Int)]
+
+    /// The events in order, each with its tick.
+    var events: [(tick: Int, event: Event)] {
+        ticks.enumerated().flatMap { tick, events in events.map { (tick, $0) } }
+    }
+
+    /// The diagram's last tick, counted from its first: 5 for `"-a-b-(c|)"`.
+    var lastTick: Int { ticks.count - 1 }
+
+    /// Whether the diagram ends with a completion (`|` or `#`).
+    var completes: Bool {
+        let last = ticks.last?.last
+        return last == .finished || last == .failure
+    }
+
+    /// Whether the diagram has a `#` (only its last event can be one).
+    var fails: Bool { ticks.last?.last == .failure }
+
+    /// The characters that are marble syntax, never keys.
+    static let syntax: Set<Character> = ["-", "|", "#", "(", ")", " "]
+
+    init(ticks: [[Event]], keyPositions: [(key: Character, position: Int)]) {
+        self.ticks = ticks
+        self.keyPositions = keyPositions
+    }
+
+    /// Parses `text`, or says what is wrong with it.
+    init(parsing text: String) throws(SyntaxError) {
+        var ticks: [[Event]] = []
+        var keyPositions: [(key: Character, position: Int)] = []
+        var seenKeys: Set<Character> = []
+        var group: (events: [Event], opened: Int)?
+        var completion: (symbol: Character, position: Int)?
+        for (offset, character) in text.enumerated() {
+            let position = offset + 1
+            if character == " " { continue }
+            if let completion, !(character == ")" && group != nil) {
+                throw .afterCompletion(character, at: position, completion: completion.symbol,
+                                       completedAt: completion.position)
+            }
+            let event: Event
+            switch character {
+            case "(":
+                if let group { throw .nestedGroup(at: position, outerAt: group.opened) }
+                group = ([], position)
+                continue
+            case ")":
+                guard let open = group else { throw .unopenedGroupEnd(at: position) }
+                if open.events.isEmpty { throw .emptyGroup(at: open.opened) }
+                ticks.append(open.events)
+                group = nil
+                continue
+            case "-":
+                if group != nil { throw .quietTickInGroup(at: position) }
+                ticks.append([])
+                continue
+            case "|":
+                event = .finished
+                completion = (character, position)
+            case "#":
+                event = .failure
+                completion = (character, position)
+            default:
+                event = .value(character)
+                if seenKeys.insert(character).inserted { keyPositions.append((character, position)) }
+            }
+            if group != nil {
+                group?.events.append(event)
+            } else {
+                ticks.append([event])
+            }
+        }
+        if let group { throw .unclosedGroup(at: group.opened) }
+        if ticks.isEmpty { throw .empty }
+        self.init(ticks: ticks, keyPositions: keyPositions)
+    }
+
+    /// The diagram as text: one character per tick, a group in parentheses, no spaces.
+    var text: String {
+        ticks.map(Self.text(ofTick:)).joined()
+    }
+
+    /// One tick as text: `-`, `a`, or `(c|)`.
+    static func text(ofTick events: [Event]) -> String {
+        text(ofTick: events.map(\.symbol))
+    }
+
+    /// One tick of symbols as text: `-`, `a`, or `(c|)`.
+    static func text(ofTick symbols: [Character]) -> String {
+        switch symbols.count {
+        case 0: "-"
+        case 1: String(symbols[0])
+        default: "(" + String(symbols) + ")"
+        }
+    }
+}
+
+extension MarbleDiagram {
+    /// What is wrong with a diagram's text; positions count characters from 1, spaces included.
+    enum SyntaxError: Error, Equatable, CustomStringConvertible {
+        /// No tick at all (an empty or all-space text).
+        case empty
+        /// A `(` with no `)`.
+        case unclosedGroup(at: Int)
+        /// A `)` with no `(`.
+        case unopenedGroupEnd(at: Int)
+        /// A `(` inside a group.
+        case nestedGroup(at: Int, outerAt: Int)
+        /// `()`.
+        case emptyGroup(at: Int)
+        /// A `-` inside a group.
+        case quietTickInGroup(at: Int)
+        /// Something after `|` or `#`.
+        case afterCompletion(Character, at: Int, completion: Character, completedAt: Int)
+
+        /// What is wrong, as the end of the sentence `"toMatch(…) failed: <description>."`.
+        var description: String {
+            switch self {
+            case .empty:
+                "the diagram is empty; write at least one tick, as \"-\" (a tick with no event) or \"|\" "
+                    + "(finished at once)"
+            case let .unclosedGroup(position):
+                "the group opened at character \(position) is never closed; close it with \")\""
+            case let .unopenedGroupEnd(position):
+                "\")\" at character \(position) closes no group"
+            case let .nestedGroup(position, outer):
+                "\"(\" at character \(position) opens a group inside the group opened at character \(outer); groups "
+                    + "do not nest"
+            case let .emptyGroup(position):
+                "the group at character \(position) is empty; a group lists the events of one tick, as \"(ab)\" or "
+                    + "\"(c|)\""
+            case let .quietTickInGroup(position):
+                "\"-\" at character \(position) is inside a group; a group is a single tick, so no tick can pass "
+                    + "inside it"
+            case let .afterCompletion(character, position, completion, completedAt):
+                "\"\(character)\" at character \(position) follows the completion \"\(completion)\" at character "
+                    + "\(completedAt); a diagram ends with its \"|\" or \"#\""
+            }
+        }
+    }
+}
