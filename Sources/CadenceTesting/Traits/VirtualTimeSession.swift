@@ -105,7 +105,8 @@ struct VirtualTimeSession: Sendable {
         if horizon < .zero {
             failures.report(ExpectationFailure(
                 message: "\(api)(horizon:) was given a negative horizon (\(VirtualTicks.describe(horizon))); time "
-                    + "never goes backwards, so only the work already due when the \(bodyName) returned (at tick \(returnedAt)) ran.",
+                    + "never goes backwards, so only the work already due when the \(bodyName) returned (at tick "
+                    + "\(returnedAt)) ran.",
                 location: location
             ))
         }
@@ -113,7 +114,19 @@ struct VirtualTimeSession: Sendable {
         let horizonTick = overflow ? Int64.max : sum
         let (ran, stoppedOnLimit) = drain(through: horizonTick)
         scope.finish()
-        let pending = clock.pendingDueTicks
+        var pending = clock.pendingDueTicks
+        // Work due inside the horizon that the drain did not run was scheduled after the drain found the clock idle:
+        // by a task the body started and that was still running (it woke, then slept again on another thread).
+        let stragglers = stoppedOnLimit ? [] : pending.filter { $0 <= horizonTick }
+        if !stragglers.isEmpty {
+            pending.removeAll { $0 <= horizonTick }
+            let work = "\(Self.counted(stragglers.count, "scheduled action")), due at \(Self.ticks(stragglers)),"
+            let verb = stragglers.count == 1 ? "was" : "were"
+            let message = "\(Self.capitalised(work)) \(verb) scheduled after the virtual clock had been drained — by "
+                + "a task the \(bodyName) started and did not await? Await or cancel the tasks the \(bodyName) starts "
+                + "before it returns."
+            (isStrict ? failures : notes).report(ExpectationFailure(message: message, location: location))
+        }
         guard !pending.isEmpty else { return }
         let busy: String
         let hint: String

@@ -50,6 +50,11 @@ import Testing
 ///    ```
 /// 4. ends the clock: work scheduled on it afterwards (by a leaked task, say) is reported and never runs.
 ///
+/// Await (or cancel) the tasks a test body starts before it returns. The drain wakes a task sleeping on the clock,
+/// but the task runs on, on another thread: if it schedules again after the drain has found the clock idle, that work
+/// is reported as scheduled after the drain (a note, or a failure in ``isStrict`` mode), and a sleep after step 4 as
+/// sleeping on an ended clock — which of the two, if either, depends on timing, as the task's own does.
+///
 /// If the body throws, the trait only ends the clock and lets the error through. A test that never touches time costs a
 /// clock, a few task-local bindings and one look at an empty timeline, and reports nothing.
 ///
