@@ -15,6 +15,8 @@ public enum PublisherEvent<Output, Failure: Error> {
 // Unchecked because Combine does not declare `Subscribers.Completion` Sendable; it holds only a `Failure`, an `Error`.
 extension PublisherEvent: @unchecked Sendable where Output: Sendable {}
 
+extension PublisherEvent: Equatable where Output: Equatable, Failure: Equatable {}
+
 /// When an event arrived: the tick of the expectation's virtual clock, or — with no clock — the wall-clock time since
 /// `expect(_:)` was called.
 public enum EventTime: Sendable, Hashable, CustomStringConvertible {
@@ -49,11 +51,21 @@ public struct TimedEvent<Output, Failure: Error> {
     /// How the event broke the subscription contract, if it did (a value beyond demand, after completion…).
     let violation: ContractViolation?
 
-    init(_ event: PublisherEvent<Output, Failure>, at time: EventTime, violation: ContractViolation? = nil) {
+    /// An event at a time — to compare with what an expectation recorded: `#expect(e.events == [...])`.
+    public init(_ event: PublisherEvent<Output, Failure>, at time: EventTime) {
+        self.init(event, at: time, violation: nil)
+    }
+
+    init(_ event: PublisherEvent<Output, Failure>, at time: EventTime, violation: ContractViolation?) {
         self.event = event
         self.time = time
         self.violation = violation
     }
+
+    /// Whether the event broke the subscription contract: a value beyond the demand requested, a value after the
+    /// completion, a second completion, an event after cancellation or before the subscription, a second
+    /// subscription.
+    public var breaksContract: Bool { violation != nil }
 
     /// The tick of the event on its virtual clock, or nil on wall-clock time.
     public var tick: Int64? {
@@ -63,6 +75,14 @@ public struct TimedEvent<Output, Failure: Error> {
 }
 
 extension TimedEvent: Sendable where Output: Sendable {}
+
+/// Two timed events are equal when they are the same event at the same time (whether either broke the contract is
+/// not compared: see ``TimedEvent/breaksContract``).
+extension TimedEvent: Equatable where Output: Equatable, Failure: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.event == rhs.event && lhs.time == rhs.time
+    }
+}
 
 /// How a publisher broke the subscription contract with an event.
 // Unchecked because Combine does not declare `Subscribers.Demand` (an integer) Sendable.

@@ -289,3 +289,32 @@ struct ExpectTests {
         }
     }
 }
+
+@Suite("Timed events as values")
+struct TimedEventEqualityTests {
+    @Test("events compare as values, so a test can state a whole recorded timeline")
+    func eventsCompareAsValues() {
+        let clock = VirtualClock()
+        let subject = PassthroughSubject<Int, Never>()
+        clock.schedule(at: VirtualClock.Instant(ticks: 3)) { subject.send(1) }
+        clock.schedule(at: VirtualClock.Instant(ticks: 5)) { subject.send(completion: .finished) }
+        let expectation = expect(subject, on: clock).toEmit(1).thenFinish()
+        #expect(expectation.events == [
+            TimedEvent(.subscription, at: .tick(0)),
+            TimedEvent(.value(1), at: .tick(3)),
+            TimedEvent(.completion(.finished), at: .tick(5)),
+        ])
+        #expect(expectation.events != [TimedEvent(.subscription, at: .tick(1))])
+        #expect(expectation.events.allSatisfy { !$0.breaksContract })
+    }
+
+    @Test("an event beyond the demand says it broke the contract")
+    func breaksContract() {
+        let failures = recordingFailures {
+            let expectation = expect(ScriptedPublisher<Int, Never>.ignoringDemand([1, 2]), demand: .max(1))
+                .toEmit(1).thenIgnoreRest()
+            #expect(expectation.events.map(\.breaksContract) == [false, false, true])
+        }
+        #expect(failures.isEmpty)
+    }
+}
