@@ -1,4 +1,5 @@
 import CadenceTesting
+import Dispatch
 import Foundation
 import Testing
 
@@ -9,6 +10,23 @@ private struct User: Equatable {
     var id: Int
     var name: String
     var email: String
+}
+
+private enum APIError: Error, Equatable {
+    case offline
+    case timeout
+}
+
+private struct Profile: Equatable {
+    var name: String
+    var followers: Int
+    var verified: Bool
+}
+
+private enum State: Equatable {
+    case loading
+    case loaded(Profile)
+    case failed(APIError)
 }
 
 /// Sends all its values at once, whatever the subscriber asked for: a publisher that breaks the contract.
@@ -302,10 +320,151 @@ struct FailureMessagesGuideTests {
         }
     }
 
+    @Test func anEarlyValue() {
+        expectFailures([
+            """
+            toEmitNothing(for: .ticks(299)) failed: expected nothing through tick 299, received "swift" at tick 150, 150 ticks early.
+
+                expect(PassthroughSubject<String, Never>)
+              ✗   .toEmitNothing(for: .ticks(299))
+                  .thenEmit("swift")  (not checked)
+
+                 tick  received      expected
+                    0  subscription
+              →   150  "swift"       nothing through tick 299  toEmitNothing(for: .ticks(299))
+            """,
+        ]) {
+            let clock = VirtualClock()
+            let subject = PassthroughSubject<String, Never>()
+            clock.schedule(after: .ticks(150)) { subject.send("swift") }
+
+            expect(subject, on: clock).toEmitNothing(for: .ticks(299)).thenEmit("swift")
+        }
+    }
+
+    @Test func aFailureInsteadOfTheFinish() {
+        expectFailures([
+            """
+            thenFinish() failed: expected finished, received failure(APIError.offline) at tick 3.
+
+                expect(PassthroughSubject<Int, APIError>)
+              ✓   .toEmit(1)
+              ✗   .thenFinish()
+
+                 tick  received                   expected
+                    0  subscription
+                    1  1                          1         toEmit(1)
+              →     3  failure(APIError.offline)  finished  thenFinish()
+            """,
+        ]) {
+            let clock = VirtualClock()
+            let subject = PassthroughSubject<Int, APIError>()
+            clock.schedule(after: .ticks(1)) { subject.send(1) }
+            clock.schedule(after: .ticks(3)) { subject.send(completion: .failure(.offline)) }
+
+            expect(subject, on: clock).toEmit(1).thenFinish()
+        }
+    }
+
+    @Test func theFinishInsteadOfAFailure() {
+        expectFailures([
+            """
+            toFail(with: APIError.offline) failed: expected failure(APIError.offline), received finished at tick 2.
+
+                expect(PassthroughSubject<Int, APIError>)
+              ✗   .toFail(with: APIError.offline)
+
+                 tick  received      expected
+                    0  subscription
+              →     2  finished      failure(APIError.offline)  toFail(with: APIError.offline)
+            """,
+        ]) {
+            let clock = VirtualClock()
+            let subject = PassthroughSubject<Int, APIError>()
+            clock.schedule(after: .ticks(2)) { subject.send(completion: .finished) }
+
+            expect(subject, on: clock).toFail(with: APIError.offline)
+        }
+    }
+
+    @Test func aDifferentError() {
+        expectFailures([
+            """
+            toFail(with: APIError.offline) failed: expected failure(APIError.offline), received failure(APIError.timeout).
+
+                expect(Fail<Int, APIError>)
+              ✗   .toFail(with: APIError.offline)
+
+                 received                   expected
+                 subscription
+              →  failure(APIError.timeout)  failure(APIError.offline)  toFail(with: APIError.offline)
+            """,
+        ]) {
+            expect(Fail<Int, APIError>(error: .timeout)).toFail(with: APIError.offline)
+        }
+    }
+
+    @Test func anEnumDifference() {
+        expectFailures([
+            """
+            toEmit([State.loading, State.loaded(Profile(name: "Blob", followers: 42, verified: true))]) failed: value 2 of 2 differs: expected State.loaded(Profile(name: "Blob", followers: 42, verified: true)), received State.loaded(Profile(name: "Blob", followers: 41, verified: true)) at tick 4.
+
+                expect(PassthroughSubject<State, Never>)
+              ✗   .toEmit([State.loading, State.loaded(Profile(name: "Blob", followers: 42, verified: true))])
+
+                 tick  received                                  expected
+                    0  subscription
+                    1  State.loading                             State.loading                             toEmit([State.loading, State.loaded(Profile(name: "Blob", followers: 42, verified: true))])
+              →     4  State.loaded(Profile(name: "Blob", foll…  State.loaded(Profile(name: "Blob", foll…  toEmit([State.loading, State.loaded(Profile(name: "Blob", followers: 42, verified: true))])
+
+            Difference (- expected, + received):
+              State.loaded(
+                Profile(
+                  name: "Blob"
+            -     followers: 42
+            +     followers: 41
+                  verified: true
+                )
+              )
+            """,
+        ]) {
+            let clock = VirtualClock()
+            let subject = PassthroughSubject<State, Never>()
+            let received = Profile(name: "Blob", followers: 41, verified: true)
+            clock.schedule(after: .ticks(1)) { subject.send(.loading) }
+            clock.schedule(after: .ticks(4)) { subject.send(.loaded(received)) }
+
+            expect(subject, on: clock).toEmit([.loading, .loaded(Profile(name: "Blob", followers: 42, verified: true))])
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aWallClockFailure() async {
+        await expectWallClockFailures([
+            """
+            toEmit([1, 2, 3], timeout: .seconds(1)) failed: expected value 3 of 3 (3), received finished at +… ms.
+
+                expect(Publishers.Delay<…>)
+              ✗   .toEmit([1, 2, 3], timeout: .seconds(1))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  1             1         toEmit([1, 2, 3], timeout: .seconds(1))
+                 +… ms  2             2         toEmit([1, 2, 3], timeout: .seconds(1))
+              →  +… ms  finished      3         toEmit([1, 2, 3], timeout: .seconds(1))
+            """,
+        ]) {
+            let replies = [1, 2].publisher.delay(for: .milliseconds(20), scheduler: DispatchQueue.global())
+
+            await expect(replies).toEmit([1, 2, 3], timeout: .seconds(1))
+        }
+    }
+
     // MARK: The guide itself
 
     /// Every fenced block of the guide — code and text — appears in this file line for line (indented as a whole),
-    /// so the guide cannot drift from the examples these tests run.
+    /// so the guide cannot drift from the examples these tests run. A wall-clock message shows its times in the guide
+    /// as they really print, and here masked (they vary from run to run): such a block is compared with its times
+    /// masked by ``maskingTimes(_:)``.
     @Test func theGuideShowsOnlyTheseExamples() throws {
         let guideURL = URL(fileURLWithPath: "\(#filePath)")
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -313,11 +472,14 @@ struct FailureMessagesGuideTests {
         let guide = try String(contentsOf: guideURL, encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: "\(#filePath)"), encoding: .utf8)
             .replacingOccurrences(of: "private struct", with: "struct")
+            .replacingOccurrences(of: "private enum", with: "enum")
             .split(separator: "\n", omittingEmptySubsequences: false)
         let blocks = fencedBlocks(in: guide)
-        #expect(blocks.count >= 20)
+        #expect(blocks.count >= 42)
         for block in blocks {
-            let found = contains(source, block)
+            let masked = maskingTimes(block.joined(separator: "\n"))
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            let found = contains(source, block) || contains(source, masked)
             #expect(found, "a block of the guide is not in its tests:\n\(block.joined(separator: "\n"))")
         }
     }
