@@ -23,6 +23,8 @@ func sendLater<Failure: Error>(
     after delay: TimeInterval = 0.02
 ) {
     nonisolated(unsafe) let subject = subject
+    // Combine does not declare `Subscribers.Completion` Sendable; it is a value handed to one other thread.
+    nonisolated(unsafe) let completion = completion
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
         for value in values { subject.send(value) }
         if let completion { subject.send(completion: completion) }
