@@ -24,10 +24,10 @@ func sendLater<Failure: Error>(
 ) {
     nonisolated(unsafe) let subject = subject
     // Combine does not declare `Subscribers.Completion` Sendable; it is a value handed to one other thread.
-    nonisolated(unsafe) let completion = completion
+    let completion = CrossThread(completion)
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
         for value in values { subject.send(value) }
-        if let completion { subject.send(completion: completion) }
+        if let completion = completion.value { subject.send(completion: completion) }
     }
 }
 #endif
