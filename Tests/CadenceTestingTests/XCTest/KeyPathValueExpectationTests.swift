@@ -133,7 +133,11 @@ final class KeyPathValueExpectationTests: XCTestCase {
         clock.schedule(after: .ticks(8)) { model.isLoading = true }
         clock.advance(by: .ticks(7))
         XCTAssertEqual(wasLoading.valuesRead, ["false"])
-        XCTAssertEqual(waitResult(for: wasLoading, timeout: 0), .timedOut)
+        // The description notes what was read only while the expectation is unfulfilled.
+        XCTAssertEqual(
+            wasLoading.expectationDescription,
+            "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, expectedValue: true) (read [false] so far)"
+        )
         clock.advance(by: .ticks(1))
         XCTAssertEqual(wasLoading.valuesRead, ["false", "true"])
         XCTAssertEqual(waitResult(for: wasLoading, timeout: 0), .completed)

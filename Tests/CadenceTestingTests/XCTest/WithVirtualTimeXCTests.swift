@@ -108,14 +108,13 @@ final class WithVirtualTimeXCTests: XCTestCase {
 
     func testAValueShimRuledOutOnTheClockFailsFastWithAwaitFulfillment() async {
         let log = FailureLog()
-        let three = await withVirtualTime { clock in
+        await withVirtualTime { clock in
             let subject = scheduledSubject(on: clock, [(100, 1)], completion: (200, .finished))
             let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
             clock.advance(by: .ticks(200))
-            return three
+            // A wait that ran out its timeout would fail this test.
+            await fulfillment(of: [three], timeout: 60)
         }
-        // A wait that ran out its timeout would fail this test.
-        await fulfillment(of: [three], timeout: 60)
         XCTAssertEqual(log.messages, [
             "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1] without "
                 + "a value equal to 3.",
@@ -124,15 +123,14 @@ final class WithVirtualTimeXCTests: XCTestCase {
 
     func testAFailureShimRuledOutOnTheClockFailsFastWithAwaitFulfillment() async {
         let log = FailureLog()
-        let failed = await withVirtualTime { clock in
+        await withVirtualTime { clock in
             let subject = scheduledSubject(
                 on: clock, [(100, 1)], completion: (300, .finished), failing: TestError.self
             )
             let failed = reporting(to: log) { PublisherFailureExpectation(subject) }
             clock.run()
-            return failed
+            await fulfillment(of: [failed], timeout: 60)
         }
-        await fulfillment(of: [failed], timeout: 60)
         XCTAssertEqual(log.messages, [
             "PublisherFailureExpectation() failed: the publisher finished after sending [1] instead of failing.",
         ])
