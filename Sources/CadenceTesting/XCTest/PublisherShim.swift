@@ -228,8 +228,8 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         max(expectation?.expectedFulfillmentCount ?? 1, 1)
     }
 
-    /// Reports `reason` and fulfils the shim so that its wait ends now — unless the shim is inverted, for which a
-    /// ruled-out expectation is the success it waits for.
+    /// Reports `reason` and fulfils the shim as many times as it still needs, so that its wait ends now — unless the
+    /// shim is inverted, for which a ruled-out expectation is the success it waits for.
     private func ruleOut(_ reason: String) {
         guard let expectation = state.withLock({ $0.expectation }), !expectation.isInverted else { return }
         let wanted = Self.wantedFulfilments(of: expectation)
