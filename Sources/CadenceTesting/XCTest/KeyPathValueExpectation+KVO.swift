@@ -12,7 +12,8 @@ extension KeyPathValueExpectation where Object: NSObject {
     /// `expectedValue`.
     ///
     /// Key-value observing notifies after the change, on the thread that made it, so the property is read then.
-    /// For an `ObservableObject` that is also an `NSObject`, name the initialiser you mean with `as`.
+    /// For an object that is both an `ObservableObject` and an `NSObject`, pass `clock:` (a clock, or `nil`) to
+    /// choose the initialiser that reads after `objectWillChange`; only that one takes a clock.
     public convenience init(
         object: Object,
         keyPath: KeyPath<Object, Value>,

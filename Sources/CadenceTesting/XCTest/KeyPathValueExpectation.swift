@@ -13,8 +13,8 @@ enum ReadAction {
     case overFulfil([String])
 }
 
-/// An `XCTestExpectation` fulfilled when a property of an object, named by a Swift key path, takes a value — read
-/// after the change has completed.
+/// An `XCTestExpectation` fulfilled when a property of an object, named by a Swift key path, has a value — read
+/// after each turn of changes has completed.
 ///
 /// For an `ObservableObject`, it listens to `objectWillChange`. `@Published` sends that before the property is
 /// stored (in its `willSet`), so reading the property there sees the *old* value — the classic flaky test. This
@@ -31,6 +31,13 @@ enum ReadAction {
 /// pass: a read on the main queue is ordered after a change made on the main thread, not after one made on another
 /// thread. The main queue runs while XCTest waits — `wait(for:timeout:)` on the main thread runs the main run loop,
 /// and on Linux `await fulfillment(of:timeout:)` in an `async` test leaves the main thread running it too.
+///
+/// It reads the settled value after each turn of changes, not every value the property passes through: the changes
+/// made in one turn of the main queue (or in one action of the clock) are read once, after the last of them. So
+/// `model.flag = true; model.flag = false`, run on the main thread in one go, never shows `true` to an expectation
+/// for `true`. When the values in between matter, expect on the property's publisher, which sends each of them:
+/// `PublisherValueExpectation(model.$flag, expectedValue: true)`. (Key-value observing, on Apple platforms, reads
+/// after every change instead.)
 ///
 /// The property is read once when the expectation is made: a property that already has the value fulfils it at
 /// once. The property taking the value a second time — leaving it, then coming back — is an over-fulfilment,

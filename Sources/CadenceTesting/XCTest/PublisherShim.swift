@@ -28,13 +28,14 @@ struct ShimRule<Output, Failure: Error> {
 }
 
 /// The subscriber behind the publisher shims: it requests every value, keeps what arrived, applies the shim's rule
-/// and fulfils the shim at most once.
+/// and fulfils the shim at most `expectedFulfillmentCount` times.
 ///
-/// - A value the rule accepts fulfils the shim; another accepted value after that is an over-fulfilment, reported
-///   when the shim's `assertForOverFulfill` is true (a test sets it; `XCTestExpectation` starts with it false) —
-///   never passed on to XCTest's `fulfill()`.
-/// - A completion that rules the shim out reports a failure naming the values seen, then fulfils the shim, so that
-///   `wait(for:timeout:)` returns at once instead of waiting out its timeout. An inverted shim reports nothing.
+/// - Each value the rule accepts fulfils the shim once, until it has been fulfilled `expectedFulfillmentCount` times;
+///   an accepted value after that is an over-fulfilment, reported when the shim's `assertForOverFulfill` is true (a
+///   test sets it; `XCTestExpectation` starts with it false) — never passed on to XCTest's `fulfill()`.
+/// - A completion that rules the shim out reports a failure naming the values seen, then fulfils the shim as many
+///   times as it still needs, so that `wait(for:timeout:)` returns at once instead of waiting out its timeout. An
+///   inverted shim reports nothing.
 /// - Anything the publisher sends after its completion breaks the subscription contract, and is reported once.
 /// - What arrives while the shim is being created (a publisher that sends synchronously on subscription) is judged
 ///   at once, but a ruling-out is acted on at the first of: `isInverted` being set, the next turn of the main queue,
@@ -45,6 +46,9 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         var subscription: (any Subscription)?
         var values: [Output] = []
         var completion: Subscribers.Completion<Failure>?
+        /// How many times the shim has fulfilled its expectation so far.
+        var fulfilments = 0
+        /// Whether the shim is resolved: fulfilled `expectedFulfillmentCount` times, or ruled out.
         var fulfilled = false
         var reportedOverFulfilment = false
         var creating = true
@@ -131,26 +135,31 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
             return .none
         }
         guard let fulfils = rule.fulfils, fulfils(input) else { return .none }
-        let first = state.withLock { state -> Bool? in
+        let expectation = state.withLock { $0.expectation }
+        let wanted = Self.wantedFulfilments(of: expectation)
+        let counts = state.withLock { state -> Bool? in
             if !state.fulfilled {
-                state.fulfilled = true
+                state.fulfilments += 1
+                if state.fulfilments >= wanted { state.fulfilled = true }
                 return true
             }
             if state.reportedOverFulfilment { return nil }
             return false
         }
-        guard let first else { return .none }
-        if first {
+        guard let counts else { return .none }
+        if counts {
             fulfil()
-        } else if let expectation = state.withLock({ $0.expectation }), expectation.assertForOverFulfill {
+        } else if let expectation, expectation.assertForOverFulfill {
             let reported = state.withLock { state -> Bool in
                 defer { state.reportedOverFulfilment = true }
                 return !state.reportedOverFulfilment
             }
             if reported {
+                let times = wanted == 1 ? "once" : "\(wanted) times"
+                let already = wanted == 1 ? "fulfilled" : "fulfilled \(wanted) times, its expectedFulfillmentCount"
                 report(
-                    "\(rule.call) was fulfilled more than once: \(ValueText.describe(input)) arrived after the "
-                        + "expectation had already been fulfilled (received \(ShimText.list(values))). Set "
+                    "\(rule.call) was fulfilled more than \(times): \(ValueText.describe(input)) arrived after the "
+                        + "expectation had already been \(already) (received \(ShimText.list(values))). Set "
                         + "assertForOverFulfill to false to allow it."
                 )
             }
@@ -159,11 +168,11 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let (earlier, fulfilled, values) = state.withLock { state in
+        let (earlier, fulfilled, fulfilments, values) = state.withLock { state in
             let earlier = state.completion
             if earlier == nil { state.completion = completion }
             state.subscription = nil
-            return (earlier, state.fulfilled, state.values)
+            return (earlier, state.fulfilled, state.fulfilments, state.values)
         }
         if let earlier {
             reportContractBreak(ShimText.completion(completion), after: earlier, values: values[...])
@@ -173,12 +182,22 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         case .nothing:
             break
         case .fulfils:
-            let first = state.withLock { state -> Bool in
-                defer { state.fulfilled = true }
-                return !state.fulfilled
+            let wanted = Self.wantedFulfilments(of: state.withLock { $0.expectation })
+            let counts = state.withLock { state -> Bool in
+                guard !state.fulfilled else { return false }
+                state.fulfilments += 1
+                if state.fulfilments >= wanted { state.fulfilled = true }
+                return true
             }
-            if first { fulfil() }
-        case let .rulesOut(reason):
+            if counts { fulfil() }
+        case var .rulesOut(reason):
+            if fulfilments > 0 {
+                // Fulfilled some of the times it expects, but not all: the rule's reason ("without a value …")
+                // would be wrong.
+                let wanted = Self.wantedFulfilments(of: state.withLock { $0.expectation })
+                reason = "the publisher \(ShimText.ended(completion)) \(ShimText.sent(values)), which fulfilled it "
+                    + "\(fulfilments) of the \(wanted) times it expects (expectedFulfillmentCount)"
+            }
             let deferred = state.withLock { state -> Bool in
                 guard state.creating else { return false }
                 state.pendingRuling = reason
@@ -204,17 +223,27 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         state.withLock { $0.expectation }?.fulfill()
     }
 
-    /// Reports `reason` and fulfils the shim so that its wait ends now — unless the shim is inverted, for which a
-    /// ruled-out expectation is the success it waits for.
+    /// How many times `expectation` must be fulfilled: its `expectedFulfillmentCount`, at least 1.
+    private static func wantedFulfilments(of expectation: XCTestExpectation?) -> Int {
+        max(expectation?.expectedFulfillmentCount ?? 1, 1)
+    }
+
+    /// Reports `reason` and fulfils the shim as many times as it still needs, so that its wait ends now — unless the
+    /// shim is inverted, for which a ruled-out expectation is the success it waits for.
     private func ruleOut(_ reason: String) {
         guard let expectation = state.withLock({ $0.expectation }), !expectation.isInverted else { return }
-        let first = state.withLock { state -> Bool in
-            defer { state.fulfilled = true }
-            return !state.fulfilled
+        let wanted = Self.wantedFulfilments(of: expectation)
+        let remaining = state.withLock { state -> Int in
+            guard !state.fulfilled else { return 0 }
+            defer {
+                state.fulfilled = true
+                state.fulfilments = max(state.fulfilments, wanted)
+            }
+            return max(wanted - state.fulfilments, 1)
         }
-        guard first else { return }
+        guard remaining > 0 else { return }
         report("\(rule.call) failed: \(reason).")
-        expectation.fulfill()
+        for _ in 0..<remaining { expectation.fulfill() }
     }
 
     private func reportContractBreak(

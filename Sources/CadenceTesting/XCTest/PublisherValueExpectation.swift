@@ -18,8 +18,10 @@ import XCTest
 /// PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] without a value equal to 3.
 /// ```
 ///
-/// A second value that satisfies the condition is fine by default. Set `assertForOverFulfill` to true to make it an
-/// over-fulfilment, reported as an ordinary failure naming the values seen — never XCTest's "API violation" crash.
+/// Each value that satisfies the condition fulfils it once, up to `expectedFulfillmentCount` (1 unless you set it):
+/// with `expectedFulfillmentCount = 2`, the wait ends at the second such value. One more is fine by default. Set
+/// `assertForOverFulfill` to true to make it an over-fulfilment, reported as an ordinary failure naming the values
+/// seen — never XCTest's "API violation" crash.
 /// Setting `isInverted` right after creating the shim turns it into "no such value": then a publisher that completes
 /// without one is the success, and nothing is reported.
 ///

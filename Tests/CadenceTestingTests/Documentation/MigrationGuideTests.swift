@@ -77,6 +77,15 @@ final class MigrationGuideTests: XCTestCase {
         expect(model.$isLoading, on: scheduler).toEmit([true, false], within: .seconds(1))
     }
 
+    // MARK: Key-path expectations
+
+    func testNameKeyPath() {
+        let model = ProfileModel(scheduler: DispatchQueue.main.eraseToAnyScheduler(), delay: .milliseconds(10))
+        let named = expectation(for: model, keyPath: \.name, toBe: "Blob")
+        model.load()
+        wait(for: [named], timeout: 5)
+    }
+
     // MARK: The three shims
 
     func testTheThreeShims() {

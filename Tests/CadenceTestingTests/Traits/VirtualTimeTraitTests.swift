@@ -39,28 +39,6 @@ import Testing
         #expect(clock.now.ticks == Int64(ticks))
     }
 
-    /// 128 cases run in parallel, each advancing its own clock by its own amount, suspending between rounds so the
-    /// runner interleaves them: any clock shared between two cases would show another case's time.
-    @Test(.virtualTime, arguments: 0 ..< 128)
-    func parallelTestsNeverSeeEachOthersClocks(index: Int) async throws {
-        let clock = try #require(VirtualClock.current)
-        #expect(ClockRegistry.shared.register(clock))
-        #expect(clock.now.ticks == 0)
-        let step = Int64(index + 1)
-        for round in Int64(1) ... 3 {
-            clock.advance(by: .ticks(Int(step)))
-            await Task.yield()
-            #expect(clock.now.ticks == step * round)
-            #expect(VirtualClock.current === clock)
-        }
-        let scheduler = DispatchQueue.test
-        #expect(scheduler.clock === clock)
-        let delayed = Just(index).delay(for: .milliseconds(index + 1), scheduler: scheduler)
-        let expectation = expect(delayed).toEmit(index, within: .ticks(index + 1)).thenFinish()
-        #expect(expectation.events.last?.time == .tick(step * 4))
-        #expect(clock.now.ticks == step * 4)
-    }
-
     // MARK: What the trait reports
 
     @Test(
@@ -342,6 +320,29 @@ import Testing
         #expect(ClockRegistry.shared.register(clock))
         #expect(clock.now.ticks == 0)
         clock.advance(by: .seconds(2))
+    }
+
+    /// 128 cases run in parallel under the suite's trait, each advancing its own clock by its own amount, suspending
+    /// between rounds so the runner interleaves them: any clock shared between two cases would show another case's
+    /// time.
+    @Test(arguments: 0 ..< 128)
+    func parallelTestsNeverSeeEachOthersClocks(index: Int) async throws {
+        let clock = try #require(VirtualClock.current)
+        #expect(ClockRegistry.shared.register(clock))
+        #expect(clock.now.ticks == 0)
+        let step = Int64(index + 1)
+        for round in Int64(1) ... 3 {
+            clock.advance(by: .ticks(Int(step)))
+            await Task.yield()
+            #expect(clock.now.ticks == step * round)
+            #expect(VirtualClock.current === clock)
+        }
+        let scheduler = DispatchQueue.test
+        #expect(scheduler.clock === clock)
+        let delayed = Just(index).delay(for: .milliseconds(index + 1), scheduler: scheduler)
+        let expectation = expect(delayed).toEmit(index, within: .ticks(index + 1)).thenFinish()
+        #expect(expectation.events.last?.time == .tick(step * 4))
+        #expect(clock.now.ticks == step * 4)
     }
 
     @Test(arguments: ["a", "b", "c"]) func eachCaseInTheSuiteGetsAClock(name: String) throws {

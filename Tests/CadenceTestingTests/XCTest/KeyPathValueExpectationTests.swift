@@ -92,6 +92,58 @@ final class KeyPathValueExpectationTests: XCTestCase {
         XCTAssertEqual(log.messages, [])
     }
 
+    func testChangesInOneTurnOfTheMainQueueAreReadOnceSettled() {
+        let log = FailureLog()
+        let model = LoadingModel()
+        model.isLoading = false
+        let wasLoading = reporting(to: log) {
+            KeyPathValueExpectation(object: model, keyPath: \.isLoading, expectedValue: true)
+        }
+        // Every value the property takes, as its publisher sends them: what to use when the passing value matters.
+        let sentLoading = reporting(to: log) { PublisherValueExpectation(model.$isLoading, expectedValue: true) }
+        let turnDone = XCTestExpectation(description: "the turn of changes ran")
+        DispatchQueue.main.async {
+            model.isLoading = true
+            model.isLoading = false
+            turnDone.fulfill()
+        }
+        wait(for: [turnDone, sentLoading], timeout: 10)
+        // The read after the turn comes after `turnDone`'s fulfilment on the main queue: let it run.
+        let read = XCTestExpectation(description: "read after the turn")
+        DispatchQueue.main.async { read.fulfill() }
+        wait(for: [read], timeout: 10)
+        XCTAssertEqual(sentLoading.values, [false, true, false])
+        XCTAssertEqual(wasLoading.valuesRead, ["false"])
+        XCTAssertEqual(waitResult(for: wasLoading, timeout: 0), .timedOut)
+        XCTAssertEqual(log.messages, [])
+    }
+
+    func testOnVirtualTimeChangesInOneActionOfTheClockAreReadOnceSettled() {
+        let log = FailureLog()
+        let model = LoadingModel()
+        model.isLoading = false
+        let clock = VirtualClock()
+        let wasLoading = reporting(to: log) {
+            expectation(for: model, keyPath: \.isLoading, toBe: true, clock: clock)
+        }
+        clock.schedule(after: .ticks(5)) {
+            model.isLoading = true
+            model.isLoading = false
+        }
+        clock.schedule(after: .ticks(8)) { model.isLoading = true }
+        clock.advance(by: .ticks(7))
+        XCTAssertEqual(wasLoading.valuesRead, ["false"])
+        // The description notes what was read only while the expectation is unfulfilled.
+        XCTAssertEqual(
+            wasLoading.expectationDescription,
+            "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, expectedValue: true) (read [false] so far)"
+        )
+        clock.advance(by: .ticks(1))
+        XCTAssertEqual(wasLoading.valuesRead, ["false", "true"])
+        XCTAssertEqual(waitResult(for: wasLoading, timeout: 0), .completed)
+        XCTAssertEqual(log.messages, [])
+    }
+
     func testOnVirtualTimeTheReadRunsOnTheClock() {
         let log = FailureLog()
         let model = LoadingModel()

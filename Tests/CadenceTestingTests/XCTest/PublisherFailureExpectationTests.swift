@@ -35,6 +35,30 @@ final class PublisherFailureExpectationTests: XCTestCase {
         ])
     }
 
+    func testFinishingFailsFastWithAwaitFulfillment() async {
+        let log = FailureLog()
+        let subject = PassthroughSubject<Int, TestError>()
+        let failed = reporting(to: log) { PublisherFailureExpectation(subject) }
+        sendLater([1, 2], then: .finished, to: subject)
+        // A wait that ran out its timeout would fail this test.
+        await fulfillment(of: [failed], timeout: 60)
+        XCTAssertEqual(log.messages, [
+            "PublisherFailureExpectation() failed: the publisher finished after sending [1, 2] instead of failing.",
+        ])
+    }
+
+    func testAnotherErrorFailsFastWithAwaitFulfillment() async {
+        let log = FailureLog()
+        let subject = PassthroughSubject<Int, TestError>()
+        let offline = reporting(to: log) { PublisherFailureExpectation(subject, expectedError: .offline) }
+        sendLater([], then: .failure(.timeout), to: subject)
+        await fulfillment(of: [offline], timeout: 60)
+        XCTAssertEqual(log.messages, [
+            "PublisherFailureExpectation(expectedError: TestError.offline) failed: the publisher failed with "
+                + "TestError.timeout without sending a value; the error is not equal to TestError.offline.",
+        ])
+    }
+
     func testAnotherErrorFailsFast() {
         let log = FailureLog()
         let subject = PassthroughSubject<Int, TestError>()

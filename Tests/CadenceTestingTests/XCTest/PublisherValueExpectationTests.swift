@@ -94,6 +94,66 @@ final class PublisherValueExpectationTests: XCTestCase {
         XCTAssertEqual(log.messages, [])
     }
 
+    func testExpectedFulfillmentCountTakesThatManyMatches() {
+        let log = FailureLog()
+        let subject = PassthroughSubject<Int, Never>()
+        let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
+        three.expectedFulfillmentCount = 2
+        three.assertForOverFulfill = true
+        for value in [3, 1, 3] { subject.send(value) }
+        XCTAssertEqual(waitResult(for: three, timeout: 10), .completed)
+        XCTAssertEqual(log.messages, [])
+    }
+
+    func testOneMatchShortOfExpectedFulfillmentCountIsNotEnough() {
+        let subject = PassthroughSubject<Int, Never>()
+        let three = PublisherValueExpectation(subject, expectedValue: 3)
+        three.expectedFulfillmentCount = 2
+        subject.send(3)
+        XCTAssertEqual(waitResult(for: three, timeout: 0.01), .timedOut)
+    }
+
+    func testAMatchBeyondExpectedFulfillmentCountIsAnOverFulfilment() {
+        let log = FailureLog()
+        let subject = PassthroughSubject<Int, Never>()
+        let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
+        three.expectedFulfillmentCount = 2
+        three.assertForOverFulfill = true
+        for value in [3, 3, 1, 3, 3] { subject.send(value) }
+        wait(for: [three], timeout: 0)
+        XCTAssertEqual(log.messages, [
+            "PublisherValueExpectation(expectedValue: 3) was fulfilled more than 2 times: 3 arrived after the "
+                + "expectation had already been fulfilled 2 times, its expectedFulfillmentCount (received [3, 3, 1, "
+                + "3]). Set assertForOverFulfill to false to allow it.",
+        ])
+    }
+
+    func testFinishingShortOfExpectedFulfillmentCountFailsFast() {
+        let log = FailureLog()
+        let subject = PassthroughSubject<Int, Never>()
+        let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
+        three.expectedFulfillmentCount = 3
+        sendLater([3, 1], then: .finished, to: subject)
+        XCTAssertEqual(waitResult(for: three, timeout: 60), .completed)
+        XCTAssertEqual(log.messages, [
+            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [3, 1], which "
+                + "fulfilled it 1 of the 3 times it expects (expectedFulfillmentCount).",
+        ])
+    }
+
+    func testFinishingWithoutTheValueFailsFastWithAwaitFulfillment() async {
+        let log = FailureLog()
+        let subject = PassthroughSubject<Int, Never>()
+        let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
+        sendLater([1, 2], then: .finished, to: subject)
+        // A wait that ran out its timeout would fail this test.
+        await fulfillment(of: [three], timeout: 60)
+        XCTAssertEqual(log.messages, [
+            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
+                + "without a value equal to 3.",
+        ])
+    }
+
     func testOnVirtualTime() {
         let log = FailureLog()
         let clock = VirtualClock()

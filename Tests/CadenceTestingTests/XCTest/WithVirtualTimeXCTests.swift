@@ -1,0 +1,139 @@
+// What `withVirtualTime` reports when it runs inside an XCTest test: no reporter is bound, so its failures go to
+// XCTest for real. This XCTestCase captures what XCTest would record instead of failing, and checks the exact text.
+#if canImport(XCTest)
+import CadenceTesting
+import Foundation
+import XCTest
+
+final class WithVirtualTimeXCTests: XCTestCase {
+    /// A failure XCTest was asked to record.
+    private struct Recorded: Equatable {
+        var message: String
+        var file: String
+        var line: Int
+    }
+
+    // `captured` guards the list; nil when failures are not being captured (then they fail the test as usual).
+    private let captured = Synchronized<[Recorded]?>(nil)
+
+    /// Runs `body`, capturing the failures XCTest is asked to record meanwhile instead of failing the test.
+    private func capturingXCTestFailures(_ body: () -> Void) -> [Recorded] {
+        captured.withLock { $0 = [] }
+        body()
+        return captured.withLock { list in
+            defer { list = nil }
+            return list ?? []
+        }
+    }
+
+    /// Takes `failure` into the capture, if one is running.
+    private func took(_ failure: Recorded) -> Bool {
+        captured.withLock { list -> Bool in
+            guard list != nil else { return false }
+            list?.append(failure)
+            return true
+        }
+    }
+
+    #if canImport(ObjectiveC)
+    override func record(_ issue: XCTIssue) {
+        let location = issue.sourceCodeContext.location
+        let failure = Recorded(
+            message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0
+        )
+        if !took(failure) { super.record(issue) }
+    }
+    #else
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+                                expected: Bool) {
+        if !took(Recorded(message: description, file: filePath, line: lineNumber)) {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+    #endif
+
+    func testLateOverFulfilmentFailsTheTestAtTheExpectLine() {
+        var line = 0
+        let failures = capturingXCTestFailures {
+            withVirtualTime { _ in
+                let subject = CurrentValueSubject<Int, Never>(1)
+                line = #line + 1
+                expect(subject).toEmit(1)
+                subject.send(2)
+                subject.send(completion: .finished)
+            }
+        }
+        XCTAssertEqual(failures, [Recorded(
+            message: """
+                failed - expect(CurrentValueSubject<Int, Never>) received 2 events after its chain had ended: 2 at \
+                tick 0, finished at tick 0.
+
+                    expect(CurrentValueSubject<Int, Never>)
+                  ✓   .toEmit(1)
+
+                     tick  received      expected
+                        0  subscription
+                        0  1             1          toEmit(1)
+                  →     0  2             (no step)
+                        0  finished      (no step)
+                """,
+            file: "\(#filePath)", line: line
+        )])
+    }
+
+    func testLateEventsOnTheClockAfterTheBodyReturnsFailTheTest() {
+        var line = 0
+        let failures = capturingXCTestFailures {
+            withVirtualTime { clock in
+                let subject = scheduledSubject(on: clock, [(0, 1), (40, 2)])
+                line = #line + 1
+                expect(subject).toEmit(1)
+            }
+        }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertEqual(failures.map(\.message), [
+            """
+            failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 40.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✓   .toEmit(1)
+
+                 tick  received      expected
+                    0  subscription
+                    0  1             1          toEmit(1)
+              →    40  2             (no step)
+            """,
+        ])
+    }
+
+    func testAValueShimRuledOutOnTheClockFailsFastWithAwaitFulfillment() async {
+        let log = FailureLog()
+        await withVirtualTime { clock in
+            let subject = scheduledSubject(on: clock, [(100, 1)], completion: (200, .finished))
+            let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
+            clock.advance(by: .ticks(200))
+            // A wait that ran out its timeout would fail this test.
+            await fulfillment(of: [three], timeout: 60)
+        }
+        XCTAssertEqual(log.messages, [
+            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1] without "
+                + "a value equal to 3.",
+        ])
+    }
+
+    func testAFailureShimRuledOutOnTheClockFailsFastWithAwaitFulfillment() async {
+        let log = FailureLog()
+        await withVirtualTime { clock in
+            let subject = scheduledSubject(
+                on: clock, [(100, 1)], completion: (300, .finished), failing: TestError.self
+            )
+            let failed = reporting(to: log) { PublisherFailureExpectation(subject) }
+            clock.run()
+            await fulfillment(of: [failed], timeout: 60)
+        }
+        XCTAssertEqual(log.messages, [
+            "PublisherFailureExpectation() failed: the publisher finished after sending [1] instead of failing.",
+        ])
+    }
+}
+#endif
