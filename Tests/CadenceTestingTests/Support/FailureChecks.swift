@@ -12,7 +12,7 @@ func expectFailures(
     let messages = try recordingFailures(body).map(\.message)
     if messages != expected {
         Issue.record(
-            Comment(rawValue: mismatch(expected: expected, received: messages)), sourceLocation: sourceLocation
+            Comment(rawValue: differingReports(expected: expected, received: messages)), sourceLocation: sourceLocation
         )
     }
 }
@@ -26,7 +26,7 @@ func expectFailures(
     let messages = try await recordingFailures(body).map(\.message)
     if messages != expected {
         Issue.record(
-            Comment(rawValue: mismatch(expected: expected, received: messages)), sourceLocation: sourceLocation
+            Comment(rawValue: differingReports(expected: expected, received: messages)), sourceLocation: sourceLocation
         )
     }
 }
@@ -36,7 +36,8 @@ func expectNoFailures(sourceLocation: SourceLocation = #_sourceLocation, _ body:
     try expectFailures([], sourceLocation: sourceLocation, body)
 }
 
-private func mismatch(expected: [String], received: [String]) -> String {
+/// Both lists of messages in full, for a mismatch.
+func differingReports(expected: [String], received: [String]) -> String {
     func list(_ messages: [String]) -> String {
         messages.isEmpty ? "(none)" : messages.enumerated().map { "[\($0.offset)]\n\($0.element)" }
             .joined(separator: "\n")
