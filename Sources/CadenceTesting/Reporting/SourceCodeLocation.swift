@@ -30,10 +30,12 @@ public struct SourceCodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// `"MyAppTests/SearchTests.swift:12:9"`.
     public var description: String { "\(fileID):\(line):\(column)" }
 
+    /// Whether two locations are the same place: file, line and column.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.fileID == rhs.fileID && lhs.filePath == rhs.filePath && lhs.line == rhs.line && lhs.column == rhs.column
     }
 
+    /// Hashes the file path, line and column.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(filePath)
         hasher.combine(line)
