@@ -89,13 +89,17 @@ extension PublisherExpectation {
                 return
             case let .failed(divergence):
                 consume(divergence.matched, from: cursor, step: index)
-                fail(step: index, failure(of: step, divergence, cursor: cursor, visible: visible, deadline: deadline))
+                fail(step: index, failure(
+                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
+                ))
                 return
             case .pending:
                 if final || visible.stoppedAtViolation {
                     // A step must decide once nothing more can arrive; treat indecision as a missing event.
                     let divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
-                    fail(step: index, failure(of: step, divergence, cursor: cursor, visible: visible, deadline: deadline))
+                    fail(step: index, failure(
+                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
+                ))
                     return
                 }
             }
@@ -144,7 +148,9 @@ extension PublisherExpectation {
             }
         }
         consume(divergence.matched, from: cursor, step: index)
-        var failure = failure(of: step, divergence, cursor: cursor, visible: visible, deadline: nil)
+        var failure = failure(
+            of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: nil
+        )
         if !divergence.atEvent, step.kind == .window {
             failure.reason = "its window could not be checked to its end (tick \(deadline ?? clock.now.ticks)): the "
                 + "clock still had work due after running \(actionsRun.formatted) actions (at tick "
@@ -154,7 +160,8 @@ extension PublisherExpectation {
             let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
             failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
                 + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
-                + "keeps rescheduling itself? Cancel it, or \(advice)" + (exhaustedDemandClause().map { "; \($0)" } ?? "")
+                + "keeps rescheduling itself? Cancel it, or \(advice)"
+                + (exhaustedDemandClause().map { "; \($0)" } ?? "")
         }
         fail(step: index, failure)
     }
@@ -187,12 +194,12 @@ extension PublisherExpectation {
     /// The chain failure for `divergence` of `step`, with the reason completed by when and why the step gave up.
     private func failure(
         of step: ExpectationStep<Output, Failure>,
+        index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
         visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
         deadline: Int64?
     ) -> ChainFailure {
-        let index = chain.withLock { $0.steps.count - 1 }
         let divergentIndex = cursor + divergence.matched
         if divergence.atEvent {
             let event = recorder.events[divergentIndex]
