@@ -3,6 +3,7 @@
 #if canImport(XCTest)
 import CadenceTesting
 import Foundation
+import Testing
 import XCTest
 
 final class ProfileModel: ObservableObject {
@@ -171,62 +172,16 @@ final class MigrationGuideTests: XCTestCase {
             PublisherFailureExpectation() failed: the publisher finished after sending [1, 2] instead of failing.
             """)
     }
-
-    // MARK: The guide itself
-
-    /// Every `swift` and `text` block of the guide appears in this file line for line (indented as a whole); the
-    /// "before" samples, fenced as `swift before`, are exempt: they show XCTest code this guide replaces.
-    func testTheGuideShowsOnlyTheseExamples() throws {
-        let here = URL(fileURLWithPath: "\(#filePath)")
-        let guideURL = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Guides/MigratingFromXCTestExpectations.md")
-        let guide = try String(contentsOf: guideURL, encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-        let blocks = checkedBlocks(in: guide)
-        XCTAssertGreaterThanOrEqual(blocks.count, 12)
-        for block in blocks {
-            XCTAssertTrue(
-                appears(block, in: source),
-                "a block of the guide is not in its tests:\n\(block.joined(separator: "\n"))"
-            )
-        }
-    }
 }
 
-/// The lines of each block of `markdown` fenced as ```` ```swift ```` or ```` ```text ````.
-private func checkedBlocks(in markdown: String) -> [[Substring]] {
-    var blocks: [[Substring]] = []
-    var current: [Substring]?
-    var checked = false
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-        guard line.hasPrefix("```") else {
-            current?.append(line)
-            continue
-        }
-        if let block = current {
-            if checked { blocks.append(block) }
-            current = nil
-        } else {
-            let info = line.dropFirst(3)
-            checked = info == "swift" || info == "text"
-            current = []
-        }
+/// Every `swift` and `text` block of the guide appears in this file line for line (indented as a whole); the
+/// "before" samples, fenced as `swift before`, are exempt: they show XCTest code this guide replaces.
+@Suite("Guides/MigratingFromXCTestExpectations.md")
+struct MigrationGuideSamplesTests {
+    @Test func theGuideShowsOnlyTheseExamples() throws {
+        try expectDocumentedSamples(
+            in: "Guides/MigratingFromXCTestExpectations.md", appearIn: [#filePath], atLeast: 12
+        )
     }
-    return blocks
-}
-
-/// Whether `block` is a run of consecutive lines of `lines`, each indented by the same spaces.
-private func appears(_ block: [Substring], in lines: [Substring]) -> Bool {
-    guard let first = block.first, !first.isEmpty, lines.count >= block.count else { return false }
-    for start in lines.indices.dropLast(block.count - 1) where lines[start].hasSuffix(first) {
-        let indent = lines[start].dropLast(first.count)
-        guard indent.allSatisfy({ $0 == " " }) else { continue }
-        let found = zip(block, lines[start...]).allSatisfy { wanted, line in
-            wanted.isEmpty ? line.allSatisfy { $0 == " " } : line == indent + wanted
-        }
-        if found { return true }
-    }
-    return false
 }
 #endif
