@@ -1,0 +1,13 @@
+/// Why a call to the API failed, in the terms the app's screens need — never a raw `URLError` or `DecodingError`.
+public enum APIError: Error, Equatable, Sendable {
+    /// The request's URL could not be built (a base URL without a scheme or host, say); nothing was sent.
+    case invalidURL(String)
+    /// The device has no connection.
+    case offline
+    /// The request failed in transport, with this `URLError.Code` raw value (a timeout, a refused connection…).
+    case transport(code: Int)
+    /// The server answered with a status code outside 200–299.
+    case badStatus(Int)
+    /// The server answered 2xx, but the body is not the JSON the app expects.
+    case decoding
+}

@@ -1,0 +1,55 @@
+import Cadence
+import Foundation
+
+/// The profile screen: a name, a spinner and an error banner, following a ``ProfileRepository``.
+///
+/// The repository sends from whichever thread its load finished on; the view model moves every state to
+/// `mainScheduler` before publishing it.
+public final class ProfileViewModel: ObservableObject {
+    /// The name shown at the top; empty until a profile has loaded.
+    @Published public private(set) var name = ""
+    /// Whether the spinner shows.
+    @Published public private(set) var isLoading = false
+    /// The banner's text when the last load failed; nil otherwise.
+    @Published public private(set) var errorMessage: String?
+
+    private let repository: ProfileRepository
+    private var subscription: AnyCancellable?
+
+    /// A view model showing `repository`'s state, delivered on `mainScheduler`.
+    public init(repository: ProfileRepository, mainScheduler: AnySchedulerOf<DispatchQueue>) {
+        self.repository = repository
+        subscription = repository.state
+            .receive(on: mainScheduler)
+            .sink { [weak self] state in self?.show(state) }
+    }
+
+    /// Loads the profile again (pull to refresh).
+    public func refresh() async {
+        await repository.load()
+    }
+
+    private func show(_ state: LoadingState<Profile>) {
+        // Set only when it changes, so that the view redraws once per change.
+        if isLoading != state.isLoading { isLoading = state.isLoading }
+        switch state {
+        case .idle, .loading:
+            break
+        case let .success(profile):
+            name = profile.name
+            errorMessage = nil
+        case let .failure(error):
+            errorMessage = Self.message(for: error)
+        }
+    }
+
+    /// What the banner says when a load fails.
+    static func message(for error: LoadError) -> String {
+        switch error {
+        case .api(.offline):
+            "You're offline. Pull to refresh when you're back."
+        default:
+            "Couldn't load your profile."
+        }
+    }
+}
