@@ -62,7 +62,7 @@ public final class ForgotPasswordViewModel: ObservableObject {
     static func message(for error: APIError) -> String {
         switch error {
         case .offline:
-            "You're offline. Check your connection and try again."
+            "No internet connection. Check your connection and try again."
         case .badStatus(429):
             "Too many attempts. Try again in a few minutes."
         default:

@@ -47,9 +47,9 @@ public final class ProfileViewModel: ObservableObject {
     static func message(for error: LoadError) -> String {
         switch error {
         case .api(.offline):
-            "You're offline. Pull to refresh when you're back."
+            "No internet connection. Pull to refresh to try again."
         default:
-            "Couldn't load your profile."
+            "Could not load your profile."
         }
     }
 }

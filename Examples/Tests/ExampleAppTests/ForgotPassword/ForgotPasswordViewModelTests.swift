@@ -73,7 +73,7 @@ struct ForgotPasswordViewModelTests {
         model.submit()
 
         state.toEmit([.idle, .submitting])
-            .thenEmit(.failed("You're offline. Check your connection and try again."), within: .milliseconds(200))
+            .thenEmit(.failed("No internet connection. Check your connection and try again."), within: .milliseconds(200))
     }
 
     @Test func tooManyAttemptsAsksTheUserToWait() {
