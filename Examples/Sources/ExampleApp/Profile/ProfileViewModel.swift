@@ -4,7 +4,8 @@ import Foundation
 /// The profile screen: a name, a spinner and an error banner, following a ``ProfileRepository``.
 ///
 /// The repository sends from whichever thread its load finished on; the view model moves every state to
-/// `mainScheduler` before publishing it.
+/// `mainScheduler` before publishing it. The screen starts loads on the repository (`.task { await
+/// repository.load() }`); the view model only listens.
 public final class ProfileViewModel: ObservableObject {
     /// The name shown at the top; empty until a profile has loaded.
     @Published public private(set) var name = ""
@@ -13,20 +14,13 @@ public final class ProfileViewModel: ObservableObject {
     /// The banner's text when the last load failed; nil otherwise.
     @Published public private(set) var errorMessage: String?
 
-    private let repository: ProfileRepository
     private var subscription: AnyCancellable?
 
     /// A view model showing `repository`'s state, delivered on `mainScheduler`.
     public init(repository: ProfileRepository, mainScheduler: AnySchedulerOf<DispatchQueue>) {
-        self.repository = repository
         subscription = repository.state
             .receive(on: mainScheduler)
             .sink { [weak self] state in self?.show(state) }
-    }
-
-    /// Loads the profile again (pull to refresh).
-    public func refresh() async {
-        await repository.load()
     }
 
     private func show(_ state: LoadingState<Profile>) {

@@ -1,0 +1,69 @@
+import CadenceTesting
+import ExampleApp
+import Foundation
+import Testing
+
+/// What a developer reads when the profile screen regresses: the exact failure text.
+@Suite(.virtualTime)
+struct ProfileFailureMessageTests {
+    let clock = VirtualClock.current!  // bound by .virtualTime, which makes the suite inside its scope
+
+    @Test func whenTheBannerSaysTheWrongThingTheFailureShowsBothTexts() async {
+        let service = ProfileService.preview(answering: .failure(.badStatus(500)), after: .seconds(1), on: clock)
+        let repository = ProfileRepository(userID: 42, service: service)
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let load = await repository.startLoading(on: clock)
+        clock.advance(by: .seconds(1))
+        await load.value
+
+        let failures = recordingFailures {
+            expect(viewModel.$errorMessage).toEmit([nil, "No internet connection. Pull to refresh to try again."])
+        }
+
+        #expect(failures.map(\.message) == [
+            """
+            toEmit([nil, "No internet connection. Pull to refresh to try again."]) failed: value 2 of 2 differs: expected "No internet connection. Pull to refresh to try again.", received "Could not load your profile." at tick 1000.
+
+                expect(Published<Optional<String>>Publisher)
+              ✗   .toEmit([nil, "No internet connection. Pull to refresh to try again."])
+
+                 tick  received                        expected
+                 1000  subscription
+                 1000  nil                             nil                                       toEmit([nil, "No internet connection. Pull to refresh to try again."])
+              →  1000  "Could not load your profile."  "No internet connection. Pull to refres…  toEmit([nil, "No internet connection. Pull to refresh to try again."])
+
+            Difference (- expected, + received):
+            - "No internet connection. Pull to refresh to try again."
+            + "Could not load your profile."
+            """,
+        ])
+    }
+
+    @Test func whenTheSpinnerNeverStopsTheFailureShowsWhereItGotStuck() async {
+        let service = ProfileService.preview(answering: .success(.blob), after: .seconds(30), on: clock)
+        let repository = ProfileRepository(userID: 42, service: service)
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let load = await repository.startLoading(on: clock)
+
+        let failures = recordingFailures {
+            expect(viewModel.$isLoading).toEmit([false, true, false], within: .seconds(10))
+        }
+
+        #expect(failures.map(\.message) == [
+            """
+            toEmit([false, true, false], within: .seconds(10)) failed: value 3 of 3 (false) did not arrive within 10000 ticks (by tick 10000).
+
+                expect(Published<Bool>Publisher)
+              ✗   .toEmit([false, true, false], within: .seconds(10))
+
+                  tick  received      expected
+                     0  subscription
+                     0  false         false     toEmit([false, true, false], within: .seconds(10))
+                     0  true          true      toEmit([false, true, false], within: .seconds(10))
+              →  10000  (nothing)     false     toEmit([false, true, false], within: .seconds(10))
+            """,
+        ])
+        clock.advance(by: .seconds(30))
+        await load.value
+    }
+}

@@ -1,0 +1,83 @@
+import CadenceTesting
+import ExampleApp
+import Foundation
+import Testing
+
+@Suite(.virtualTime)
+struct ProfileViewModelTests {
+    let clock = VirtualClock.current!  // bound by .virtualTime, which makes the suite inside its scope
+    let main = DispatchQueue.test
+
+    func makeRepository(answering result: Result<Profile, APIError>) -> ProfileRepository {
+        ProfileRepository(userID: 42, service: .preview(answering: result, after: .milliseconds(300), on: clock))
+    }
+
+    @Test func theSpinnerShowsWhileLoadingAndTheNameOnceLoaded() async {
+        let repository = makeRepository(answering: .success(.blob))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+        let spinner = expect(viewModel.$isLoading)
+        let name = expect(viewModel.$name)
+
+        let load = await repository.startLoading(on: clock)
+        clock.advance(by: .milliseconds(300))
+        await load.value
+
+        spinner.toEmit([false, true, false], within: .ticks(0))
+        name.toEmit(["", "Blob"])
+        #expect(viewModel.errorMessage == nil)
+    }
+
+    @Test func nothingChangesOnScreenUntilTheMainSchedulerRuns() async {
+        let repository = makeRepository(answering: .success(.blob))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+
+        let load = await repository.startLoading(on: clock)
+        #expect(repository.state.value == .loading)
+        #expect(viewModel.isLoading == false)   // the state is on its way to the main scheduler
+        main.advance()
+        #expect(viewModel.isLoading == true)
+
+        clock.advance(by: .milliseconds(300))
+        await load.value
+    }
+
+    @Test func aFailedLoadShowsTheBannerAndStopsTheSpinner() async {
+        let repository = makeRepository(answering: .failure(.badStatus(500)))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+        let banner = expect(viewModel.$errorMessage)
+        let spinner = expect(viewModel.$isLoading)
+
+        let load = await repository.startLoading(on: clock)
+        clock.advance(by: .milliseconds(300))
+        await load.value
+
+        banner.toEmit([nil, "Could not load your profile."], within: .ticks(0))
+        spinner.toEmit([false, true, false])
+        #expect(viewModel.name == "")
+    }
+
+    @Test func offlineAsksTheUserToPullToRefresh() async {
+        let repository = makeRepository(answering: .failure(.offline))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+        let banner = expect(viewModel.$errorMessage.dropFirst())
+
+        let load = await repository.startLoading(on: clock)
+        clock.advance(by: .milliseconds(300))
+        await load.value
+
+        banner.toEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
+    }
+
+    @Test func theViewModelFollowsTheRepositoryThroughValues() async {
+        let repository = makeRepository(answering: .success(.blob))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+        let names = expect(viewModel.$name.values)
+
+        let load = await repository.startLoading(on: clock)
+        clock.advance(by: .milliseconds(300))
+        await load.value
+        main.advance()
+
+        await names.toEventuallyEmit("Blob", timeout: .seconds(1))
+    }
+}
