@@ -56,5 +56,21 @@ final class APIClientXCTests: XCTestCase {
 
         wait(for: [profile], advancing: scheduler.clock, by: .milliseconds(119))
     }
+
+    func testWhenTheCallSucceedsAFailureExpectationSaysWhatArrivedInstead() {
+        let (api, _) = client(answering: .status(200, body: Profile.blobJSON))
+
+        let failures = recordingFailures {
+            let notFound = PublisherFailureExpectation(api.get("/users/42", as: Profile.self),
+                                                       expectedError: .badStatus(404))
+            wait(for: [notFound], advancing: scheduler.clock, by: .milliseconds(120))
+        }
+
+        XCTAssertEqual(failures.map(\.message), [
+            """
+            PublisherFailureExpectation(expectedError: APIError.badStatus(404)) failed: the publisher finished after sending [Profile(id: 42, name: "Blob", email: "blob@example.com")] instead of failing.
+            """,
+        ])
+    }
 }
 #endif
