@@ -73,7 +73,8 @@ struct ForgotPasswordViewModelTests {
         model.submit()
 
         state.toEmit([.idle, .submitting])
-            .thenEmit(.failed("No internet connection. Check your connection and try again."), within: .milliseconds(200))
+            .thenEmit(.failed("No internet connection. Check your connection and try again."),
+                      within: .milliseconds(200))
     }
 
     @Test func tooManyAttemptsAsksTheUserToWait() {

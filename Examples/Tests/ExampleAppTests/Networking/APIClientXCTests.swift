@@ -33,7 +33,8 @@ final class APIClientXCTests: XCTestCase {
 
     func testAStatusOutside2xxIsABadStatus() {
         let (api, _) = client(answering: .status(404, body: "Not Found"))
-        let notFound = PublisherFailureExpectation(api.get("/users/7", as: Profile.self), expectedError: .badStatus(404))
+        let notFound = PublisherFailureExpectation(api.get("/users/7", as: Profile.self),
+                                                   expectedError: .badStatus(404))
 
         wait(for: [notFound], advancing: scheduler.clock, by: .milliseconds(120))
     }

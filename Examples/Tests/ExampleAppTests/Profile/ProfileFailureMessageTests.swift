@@ -11,7 +11,8 @@ struct ProfileFailureMessageTests {
     @Test func whenTheBannerSaysTheWrongThingTheFailureShowsBothTexts() async {
         let service = ProfileService.preview(answering: .failure(.badStatus(500)), after: .seconds(1), on: clock)
         let repository = ProfileRepository(userID: 42, service: service)
-        let viewModel = ProfileViewModel(repository: repository, mainScheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let main = DispatchQueue.test.eraseToAnyScheduler()
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main)
         let load = await repository.startLoading(on: clock)
         clock.advance(by: .seconds(1))
         await load.value
@@ -42,7 +43,8 @@ struct ProfileFailureMessageTests {
     @Test func whenTheSpinnerNeverStopsTheFailureShowsWhereItGotStuck() async {
         let service = ProfileService.preview(answering: .success(.blob), after: .seconds(30), on: clock)
         let repository = ProfileRepository(userID: 42, service: service)
-        let viewModel = ProfileViewModel(repository: repository, mainScheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let main = DispatchQueue.test.eraseToAnyScheduler()
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main)
         let load = await repository.startLoading(on: clock)
 
         let failures = recordingFailures {

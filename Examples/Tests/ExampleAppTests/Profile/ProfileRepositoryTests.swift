@@ -51,14 +51,14 @@ struct ProfileRepositoryTests {
     @Test func theStatesCanBeReadAsAnAsyncSequence() async {
         let repository = makeRepository(answering: .success(.blob))
         let states = expect(repository.state.values)
-        await states.toEmit(.idle, timeout: .seconds(1))
+        await states.toEmit(.idle, timeout: .seconds(5))
 
         let load = await repository.startLoading(on: clock)
         clock.advance(by: .milliseconds(300))
         await load.value
 
         // `.values` asks for one state at a time: one sent between two requests is skipped, the latest never is.
-        await states.thenEventuallyEmit(.success(.blob), timeout: .seconds(1))
+        await states.thenEventuallyEmit(.success(.blob), timeout: .seconds(5))
     }
 
     @Test func forAwaitStartsFromTheCurrentState() async {

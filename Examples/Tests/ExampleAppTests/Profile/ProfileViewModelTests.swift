@@ -78,6 +78,6 @@ struct ProfileViewModelTests {
         await load.value
         main.advance()
 
-        await names.toEventuallyEmit("Blob", timeout: .seconds(1))
+        await names.toEventuallyEmit("Blob", timeout: .seconds(5))
     }
 }

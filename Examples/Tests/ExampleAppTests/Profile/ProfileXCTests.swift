@@ -69,13 +69,13 @@ final class ProfileXCTests: XCTestCase {
                 userID: 42, service: .preview(answering: .failure(.offline), after: .seconds(2), on: clock)
             )
             let states = expect(repository.state.values)
-            await states.toEmit(.idle, timeout: .seconds(1))
+            await states.toEmit(.idle, timeout: .seconds(5))
 
             let load = await repository.startLoading(on: clock)
             clock.advance(by: .seconds(2))
             await load.value
 
-            await states.thenEventuallyEmit(.failure(.api(.offline)), timeout: .seconds(1))
+            await states.thenEventuallyEmit(.failure(.api(.offline)), timeout: .seconds(5))
         }
     }
 }

@@ -1,6 +1,5 @@
-import ExampleApp
-import Testing
 import CadenceTesting
+import ExampleApp
 
 extension ProfileRepository {
     /// Starts ``load()`` in a task and returns once the task is suspended — asleep on `clock`, where the service's
