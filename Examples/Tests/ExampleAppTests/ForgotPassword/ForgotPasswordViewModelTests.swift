@@ -52,6 +52,23 @@ struct ForgotPasswordViewModelTests {
         #expect(server.emails == ["blob@example.com"])
     }
 
+    @Test func theAnswerReachesTheScreenOnlyThroughTheMainScheduler() {
+        let main = TestSchedulerOf<DispatchQueue>(clock: VirtualClock())  // a timeline of its own, driven by hand
+        let server = FakePasswordResetServer(after: .milliseconds(200), on: background.eraseToAnyScheduler())
+        let model = ForgotPasswordViewModel(
+            client: server.client,
+            backgroundScheduler: background.eraseToAnyScheduler(),
+            mainScheduler: main.eraseToAnyScheduler()
+        )
+        model.email = "blob@example.com"
+
+        model.submit()
+        background.advance(by: .milliseconds(200))
+        #expect(model.state == .submitting)  // answered, and waiting for the main scheduler
+        main.advance()
+        #expect(model.state == .sent)
+    }
+
     @Test func theButtonIsDisabledWhileTheRequestIsOnItsWay() {
         let model = makeModel(server: FakePasswordResetServer(on: background.eraseToAnyScheduler()))
         model.email = "blob@example.com"
