@@ -48,9 +48,9 @@ struct ValueNode {
 
     /// A string: printed whole, or — when it has several lines — a text compared line by line.
     static func string(_ string: String) -> ValueNode {
-        guard string.contains(where: \.isNewline) else { return .scalar(string.debugDescription) }
+        guard string.contains(where: \.isNewline) else { return .scalar(ValueText.quoted(string)) }
         let lines = string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        return ValueNode(shape: .text(lines: lines), text: string.debugDescription)
+        return ValueNode(shape: .text(lines: lines), text: ValueText.quoted(string))
     }
 
     /// A node of a composite `shape`, its one-line text built from its parts (scalars are made with `scalar(_:)`).
@@ -73,7 +73,7 @@ struct ValueNode {
             text = entries.isEmpty ? "[:]" : "[" + entries.map { $0.key.text + ": " + $0.value.text }
                 .joined(separator: ", ") + "]"
         case let .text(lines):
-            text = lines.joined(separator: "\n").debugDescription
+            text = ValueText.quoted(lines.joined(separator: "\n"))
         }
     }
 

@@ -166,9 +166,9 @@ struct ValueNodeBuilder {
     /// Characters as quoted literals, types as `Int.self`; nil for everything else.
     private static func literal(_ value: Any) -> String? {
         switch value {
-        case let character as Character: String(character).debugDescription
-        case let scalar as Unicode.Scalar: String(Character(scalar)).debugDescription
-        case let string as StaticString: string.description.debugDescription
+        case let character as Character: ValueText.quoted(String(character))
+        case let scalar as Unicode.Scalar: ValueText.quoted(String(Character(scalar)))
+        case let string as StaticString: ValueText.quoted(string.description)
         case let type as Any.Type: TypeName.describe(type) + ".self"
         default: nil
         }

@@ -31,9 +31,15 @@ enum ValueText {
     /// The value on one line; strings and characters quoted as Swift literals.
     static func describe(_ value: Any) -> String {
         switch value {
-        case let string as String: string.debugDescription
+        case let string as String: quoted(string)
         default: ValueNodeBuilder.node(value).standaloneText
         }
+    }
+
+    /// `string` as a Swift string literal: `debugDescription`'s escapes, but an apostrophe as itself (`"You're"`,
+    /// not `"You\'re"`), as a Swift literal writes it.
+    static func quoted(_ string: String) -> String {
+        string.debugDescription.replacingOccurrences(of: "\\'", with: "'")
     }
 
     /// How long the one-line form of a value printed whole may be before the difference shows it, as a table cell

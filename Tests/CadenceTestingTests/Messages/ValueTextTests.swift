@@ -97,6 +97,14 @@ struct ValueTextTests {
         #expect(ValueText.describe("static" as StaticString) == #""static""#)
     }
 
+    @Test func anApostropheIsNotEscapedAsNoSwiftLiteralNeedsIt() {
+        #expect(ValueText.describe("You're offline") == #""You're offline""#)
+        #expect(ValueText.describe(Character("'")) == #""'""#)
+        #expect(ValueText.describe(#"a\'b"#) == #""a\\'b""#)
+        #expect(ValueText.describe(["it's": "Sam's"]) == #"["it's": "Sam's"]"#)
+        #expect(ValueText.describe("line one\nisn't") == #""line one\nisn't""#)
+    }
+
     @Test func typesPrintAsSelf() {
         #expect(ValueText.describe(Int.self) == "Int.self")
         #expect(ValueText.describe(User.self) == "User.self")
