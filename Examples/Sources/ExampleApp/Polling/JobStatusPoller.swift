@@ -47,7 +47,7 @@ public struct JobStatusPoller {
             }
             // `prefix(while:)` alone would drop the finished status: send it, then a nil that ends the stream.
             .flatMap { status in (status.isFinished ? [status, nil] : [status]).publisher }
-            .prefix { $0 != nil }
+            .prefix(while: { $0 != nil })
             .compactMap { $0 }
             .eraseToAnyPublisher()
     }
