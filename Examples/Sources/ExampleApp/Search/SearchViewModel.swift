@@ -4,8 +4,8 @@ import Combine
 import Cadence
 import Foundation
 
-/// Search-as-you-type: searches once the user has stopped typing (for 300 ms by default), never twice in a row for the same
-/// query, and shows only the answer to the latest query.
+/// Search-as-you-type: searches once the user has stopped typing (for 300 ms by default), never twice in a row for
+/// the same query, and shows only the answer to the latest query.
 ///
 /// ```swift
 /// let search = SearchViewModel(service: api, scheduler: DispatchQueue.main.eraseToAnyScheduler())

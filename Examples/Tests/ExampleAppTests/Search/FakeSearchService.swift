@@ -6,7 +6,8 @@ import Foundation
 /// its caller cancelled before the answer came.
 final class FakeSearchService: SearchService {
     private let scheduler: TestSchedulerOf<DispatchQueue>
-    private var answers: [String: (latency: DispatchQueue.SchedulerTimeType.Stride, result: Result<[String], SearchError>)] = [:]
+    private typealias Answer = (latency: DispatchQueue.SchedulerTimeType.Stride, result: Result<[String], SearchError>)
+    private var answers: [String: Answer] = [:]
 
     /// The queries searched for, in the order the requests started.
     private(set) var requests: [String] = []
