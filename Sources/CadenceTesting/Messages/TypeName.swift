@@ -42,7 +42,8 @@ enum TypeName {
     }
 
     /// `"Cadence.Publishers.Map<Swift.Int>"` as `"Publishers.Map<Int>"`: the runtime's notes on private and local
-    /// types dropped, then the first component of every qualified name (its module).
+    /// types dropped, then the first component of every qualified name (its module). A member of a generic type keeps
+    /// its dot: `"Cadence.Published<Swift.Int>.Publisher"` is `"Published<Int>.Publisher"`.
     static func withoutModules(_ name: String) -> String {
         var result = ""
         var component = ""
@@ -51,7 +52,7 @@ enum TypeName {
         for character in withoutContexts(name) {
             if character.isLetter || character.isNumber || character == "_" {
                 component.append(character)
-            } else if character == ".", atNameStart, !droppedModule {
+            } else if character == ".", atNameStart, !droppedModule, !component.isEmpty {
                 component = ""
                 droppedModule = true
             } else {

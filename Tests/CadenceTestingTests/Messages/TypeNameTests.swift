@@ -16,6 +16,7 @@ struct TypeNameTests {
         #expect(TypeName.describe([String: [Int]].self) == "Dictionary<String, Array<Int>>")
         #expect(TypeName.describe(Subscribers.Completion<Never>.self) == "Subscribers.Completion<Never>")
         #expect(TypeName.describe(Outer.Inner.self) == "Outer.Inner")
+        #expect(TypeName.describe(Published<Int>.Publisher.self) == "Published<Int>.Publisher")
     }
 
     @Test func privateAndLocalScopesAreDropped() {
@@ -28,6 +29,11 @@ struct TypeNameTests {
         #expect(TypeName.withoutModules("Cadence.Publishers.Map<Swift.Int>") == "Publishers.Map<Int>")
         #expect(TypeName.withoutModules("(Swift.Int, Swift.String) -> Swift.Bool") == "(Int, String) -> Bool")
         #expect(TypeName.withoutModules("Swift.Optional<Tests.A.B>") == "Optional<A.B>")
+        #expect(TypeName.withoutModules("Cadence.Published<Swift.Int>.Publisher") == "Published<Int>.Publisher")
+        #expect(
+            TypeName.withoutModules("Swift.Result<Swift.Int, Swift.Never>.Publisher")
+                == "Result<Int, Never>.Publisher"
+        )
     }
 
     @Test func withoutContextsDropsTheRuntimesNotes() {

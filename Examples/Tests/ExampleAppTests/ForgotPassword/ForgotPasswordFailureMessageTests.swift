@@ -28,7 +28,7 @@ struct ForgotPasswordFailureMessageTests {
             """
             thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1)) failed: the value differs: expected ForgotPasswordState.failed("No internet connection. Check your connection and try again."), received ForgotPasswordState.failed("Something went wrong. Try again later.") at tick 200.
 
-                expect(Publishers.Drop<Published<ForgotPasswordState>Publisher>)
+                expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
               ✓   .toEmit(ForgotPasswordState.submitting)
               ✗   .thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1))
 
@@ -66,7 +66,7 @@ struct ForgotPasswordFailureMessageTests {
             """
             thenEmit(ForgotPasswordState.sent, within: .ticks(150)) failed: the value (ForgotPasswordState.sent) did not arrive within 150 ticks (by tick 150); it arrived at tick 200, 50 ticks late.
 
-                expect(Publishers.Drop<Published<ForgotPasswordState>Publisher>)
+                expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
               ✓   .toEmit(ForgotPasswordState.submitting)
               ✗   .thenEmit(ForgotPasswordState.sent, within: .ticks(150))
 

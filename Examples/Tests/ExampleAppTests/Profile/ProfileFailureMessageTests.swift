@@ -25,7 +25,7 @@ struct ProfileFailureMessageTests {
             """
             toEmit([nil, "No internet connection. Pull to refresh to try again."]) failed: value 2 of 2 differs: expected "No internet connection. Pull to refresh to try again.", received "Could not load your profile." at tick 1000.
 
-                expect(Published<Optional<String>>Publisher)
+                expect(Published<Optional<String>>.Publisher)
               ✗   .toEmit([nil, "No internet connection. Pull to refresh to try again."])
 
                  tick  received                        expected
@@ -55,7 +55,7 @@ struct ProfileFailureMessageTests {
             """
             toEmit([false, true, false], within: .seconds(10)) failed: value 3 of 3 (false) did not arrive within 10000 ticks (by tick 10000).
 
-                expect(Published<Bool>Publisher)
+                expect(Published<Bool>.Publisher)
               ✗   .toEmit([false, true, false], within: .seconds(10))
 
                   tick  received      expected

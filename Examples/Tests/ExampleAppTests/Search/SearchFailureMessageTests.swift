@@ -26,7 +26,7 @@ struct SearchFailureMessageTests {
             """
             thenEmitNothing(for: .ticks(299)) failed: expected nothing through tick 299, received SearchState.searching("swift") at tick 100, 200 ticks early.
 
-                expect(Published<SearchState>Publisher)
+                expect(Published<SearchState>.Publisher)
               ✓   .toEmit(SearchState.idle)
               ✗   .thenEmitNothing(for: .ticks(299))
                   .thenEmit(SearchState.searching("swift"), within: .ticks(1))  (not checked)
