@@ -58,7 +58,7 @@ final class AccountViewModel {
 }
 
 /// City search: looks the query up once the user has stopped typing for `debounce`.
-final class CitySearch {
+final class CityLookup {
     @Published var query = ""
     private let scheduler: AnySchedulerOf<DispatchQueue>
     private let debounce: DispatchQueue.SchedulerTimeType.Stride
@@ -458,7 +458,7 @@ struct ExpectationsGuideTests {
     @Test func toEmitNothing() {
         expectNoFailures {
             let scheduler = DispatchQueue.test
-            let search = CitySearch(scheduler: scheduler.eraseToAnyScheduler())
+            let search = CityLookup(scheduler: scheduler.eraseToAnyScheduler())
             search.query = "Ber"
 
             expect(search.results, on: scheduler)
@@ -482,7 +482,7 @@ struct ExpectationsGuideTests {
             """,
         ]) {
             let scheduler = DispatchQueue.test
-            let search = CitySearch(scheduler: scheduler.eraseToAnyScheduler(), debounce: .milliseconds(150))
+            let search = CityLookup(scheduler: scheduler.eraseToAnyScheduler(), debounce: .milliseconds(150))
             search.query = "Ber"
 
             expect(search.results, on: scheduler)
