@@ -111,7 +111,7 @@ struct ExpectationsGuideTests {
             """
             thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .ticks(100)) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))) did not arrive within 100 ticks (by tick 100); it arrived at tick 120, 20 ticks late.
 
-                expect(Published<LoadingState>Publisher)
+                expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading])
               ✗   .thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .ticks(100))
 
@@ -147,7 +147,7 @@ struct ExpectationsGuideTests {
             """
             thenEmit(LoadingState.idle) failed: the value (LoadingState.idle) never arrived: the clock went idle at tick 120 with nothing scheduled.
 
-                expect(Published<LoadingState>Publisher)
+                expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading, LoadingState.loaded(Account(id: 1, name: "Blob"))])
               ✗   .thenEmit(LoadingState.idle)
 
@@ -173,7 +173,7 @@ struct ExpectationsGuideTests {
             """
             thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob"))) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))) never arrived: nothing more was delivered synchronously, and there is no virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
-                expect(Published<LoadingState>Publisher)
+                expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading])
               ✗   .thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")))
 
@@ -209,7 +209,7 @@ struct ExpectationsGuideTests {
             """
             thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob"))) failed: the value differs: expected LoadingState.loaded(Account(id: 1, name: "Blob")), received LoadingState.failed(.offline) at tick 120.
 
-                expect(Published<LoadingState>Publisher)
+                expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading])
               ✗   .thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")))
                   .thenEmitNothing(for: .seconds(1))  (not checked)
@@ -238,9 +238,9 @@ struct ExpectationsGuideTests {
     @Test func overFulfilment() {
         expectFailures([
             """
-            expect(Published<LoadingState>Publisher) received 1 event no step expected: LoadingState.loaded(Account(id: 1, name: "Blob")) at tick 120.
+            expect(Published<LoadingState>.Publisher) received 1 event no step expected: LoadingState.loaded(Account(id: 1, name: "Blob")) at tick 120.
 
-                expect(Published<LoadingState>Publisher)
+                expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading])
 
                  tick  received                                  expected
@@ -433,7 +433,7 @@ struct ExpectationsGuideTests {
             """
             toEventuallyEmit(LoadingState.loaded(Account(id: 1, name: "Blob"))) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))), after 3 skipped values, never arrived: the clock went idle at tick 120 with nothing scheduled.
 
-                expect(Published<LoadingState>Publisher)
+                expect(Published<LoadingState>.Publisher)
               ✗   .toEventuallyEmit(LoadingState.loaded(Account(id: 1, name: "Blob")))
 
                  tick  received                       expected
