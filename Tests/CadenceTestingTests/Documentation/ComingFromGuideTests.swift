@@ -143,7 +143,7 @@ struct ComingFromGuideTests {
 @Suite("Guides/ComingFrom.md samples")
 struct ComingFromGuideSamplesTests {
     @Test func theGuideShowsOnlyTheseExamples() throws {
-        try expectDocumentedSamples(in: "Guides/ComingFrom.md", appearIn: [#filePath], atLeast: 6)
+        try expectDocumentedSamples(in: "Guides/ComingFrom.md", appearIn: [#filePath], atLeast: 10)
     }
 }
 #endif

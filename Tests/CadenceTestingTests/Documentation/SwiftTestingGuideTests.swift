@@ -202,6 +202,6 @@ struct TypingIndicatorTests {
 @Suite("Guides/SwiftTesting.md samples")
 struct SwiftTestingGuideSamplesTests {
     @Test func theGuideShowsOnlyTheseExamples() throws {
-        try expectDocumentedSamples(in: "Guides/SwiftTesting.md", appearIn: [#filePath], atLeast: 8)
+        try expectDocumentedSamples(in: "Guides/SwiftTesting.md", appearIn: [#filePath], atLeast: 13)
     }
 }
