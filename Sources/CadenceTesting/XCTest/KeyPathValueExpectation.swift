@@ -22,10 +22,14 @@ enum ReadAction {
 /// thread has returned, or — given a `clock` — on the virtual clock, after the clock's current action:
 ///
 /// ```swift
-/// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
 /// model.load()
+/// let loaded = expectation(for: model, keyPath: \.name, toBe: "Blob")
 /// wait(for: [loaded], timeout: 1)
 /// ```
+///
+/// The expectation reads the property once when it is made: made before the action, with the property already at
+/// the expected value, it is fulfilled at once and the wait proves nothing. Make it after the action, or expect a
+/// value the property does not start with.
 ///
 /// Change the object on the main thread (as SwiftUI requires of an `ObservableObject`), or on the virtual clock you
 /// pass: a read on the main queue is ordered after a change made on the main thread, not after one made on another
@@ -244,7 +248,8 @@ extension XCTestCase {
     /// of `object` has completed (see ``KeyPathValueExpectation``).
     ///
     /// ```swift
-    /// let loaded = expectation(for: model, keyPath: \.isLoading, toBe: false)
+    /// model.load()
+    /// let loaded = expectation(for: model, keyPath: \.name, toBe: "Blob")
     /// ```
     ///
     /// Like XCTest's own `expectation(description:)`, it asserts for over-fulfilment (`assertForOverFulfill` is true):
