@@ -81,21 +81,22 @@ struct ReceiptScanner {
 
     /// The total of the receipt's lines ("Coffee 3.50"), in cents, added up on `queue`.
     func totalInCents(of lines: [String]) -> AnyPublisher<Int, ReceiptError> {
-        Deferred {
-            Future { promise in
-                queue.async {
-                    var cents = 0
-                    for line in lines {
-                        guard let price = line.split(separator: " ").last.flatMap({ Double($0) }) else {
-                            return promise(.failure(.unreadable(line)))
-                        }
-                        cents += Int((price * 100).rounded())
-                    }
-                    promise(.success(cents))
-                }
+        Just(lines)
+            .receive(on: queue)
+            .setFailureType(to: ReceiptError.self)
+            .flatMap { lines in Self.total(of: lines).publisher }
+            .eraseToAnyPublisher()
+    }
+
+    private static func total(of lines: [String]) -> Result<Int, ReceiptError> {
+        var cents = 0
+        for line in lines {
+            guard let price = line.split(separator: " ").last.flatMap({ Double($0) }) else {
+                return .failure(.unreadable(line))
             }
+            cents += Int((price * 100).rounded())
         }
-        .eraseToAnyPublisher()
+        return .success(cents)
     }
 }
 
@@ -107,8 +108,8 @@ struct AsyncAwaitGuideTests {
     @MainActor @Test func theLoopSeesTheLatestStateOfACurrentValueSubject() async {
         let repository = ArticleRepository()
         let articles = Task.immediate { await loadedArticles(from: repository) }
-        // The loop has asked for one value and been handed `.idle`. Until it asks again, the subject keeps only
-        // its latest state, `.loaded`, and hands that over when it does.
+        // Whenever the loop asks for its next value — before, between or after these sends — the subject hands
+        // over its state at that moment, and the last one is `.loaded`.
         repository.state.send(.loading)
         repository.state.send(.loaded(["Cadence 0.1", "Virtual time"]))
         #expect(await articles.value == ["Cadence 0.1", "Virtual time"])
@@ -120,18 +121,20 @@ struct AsyncAwaitGuideTests {
         #expect(await loadedArticles(from: repository) == nil)
     }
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    @MainActor @Test func aPassthroughSubjectDropsWhatNobodyWaitsFor() async {
+    @Test func aPassthroughSubjectDropsWhatIsSentBeforeNext() async {
         let subject = PassthroughSubject<String, Never>()
-        let iterator = subject.values.makeAsyncIterator()
-        subject.send("sent before next()")
-        let next = Task.immediate { [iterator] in
-            var iterator = iterator
-            return await iterator.next()
-        }
-        subject.send("sent while next() waits")
-        subject.send("sent after next() returned")
-        #expect(await next.value == "sent while next() waits")
+        var iterator = subject.values.makeAsyncIterator()   // subscribes, requests nothing yet
+        subject.send("sent before anyone asked")
+        subject.send(completion: .finished)
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func aCurrentValueSubjectHandsOverItsLatestValue() async {
+        let subject = CurrentValueSubject<String, Never>("first")
+        var iterator = subject.values.makeAsyncIterator()
+        subject.send("second")
+        subject.send("latest")
+        #expect(await iterator.next() == "latest")
     }
 
     @Test func anUploadReportsItsProgress() async {
@@ -146,7 +149,9 @@ struct AsyncAwaitGuideTests {
 
     @Test func aStreamThatEndsEarlyFailsAtOnce() async {
         let uploader = PhotoUploader(queue: DispatchQueue(label: "upload"))
-        await expectWallClockFailures(["PLACEHOLDER"], headlinesOnly: true) {
+        await expectWallClockFailures(["""
+            toEmit([0.25, 0.5, 0.75, 1.0, 1.0], timeout: .seconds(5)) failed: expected value 5 of 5 (1.0), received finished at +… ms.
+            """], headlinesOnly: true) {
             await expect(uploader.upload(photo)).toEmit([0.25, 0.5, 0.75, 1, 1], timeout: .seconds(5))
         }
     }

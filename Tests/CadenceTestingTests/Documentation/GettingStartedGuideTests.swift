@@ -35,7 +35,19 @@ struct GettingStartedGuideTests {
     }
 
     @Test func aToastThatHidesTooLateFailsWithTheTimeline() {
-        expectFailures([""]) {
+        expectFailures(["""
+            thenEmit(nil, within: .seconds(2)) failed: the value (nil) did not arrive within 2000 ticks (by tick 2000); it arrived at tick 3000, 1000 ticks late.
+
+                expect(Published<Optional<String>>Publisher)
+              ✓   .toEmit("Saved")
+              ✗   .thenEmit(nil, within: .seconds(2))
+
+                 tick  received      expected
+                    0  subscription
+                    0  "Saved"       "Saved"   toEmit("Saved")
+              →  2000  (nothing)     nil       thenEmit(nil, within: .seconds(2))
+                 3000  nil
+            """]) {
             withVirtualTime { _ in
                 let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
                 toast.show("Saved")
