@@ -104,12 +104,11 @@ struct ReceiptScanner {
 struct AsyncAwaitGuideTests {
     let photo = Data(repeating: 0xFF, count: 1024)
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @MainActor @Test func theLoopSeesTheLatestStateOfACurrentValueSubject() async {
         let repository = ArticleRepository()
-        let articles = Task.immediate { await loadedArticles(from: repository) }
-        // Whenever the loop asks for its next value — before, between or after these sends — the subject hands
-        // over its state at that moment, and the last one is `.loaded`.
+        let articles = Task { await loadedArticles(from: repository) }
+        // Whenever the loop asks for its next value, the subject hands over its state at that moment: the loop
+        // sees `.loaded` however the sends and the loop interleave.
         repository.state.send(.loading)
         repository.state.send(.loaded(["Cadence 0.1", "Virtual time"]))
         #expect(await articles.value == ["Cadence 0.1", "Virtual time"])
@@ -167,7 +166,7 @@ struct AsyncAwaitGuideTests {
         let client = FeedClient(clock: clock) { try answers.withLock { $0.removeFirst() }.get() }
 
         let load = Task.immediate { try await client.load() }
-        #expect(clock.pendingCount == 1)
+        try #require(clock.pendingCount == 1)
         clock.advance(by: .seconds(29))
         #expect(clock.pendingCount == 1)
         clock.advance(by: .seconds(1))

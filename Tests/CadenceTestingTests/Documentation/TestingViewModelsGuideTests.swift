@@ -114,6 +114,15 @@ struct TestingViewModelsGuideTests {
         cancellable.cancel()
     }
 
+    @Test func objectWillChangeFiresBeforeTheChangeToo() {
+        var read: [String] = []
+        let cancellable = model.objectWillChange.sink { read.append(model.email) }
+        model.email = "blob@example.com"
+        #expect(read == ["", ""])   // once for `email`, once for `isSubmitEnabled`, which follows it
+        #expect(model.email == "blob@example.com")
+        cancellable.cancel()
+    }
+
     @Test func aSinkThatReadsThePropertyLagsOneChangeBehind() {
         let model = LaggingPasswordResetModel()
         model.email = "blob@example.com"
