@@ -173,6 +173,23 @@ struct AsyncAwaitGuideTests {
         #expect(try await load.value == posts)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @Test(.virtualTime)
+    func theRetryComesExactlyWhenTheServerSaid() async throws {
+        let clock = try #require(VirtualClock.current)
+        let client = FeedClient(clock: clock) {
+            guard clock.now >= VirtualClock.Instant(ticks: 30_000) else {
+                throw FeedError.rateLimited(retryAfter: .seconds(30))
+            }
+            return [FeedPost(id: 1, title: "Cadence 0.1")]
+        }
+
+        let load = Task.immediate { try await client.load() }
+        try #require(clock.pendingCount == 1)
+        clock.advance(by: .seconds(30))
+        #expect(try await load.value.map(\.title) == ["Cadence 0.1"])
+    }
+
     @Test func aReceiptIsAddedUpOnItsQueue() async {
         await expectFailures([]) {
             let scanner = ReceiptScanner(queue: DispatchQueue(label: "scanner"))
