@@ -68,7 +68,7 @@ extension PasswordResetClient {
 }
 
 /// The classic mistake: derived state computed by reading the property inside its own publisher's sink.
-final class LaggingPasswordResetModel: ObservableObject {
+private final class LaggingPasswordResetModel: ObservableObject {
     @Published var email = ""
     @Published private(set) var isSubmitEnabled = false
     private var validation: AnyCancellable?
@@ -82,7 +82,7 @@ final class LaggingPasswordResetModel: ObservableObject {
 }
 
 /// The model without `removeDuplicates()`, for the failure the guide shows.
-final class RepeatingPasswordResetModel: ObservableObject {
+private final class RepeatingPasswordResetModel: ObservableObject {
     @Published var email = ""
     @Published private(set) var isSubmitEnabled = false
 
