@@ -38,7 +38,7 @@ struct GettingStartedGuideTests {
         expectFailures(["""
             thenEmit(nil, within: .seconds(2)) failed: the value (nil) did not arrive within 2000 ticks (by tick 2000); it arrived at tick 3000, 1000 ticks late.
 
-                expect(Published<Optional<String>>Publisher)
+                expect(Published<Optional<String>>.Publisher)
               ✓   .toEmit("Saved")
               ✗   .thenEmit(nil, within: .seconds(2))
 

@@ -40,8 +40,7 @@ struct ReadmeDSLTests {
 
     @Test func firstExampleFailureMessage() {
         expectFailures(["""
-            thenEmit(["swift"]) failed: the value differs: expected ["swift"], received ["swift", "swiftui"] at tick \
-            300.
+            thenEmit(["swift"]) failed: the value differs: expected ["swift"], received ["swift", "swiftui"] at tick 300.
 
                 expect(AnyPublisher<Array<String>, Never>)
               ✓   .toEmitNothing(for: .ticks(299))
@@ -78,26 +77,36 @@ struct ReadmeVirtualTimeTests {
         expect(search.results).toEmitNothing(for: .ticks(299)).thenEmit(["swift", "swiftui"])
     }
 
-    @Test func theREADMEsDSLSamplesAreTheTestedOnes() throws {
-        // Every line of the README's CadenceTesting samples is in a test of this folder, so the README cannot drift.
-        let documentation = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let root = documentation.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let tested = try FileManager.default.contentsOfDirectory(atPath: documentation.path)
-            .filter { $0.hasSuffix(".swift") }
-            .map { try String(contentsOf: documentation.appendingPathComponent($0), encoding: .utf8) }
-            .joined(separator: "\n")
-        let testedLines = Set(tested.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        let dslBlocks = blocks.filter { $0.contains("expect(") || $0.contains("Expectation(") }
-        #expect(dslBlocks.count >= 4)
-        for block in dslBlocks {
-            for line in block.split(separator: "\n") {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
-                #expect(testedLines.contains(trimmed), "README line not in a test: \(trimmed)")
-            }
+    /// Every `swift` and `text` block of the README is in a test that compiles and runs it: the README's own tests
+    /// here and in CadenceTests, or the Examples package's tests, which `swift test --package-path Examples` runs.
+    @Test func theREADMEShowsOnlyTestedCode() throws {
+        try expectDocumentedSamples(
+            in: "README.md",
+            appearIn: [
+                #filePath,
+                "Tests/CadenceTests/Documentation/ReadmeTests.swift",
+                "Tests/CadenceTestingTests/Documentation/DesignSamplesTests.swift",
+                "Examples/Tests/ExampleAppTests/Search/SearchViewModelTests.swift",
+                "Examples/Tests/ExampleAppTests/Search/SearchViewModelXCTests.swift",
+            ],
+            atLeast: 10
+        )
+    }
+
+    /// The README's manifest lines name this package's real products, and the Examples package depends on them the
+    /// same way.
+    @Test func theREADMEsManifestNamesTheRealProducts() throws {
+        let readme = try String(contentsOf: repositoryFile("README.md"), encoding: .utf8)
+        let manifest = try String(contentsOf: repositoryFile("Package.swift"), encoding: .utf8)
+        let examples = try String(contentsOf: repositoryFile("Examples/Package.swift"), encoding: .utf8)
+        let snippet = try #require(readme.components(separatedBy: "```swift manifest\n").dropFirst().first)
+            .components(separatedBy: "```")[0]
+        for product in ["Cadence", "CadenceTesting"] {
+            #expect(manifest.contains(#".library(name: "\#(product)""#))
+            #expect(snippet.contains(#".product(name: "\#(product)", package: "Cadence")"#))
+            #expect(examples.contains(#".product(name: "\#(product)", package: "Cadence")"#))
         }
+        #expect(snippet.contains(#".package(url: "https://github.com/cadence-swift/Cadence.git", from: "#))
     }
 }
 
@@ -113,7 +122,10 @@ final class SearchModelTests: XCTestCase {
             expect(search.results).toEmitNothing(for: .ticks(299)).thenEmit(["swift", "swiftui"])
         }
     }
+}
 
+/// The README's shim sample, as it shows it.
+final class SearchModelShimTests: XCTestCase {
     func testResultsArriveAfterTheDebounce() {
         let scheduler = DispatchQueue.test
         let search = SearchModel(scheduler: scheduler.eraseToAnyScheduler())

@@ -151,7 +151,7 @@ struct TestingViewModelsGuideTests {
         expectFailures(["""
             toEmit([false, true]) failed: value 2 of 2 differs: expected true, received false at tick 0.
 
-                expect(Published<Bool>Publisher)
+                expect(Published<Bool>.Publisher)
               ✗   .toEmit([false, true])
 
                  tick  received      expected

@@ -15,6 +15,7 @@ struct ReadmeTests {
             .sink { results.append($0) }
 
         subject.send("2"); subject.send("x"); subject.send("4")
+        // results == [2, 6]
         #expect(results == [2, 6])
         withExtendedLifetime(cancellable) {}
     }
@@ -29,8 +30,23 @@ struct ReadmeTests {
 
         query.send("s"); query.send("sw"); query.send("swift")
         scheduler.advance(by: .milliseconds(299))           // searched == []
-        #expect(searched == [])
         scheduler.advance(by: .milliseconds(1))             // searched == ["swift"]
+        #expect(searched == ["swift"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    /// The README's comments say what each advance leaves: nothing after 299 ms, the last query after 300.
+    @Test func virtualTimeSampleBoundary() {
+        let scheduler = DispatchQueue.test
+        var searched: [String] = []
+        let query = PassthroughSubject<String, Never>()
+        let cancellable = query
+            .debounce(for: .milliseconds(300), scheduler: scheduler.eraseToAnyScheduler())
+            .sink { searched.append($0) }
+        query.send("s"); query.send("sw"); query.send("swift")
+        scheduler.advance(by: .milliseconds(299))
+        #expect(searched == [])
+        scheduler.advance(by: .milliseconds(1))
         #expect(searched == ["swift"])
         withExtendedLifetime(cancellable) {}
     }
