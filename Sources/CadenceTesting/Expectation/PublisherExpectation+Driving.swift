@@ -279,7 +279,9 @@ extension PublisherExpectation {
     /// This is the one time a step runs the clock past its window: what it runs would otherwise have run at the next
     /// step, which a failed chain does not run.
     private func lateArrival(of step: ExpectationStep<Output, Failure>, cursor: Int, deadline: Int64) -> String {
-        guard let clock, step.kind == .match else { return "" }
+        guard let clock else { return "" }
+        if step.kind == .window { return nextEvent(on: clock) }
+        guard step.kind == .match else { return "" }
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
@@ -297,6 +299,24 @@ extension PublisherExpectation {
                 return ""
             default:
                 if visible.stoppedAtViolation { return "" }
+            }
+        }
+        return ""
+    }
+
+    /// After a window step (`toMatch`) failed for want of an event: runs the clock on (boundedly) to the next event
+    /// and says what it was and when — `"; the next event, 2, came at tick 8"` — or nothing if none came. A window
+    /// step matches a whole timeline, so the event that came later is named, not judged.
+    private func nextEvent(on clock: VirtualClock) -> String {
+        let seen = recorder.events.count
+        var ran = 0
+        while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
+            ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
+            let later = recorder.events.dropFirst(seen).first { event in
+                if case .subscription = event.event { false } else { true }
+            }
+            if let event = later {
+                return "; the next event, \(EventText.received(event.event)), came\(Self.at(event.time))"
             }
         }
         return ""

@@ -350,6 +350,32 @@ struct MatchTests {
         }
     }
 
+    @Test("An event that arrives after the budget: the message names the next event and its tick")
+    func lateWithinBudget() {
+        let clock = VirtualClock()
+        let subject = scripted(clock, [(1, .value(1)), (9, .value(2))])
+        expectFailures([
+            """
+            toMatch("-a-b", values: ["a": 1, "b": 2, "c": 3], within: .ticks(6)) failed: b (2), expected at tick 3, did not arrive within 6 ticks (by tick 6); the next event, 2, came at tick 9.
+
+                expect(PassthroughSubject<Int, MatchTests.APIError>)
+              ✗   .toMatch("-a-b", values: ["a": 1, "b": 2, "c": 3], within: .ticks(6))
+
+                 tick  received      expected
+                    0  subscription
+                    1  1             a (1)            toMatch("-a-b", values: ["a": 1, "b": 2, "c": 3], within: .ticks(6))
+              →     6  (nothing)     b (2) at tick 3  toMatch("-a-b", values: ["a": 1, "b": 2, "c": 3], within: .ticks(6))
+                    9  2
+
+                expected  -a-b
+                received  -a--
+                             ^ tick 3
+            """,
+        ]) {
+            expect(subject, on: clock).toMatch("-a-b", values: abc, within: .ticks(6))
+        }
+    }
+
     @Test("An event that never arrives within the budget")
     func missingWithinBudget() {
         let clock = VirtualClock()
