@@ -20,6 +20,9 @@ struct Timing {
 
 /// A tiny harness: one warm-up run thrown away, then timed runs of the whole workload.
 enum Harness {
+    /// A run longer than this is its own warm-up: if the warm-up run takes longer, it is the only run timed.
+    static let longRun = 5e9
+
     static func measure(_ body: Body, size: Int, repetitions: Int) async -> Timing {
         let clock = ContinuousClock()
         var runs: [Double] = []
@@ -27,9 +30,13 @@ enum Harness {
         for run in 0 ... repetitions {
             let start = clock.now
             let checksum = await body.run(size)
-            let elapsed = start.duration(to: clock.now)
+            let elapsed = nanoseconds(start.duration(to: clock.now))
             checksums.insert(checksum)
-            if run > 0 { runs.append(nanoseconds(elapsed)) }
+            if run == 0, elapsed > longRun {
+                runs = [elapsed]
+                break
+            }
+            if run > 0 { runs.append(elapsed) }
         }
         return Timing(runs: runs, checksum: checksums.count == 1 ? checksums.first : nil)
     }
@@ -109,14 +116,23 @@ extension String {
     }
 }
 
-/// This process's peak resident memory so far, in KiB (`getrusage`'s `ru_maxrss`: KiB on Linux, bytes on Darwin).
-func peakResidentKiB() -> Int {
+/// This process's peak resident memory so far, in KiB: `VmHWM` in `/proc/self/status` on Linux (getrusage's
+/// `ru_maxrss` would carry over the parent's peak through `posix_spawn`), `ru_maxrss` elsewhere.
+func peakResidentKiB() -> Int? {
+    #if os(Linux)
+    guard let file = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmHWM:") {
+            return Int(text.dropFirst(6).filter(\.isNumber))
+        }
+    }
+    return nil
+    #else
     var usage = rusage()
-    #if canImport(Darwin)
     getrusage(RUSAGE_SELF, &usage)
     return Int(usage.ru_maxrss) / 1024
-    #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Int(usage.ru_maxrss)
     #endif
 }

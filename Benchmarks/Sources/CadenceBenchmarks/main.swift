@@ -45,7 +45,7 @@ if let child = options.child {
         else { exit(2) }
         checksum = await body.run(child.size)
     }
-    print("\(checksum) \(peakResidentKiB())")
+    print("\(checksum) \(peakResidentKiB() ?? -1)")
     exit(0)
 }
 
@@ -127,7 +127,10 @@ for benchmark in options.selected {
 
 // The table.
 func ratioText(_ ratio: Double) -> String {
-    ratio >= 1 ? "\(Harness.rounded(ratio))× faster" : "\(Harness.rounded(1 / ratio))× slower"
+    func times(_ value: Double) -> String {
+        value >= 1_000 ? Harness.grouped(Int(value.rounded())) + "×" : Harness.rounded(value) + "×"
+    }
+    return ratio >= 1 ? "\(times(ratio)) faster" : "\(times(1 / ratio)) slower"
 }
 
 func targetText(_ result: Result) -> String {
@@ -157,7 +160,8 @@ let rows: [[String]] = results.map { result in
     let benchmark = result.benchmark
     let suffix = benchmark.perCall ? "/call" : ""
     func time(_ timing: Timing?, size: Int) -> String {
-        timing.map { Harness.format(result.shown($0, size: size)) + suffix } ?? "—"
+        guard let timing else { return "—" }
+        return Harness.format(result.shown(timing, size: size)) + suffix + (timing.runs.count == 1 ? " (1 run)" : "")
     }
     let peerTime: String =
         if benchmark.peer == nil { "—" } else if result.peer == nil { skippedText(result) } else {
@@ -176,10 +180,12 @@ Harness.printTable(
 let repetitionsText = options.repetitions.map { "\($0)" } ?? "3 to 7"
 print("""
 
-Times are the median of \(repetitionsText) timed runs of the whole workload after one warm-up run (per call where \
-marked /call). "Cadence vs peer" is the peer's time over Cadence's; "hand loop" is the same work written as a plain \
-loop, with no library. Both sides computed the same checksum (or passed every test) unless an error is printed below.
+Times: the median of \(repetitionsText) timed runs of the whole workload, after one warm-up run (per call where
+marked /call); a warm-up run over 5 s is the only run timed ("1 run"). "Cadence vs peer": the peer's time over
+Cadence's. "hand loop": the same work as a plain loop, no library. Both sides computed the same checksum (or passed
+every test) unless an error is printed below.
 """)
+
 
 // Peak memory of the 1,000,000-value runs, each side in a process of its own.
 func peakMemory(_ name: String, side: String, size: Int) -> (checksum: Int, kib: Int)? {
@@ -192,7 +198,7 @@ func peakMemory(_ name: String, side: String, size: Int) -> (checksum: Int, kib:
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-    guard process.terminationStatus == 0, fields.count == 2 else { return nil }
+    guard process.terminationStatus == 0, fields.count == 2, fields[1] > 0 else { return nil }
     return (fields[0], fields[1])
 }
 
@@ -226,8 +232,8 @@ if options.memory, !memoryResults.isEmpty, let idle = peakMemory("idle", side: "
     )
     print("""
 
-    Peak resident memory of one run, each side in a process of its own (getrusage's ru_maxrss); the same process \
-    doing nothing peaks at \(mebibytes(idle.kib)).
+    Peak resident memory (VmHWM) of one run, each side in a process of its own; the same process doing nothing
+    peaks at \(mebibytes(idle.kib)).
     """)
 }
 
