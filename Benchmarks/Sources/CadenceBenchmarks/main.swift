@@ -148,9 +148,9 @@ func targetText(_ result: Result) -> String {
 /// Where the peer was skipped: its time estimated from the same benchmark at a smaller size, as n².
 @MainActor
 func skippedText(_ result: Result) -> String {
-    let measured = results.first {
+    let measured = results.filter {
         $0.benchmark.title == result.benchmark.title && $0.peer != nil && $0.benchmark.name != result.benchmark.name
-    }
+    }.max { $0.peerSize < $1.peerSize }
     guard let measured, let peer = measured.peer else { return "skipped (n²)" }
     let factor = Double(result.peerSize) / Double(measured.peerSize)
     return "skipped (n²: ≈ \(Harness.format(peer.median * factor * factor)))"
@@ -177,7 +177,10 @@ Harness.printTable(
     header: ["benchmark", "workload", "size", "Cadence", "peer", "peer time", "Cadence vs peer", "target", "hand loop"],
     rows: rows, markdown: options.markdown
 )
-let repetitionsText = options.repetitions.map { "\($0)" } ?? "3 to 7"
+let runCounts = results.flatMap { [$0.cadence, $0.peer, $0.limit].compactMap { $0?.runs.count } }.filter { $0 > 1 }
+let repetitionsText =
+    if let fewest = runCounts.min(), let most = runCounts.max() { fewest == most ? "\(fewest)" : "\(fewest) to \(most)" }
+    else { "the" }
 print("""
 
 Times: the median of \(repetitionsText) timed runs of the whole workload, after one warm-up run (per call where
