@@ -23,13 +23,13 @@ enum Harness {
     /// A run longer than this is its own warm-up: if the warm-up run takes longer, it is the only run timed.
     static let longRun = 5e9
 
-    static func measure(_ body: Body, size: Int, repetitions: Int) async -> Timing {
+    static func measure(_ body: Body, size: Int, repetitions: Int) -> Timing {
         let clock = ContinuousClock()
         var runs: [Double] = []
         var checksums: Set<Int> = []
         for run in 0 ... repetitions {
             let start = clock.now
-            let checksum = await body.run(size)
+            let checksum = body.run(size)
             let elapsed = nanoseconds(start.duration(to: clock.now))
             checksums.insert(checksum)
             if run == 0, elapsed > longRun {

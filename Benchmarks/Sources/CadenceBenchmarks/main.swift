@@ -43,7 +43,7 @@ if let child = options.child {
         guard let benchmark = Benchmark.all.first(where: { $0.name == child.name }),
               let body = body(of: benchmark, side: child.side)
         else { exit(2) }
-        checksum = await body.run(child.size)
+        checksum = body.run(child.size)
     }
     print("\(checksum) \(peakResidentKiB() ?? -1)")
     exit(0)
@@ -58,7 +58,7 @@ if let profile = options.profile {
         exit(2)
     }
     let size = profile.side == "peer" ? benchmark.peerSize(benchmark.size(options)) : benchmark.size(options)
-    _ = await body.run(size)
+    _ = body.run(size)
     exit(0)
 }
 
@@ -96,12 +96,12 @@ for benchmark in options.selected {
     let peerSize = benchmark.peerSize(size)
     let repetitions = options.repetitions ?? benchmark.repetitions
     FileHandle.standardError.write(Data("… \(benchmark.name)\n".utf8))
-    let cadence = await Harness.measure(benchmark.cadence, size: size, repetitions: repetitions)
+    let cadence = Harness.measure(benchmark.cadence, size: size, repetitions: repetitions)
     var peer: Timing?
     if let body = benchmark.peer, peerSize <= benchmark.peerLimit ?? .max {
-        peer = await Harness.measure(body, size: peerSize, repetitions: options.repetitions ?? benchmark.peerRepetitions ?? repetitions)
+        peer = Harness.measure(body, size: peerSize, repetitions: options.repetitions ?? benchmark.peerRepetitions ?? repetitions)
     }
-    let limit = await benchmark.limit.asyncMap { await Harness.measure($0, size: size, repetitions: repetitions) }
+    let limit = benchmark.limit.map { Harness.measure($0, size: size, repetitions: repetitions) }
     var result = Result(benchmark: benchmark, size: size, peerSize: peerSize, cadence: cadence, peer: peer, limit: limit)
     // A benchmark whose sides disagree measures nothing: it is an error.
     let sides = [("Cadence", cadence, size), ("the peer", peer, peerSize), ("the hand-written loop", limit, size)]
@@ -245,13 +245,6 @@ for error in errors {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
 }
 exit(errors.isEmpty ? 0 : 1)
-
-extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
-        guard let self else { return nil }
-        return await transform(self)
-    }
-}
 
 extension String {
     func padded(to width: Int) -> String {
