@@ -21,7 +21,10 @@ if options.help {
 if options.list {
     for benchmark in Benchmark.all {
         let size = "\(Harness.grouped(benchmark.size(options))) \(benchmark.unit)"
-        print("\(benchmark.name.padded(to: 14)) \(benchmark.group.padded(to: 12)) \(size.padded(to: 24)) \(benchmark.title)")
+        let columns = [
+            benchmark.name.padded(to: 14), benchmark.group.padded(to: 12), size.padded(to: 24), benchmark.title,
+        ]
+        print(columns.joined(separator: " "))
     }
     exit(0)
 }
@@ -99,10 +102,13 @@ for benchmark in options.selected {
     let cadence = Harness.measure(benchmark.cadence, size: size, repetitions: repetitions)
     var peer: Timing?
     if let body = benchmark.peer, peerSize <= benchmark.peerLimit ?? .max {
-        peer = Harness.measure(body, size: peerSize, repetitions: options.repetitions ?? benchmark.peerRepetitions ?? repetitions)
+        let peerRepetitions = options.repetitions ?? benchmark.peerRepetitions ?? repetitions
+        peer = Harness.measure(body, size: peerSize, repetitions: peerRepetitions)
     }
     let limit = benchmark.limit.map { Harness.measure($0, size: size, repetitions: repetitions) }
-    var result = Result(benchmark: benchmark, size: size, peerSize: peerSize, cadence: cadence, peer: peer, limit: limit)
+    var result = Result(
+        benchmark: benchmark, size: size, peerSize: peerSize, cadence: cadence, peer: peer, limit: limit
+    )
     // A benchmark whose sides disagree measures nothing: it is an error.
     let sides = [("Cadence", cadence, size), ("the peer", peer, peerSize), ("the hand-written loop", limit, size)]
     for (side, timing, sideSize) in sides {
@@ -179,8 +185,11 @@ Harness.printTable(
 )
 let runCounts = results.flatMap { [$0.cadence, $0.peer, $0.limit].compactMap { $0?.runs.count } }.filter { $0 > 1 }
 let repetitionsText =
-    if let fewest = runCounts.min(), let most = runCounts.max() { fewest == most ? "\(fewest)" : "\(fewest) to \(most)" }
-    else { "the" }
+    if let fewest = runCounts.min(), let most = runCounts.max() {
+        fewest == most ? "\(fewest)" : "\(fewest) to \(most)"
+    } else {
+        "the"
+    }
 print("""
 
 Times: the median of \(repetitionsText) timed runs of the whole workload, after one warm-up run (per call where
@@ -224,7 +233,8 @@ if options.memory, !memoryResults.isEmpty, let idle = peakMemory("idle", side: "
             }
         }
         memoryRows.append([
-            name, "\(Harness.grouped(result.size)) \(result.benchmark.unit)", cadence.map { mebibytes($0.kib) } ?? "—",
+            name, "\(Harness.grouped(result.size)) \(result.benchmark.unit)",
+            cadence.map { mebibytes($0.kib) } ?? "—",
             result.benchmark.peerName, peer.map { mebibytes($0.kib) } ?? (result.peer == nil ? "not run" : "—"),
             limit.map { mebibytes($0.kib) } ?? "—",
         ])

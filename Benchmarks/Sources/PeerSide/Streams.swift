@@ -1,8 +1,9 @@
 import OpenCombine
 
 // OpenCombine's side of the stream benchmarks: `CadenceSide/Streams.swift` line for line, on OpenCombine 0.14.0 (but
-// for the two operators it lacks): each function builds the same pipeline, pushes the same values and returns a checksum of what reached the end, so
-// the optimiser cannot drop the work and the two sides can be checked against each other.
+// for the two operators it lacks): each function builds the same pipeline, pushes the same values and returns a
+// checksum of what reached the end, so the optimiser cannot drop the work and the two sides can be checked against
+// each other.
 
 /// Benchmarks of OpenCombine's publishers. Every function returns a checksum of the values it received.
 public enum PeerStreams {
