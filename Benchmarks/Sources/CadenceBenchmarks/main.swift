@@ -176,7 +176,8 @@ let rows: [[String]] = results.map { result in
     return [
         benchmark.name, benchmark.title, "\(Harness.grouped(result.size)) \(benchmark.unit)",
         time(result.cadence, size: result.size), benchmark.peerName, peerTime,
-        result.ratio.map(ratioText) ?? "—", targetText(result), time(result.limit, size: result.size),
+        result.errors.isEmpty ? result.ratio.map(ratioText) ?? "—" : "ERROR: see below",
+        result.errors.isEmpty ? targetText(result) : "—", time(result.limit, size: result.size),
     ]
 }
 Harness.printTable(
