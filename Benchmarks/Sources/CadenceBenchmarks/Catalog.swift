@@ -1,0 +1,208 @@
+import CadenceSide
+import Dispatch
+import PeerSide
+
+/// What a benchmark's body is: synchronous (run on the main thread) or asynchronous.
+enum Body: Sendable {
+    case sync(@Sendable (Int) -> Int)
+    case async(@Sendable (Int) async -> Int)
+
+    /// Runs the body once at `size`; returns its checksum. An asynchronous body runs in a task of its own while the
+    /// calling thread waits: `main` stays synchronous, so the main thread never parks in `dispatchMain()` (whose
+    /// `sigsuspend` valgrind 3.19 cannot run, and a profile is needed).
+    func run(_ size: Int) -> Int {
+        switch self {
+        case let .sync(body):
+            return body(size)
+        case let .async(body):
+            let outcome = Outcome()
+            Task.detached {
+                outcome.checksum = await body(size)
+                outcome.done.signal()
+            }
+            outcome.done.wait()
+            return outcome.checksum
+        }
+    }
+
+    /// An asynchronous body's checksum, handed to the waiting thread.
+    private final class Outcome: @unchecked Sendable {
+        // Written by the task before it signals `done`; read by the waiting thread after `done`.
+        var checksum = 0
+        let done = DispatchSemaphore(value: 0)
+    }
+}
+
+/// What the issue asks of a benchmark.
+enum Target: Sendable {
+    /// The peer takes at least this many times as long as Cadence.
+    case faster(Double)
+    /// Cadence takes at most this many nanoseconds per call.
+    case atMost(nanoseconds: Double)
+    /// No target: the ratio is recorded.
+    case record
+}
+
+/// One benchmark: the same workload on Cadence and on the peer, and where one exists a hand-written loop doing the
+/// same work (the limit: what any library would pay at least).
+struct Benchmark: Sendable {
+    /// What `--filter` matches, with `group`.
+    let name: String
+    let group: String
+    /// The table's description of the workload.
+    let title: String
+    /// The workload's size unless `--scale` or `--size` change it, and what it counts.
+    let defaultSize: Int
+    let unit: String
+    /// Times are per call (the run's time divided by its size) instead of per run.
+    var perCall = false
+    /// What the peer column runs.
+    var peerName = "OpenCombine"
+    var target: Target = .record
+    /// Timed runs (after one warm-up) unless `--repetitions` says otherwise.
+    var repetitions = 5
+    /// Both sides' peak memory is measured, each in a process of its own.
+    var measuresMemory = false
+    let cadence: Body
+    var peer: Body?
+    /// The peer's size, when it differs from Cadence's (the real-time debounce runs 1 test, not 2,000).
+    var peerSize: @Sendable (Int) -> Int = { $0 }
+    var peerRepetitions: Int?
+    /// Above this size the peer is not run (its time grows as n²: 16,000 actions take minutes); the table says so.
+    var peerLimit: Int?
+    var limit: Body?
+    /// The checksum is the number of passing tests: each side's must equal its size. Otherwise the sides' checksums
+    /// must be equal.
+    var countsPasses = false
+
+    /// The size after `--scale` (at least 1), unless `--size name=N` set it.
+    func size(_ options: Options) -> Int {
+        if let size = options.sizes[name] { return size }
+        return max(1, Int((Double(defaultSize) * options.scale).rounded()))
+    }
+}
+
+extension Benchmark {
+    /// Every benchmark, in the order they run.
+    static let all: [Benchmark] = streams + combinators + schedulers + testing
+
+    static let streams: [Benchmark] = [
+        Benchmark(
+            name: "pipeline", group: "streams", title: "PassthroughSubject → map → filter → scan → sink",
+            defaultSize: 1_000_000, unit: "values", target: .faster(3), measuresMemory: true,
+            cadence: .sync { CadenceStreams.pipeline(values: $0) }, peer: .sync { PeerStreams.pipeline(values: $0) },
+            limit: .sync { Limits.pipeline(values: $0) }
+        ),
+        Benchmark(
+            name: "just", group: "streams", title: "Just(i).map { … }.sink { … }, one subscription each",
+            defaultSize: 100_000, unit: "subscriptions", target: .faster(3),
+            cadence: .sync { CadenceStreams.justMapSink(subscriptions: $0) },
+            peer: .sync { PeerStreams.justMapSink(subscriptions: $0) }
+        ),
+        Benchmark(
+            name: "current-value", group: "streams", title: "CurrentValueSubject, 100 subscribers × sends",
+            defaultSize: 10_000, unit: "sends", target: .faster(2),
+            cadence: .sync { CadenceStreams.currentValueFanOut(subscribers: 100, sends: $0) },
+            peer: .sync { PeerStreams.currentValueFanOut(subscribers: 100, sends: $0) }
+        ),
+        Benchmark(
+            name: "collect", group: "streams", title: "(0..<n).publisher.eraseToAnyPublisher().collect()",
+            defaultSize: 1_000_000, unit: "values", target: .faster(10), measuresMemory: true,
+            cadence: .sync { CadenceStreams.collect(values: $0) }, peer: .sync { PeerStreams.collect(values: $0) },
+            limit: .sync { Limits.collect(values: $0) }
+        ),
+    ]
+
+    /// The peer column of `merge` and `combineLatest`.
+    static let noPeer = "none: not in OpenCombine 0.14.0"
+
+    static let combinators: [Benchmark] = [
+        Benchmark(
+            name: "flatMap", group: "combinators", title: "(0..<n/100).publisher.flatMap { 100 values }",
+            defaultSize: 100_000, unit: "values",
+            cadence: .sync { CadenceStreams.flatMap(values: $0) }, peer: .sync { PeerStreams.flatMap(values: $0) }
+        ),
+        Benchmark(
+            name: "merge", group: "combinators", title: "two subjects, merge(with:)",
+            defaultSize: 100_000, unit: "sends", peerName: noPeer,
+            cadence: .sync { CadenceStreams.merge(values: $0) }
+        ),
+        Benchmark(
+            name: "combineLatest", group: "combinators", title: "two subjects, combineLatest",
+            defaultSize: 100_000, unit: "sends", peerName: noPeer,
+            cadence: .sync { CadenceStreams.combineLatest(values: $0) }
+        ),
+        Benchmark(
+            name: "zip", group: "combinators", title: "two subjects, zip",
+            defaultSize: 100_000, unit: "sends",
+            cadence: .sync { CadenceStreams.zip(values: $0) }, peer: .sync { PeerStreams.zip(values: $0) }
+        ),
+        Benchmark(
+            name: "share", group: "combinators", title: "subject.map { … }.share(), 10 subscribers",
+            defaultSize: 100_000, unit: "sends",
+            cadence: .sync { CadenceStreams.share(values: $0, subscribers: 10) },
+            peer: .sync { PeerStreams.share(values: $0, subscribers: 10) }
+        ),
+    ]
+
+    static let schedulers: [Benchmark] = [
+        scheduler("scheduler-1k", 1_000, target: .record, repetitions: 5),
+        scheduler("scheduler-16k", 16_000, target: .faster(100), repetitions: 3),
+        scheduler("scheduler-1m", 1_000_000, target: .record, repetitions: 3),
+        Benchmark(
+            name: "sleepers", group: "schedulers", title: "async sleepers woken by one advance(by:)",
+            defaultSize: 10_000, unit: "sleepers", peerName: "swift-clocks TestClock", repetitions: 3,
+            cadence: .async { await CadenceVirtualTime.sleepers($0) },
+            peer: .async { await PeerVirtualTime.sleepers($0) }
+        ),
+    ]
+
+    static func scheduler(_ name: String, _ size: Int, target: Target, repetitions: Int) -> Benchmark {
+        Benchmark(
+            name: name, group: "schedulers", title: "DispatchQueue.test: schedule n actions, advance",
+            defaultSize: size, unit: "actions", peerName: "combine-schedulers TestScheduler", target: target,
+            repetitions: repetitions, measuresMemory: size >= 1_000_000,
+            cadence: .sync { CadenceVirtualTime.scheduledActions($0) },
+            peer: .sync { PeerVirtualTime.scheduledActions($0) }, peerLimit: 20_000
+        )
+    }
+
+    static let testing: [Benchmark] = [
+        Benchmark(
+            name: "dsl", group: "testing", title: "expect(Just(1)).toEmit(1).thenFinish()",
+            defaultSize: 20_000, unit: "calls", perCall: true, peerName: "—",
+            target: .atMost(nanoseconds: 10_000), repetitions: 7,
+            cadence: .sync { ExpectationBenchmarks.dsl(calls: $0) },
+            limit: .sync { ExpectationBenchmarks.handWritten(calls: $0) }, countsPasses: true
+        ),
+        Benchmark(
+            name: "debounce", group: "testing", title: "a 300 ms debounce test, on virtual time",
+            defaultSize: 2_000, unit: "tests", perCall: true,
+            peerName: "real DispatchQueue, \(DebounceBenchmarks.realTimeWaiting)", target: .faster(1_000),
+            repetitions: 7, cadence: .sync { DebounceBenchmarks.virtualTime(tests: $0) },
+            peer: .sync { DebounceBenchmarks.realTime(tests: $0) }, peerSize: { _ in 1 }, peerRepetitions: 3,
+            countsPasses: true
+        ),
+    ]
+}
+
+/// The hand-written loops: the same work with no library, what any implementation pays at least.
+enum Limits {
+    /// `map`, `filter`, `scan` and the sink's checksum as one `for` loop.
+    static func pipeline(values: Int) -> Int {
+        var checksum = 0, sum = 0
+        for value in 0 ..< values {
+            let mapped = value &* 3
+            guard mapped & 1 == 0 else { continue }
+            sum = sum &+ mapped
+            checksum = checksum &* 31 &+ sum
+        }
+        return checksum
+    }
+
+    /// The array `collect()` builds, built directly.
+    static func collect(values: Int) -> Int {
+        let array = Array(0 ..< values)
+        return array.count &* 1_000_003 &+ array.reduce(0, &+)
+    }
+}
