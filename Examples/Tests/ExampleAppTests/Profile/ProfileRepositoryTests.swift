@@ -66,15 +66,13 @@ struct ProfileRepositoryTests {
     }
 
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    @Test func forAwaitStartsFromTheCurrentState() async {
+    @Test func theValuesStartFromTheCurrentState() async {
         let repository = makeRepository(answering: .failure(.offline))
         let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
-        for await state in repository.state.values {
-            #expect(state == .failure(.api(.offline)))
-            break
-        }
+        var states = repository.state.values.makeAsyncIterator()
+        #expect(await states.next() == .failure(.api(.offline)))
     }
 }
