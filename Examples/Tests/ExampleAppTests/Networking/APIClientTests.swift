@@ -26,6 +26,18 @@ struct APIClientTests {
         #expect(session.requests.first?.value(forHTTPHeaderField: "Accept") == "application/json")
     }
 
+    @Test func theRequestIsSentWhenThePublisherIsSubscribedToNotWhenItIsMade() {
+        let session = FakeSession(answering: .status(200, body: Profile.blobJSON), on: scheduler.eraseToAnyScheduler())
+        let api = APIClient(baseURL: "https://api.example.com", dataTask: session.dataTask)
+
+        let profile = api.get("/users/42", as: Profile.self)
+        #expect(session.requests.isEmpty)
+
+        expect(profile).toEmit(.blob, within: .milliseconds(120)).thenFinish()
+        expect(profile).toEmit(.blob, within: .milliseconds(120)).thenFinish()
+        #expect(session.requests.count == 2)
+    }
+
     @Test func anInvalidURLFailsBeforeAnyRequest() {
         let session = FakeSession(answering: .status(200, body: Profile.blobJSON), on: scheduler.eraseToAnyScheduler())
         let api = APIClient(baseURL: "api.example.com", dataTask: session.dataTask)  // no scheme
