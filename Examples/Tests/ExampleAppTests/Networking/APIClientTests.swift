@@ -84,4 +84,14 @@ struct APIClientTests {
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
         #expect(request.httpBody == Data(#"{"email":"blob@example.com"}"#.utf8))
     }
+
+    @Test func aBodyThatCannotBeEncodedFailsBeforeAnyRequest() {
+        let session = FakeSession(answering: .status(202, body: ""), on: scheduler.eraseToAnyScheduler())
+        let api = APIClient(baseURL: "https://api.example.com", dataTask: session.dataTask)
+
+        // JSON has no NaN: JSONEncoder throws rather than send one.
+        expect(api.post("/metrics", json: ["loadTimeSeconds": Double.nan]))
+            .toFail(with: APIError.encoding, within: .ticks(0))
+        #expect(session.requests.isEmpty)
+    }
 }
