@@ -10,6 +10,8 @@ public enum APIError: Error, Equatable, Sendable {
     case encoding
     /// The server answered with a status code outside 200–299.
     case badStatus(Int)
+    /// The request finished without an answer: the data task completed without sending a response or an error.
+    case noResponse
     /// The server answered 2xx, but the body is not the JSON the app expects.
     case decoding
 }
