@@ -60,6 +60,26 @@ struct ProfileViewModelTests {
     }
 
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @Test func aNewLoadTakesDownTheBannerOfTheLastOne() async {
+        let repository = makeRepository(answering: .failure(.offline))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+        let banner = expect(viewModel.$errorMessage.dropFirst())
+
+        let failedLoad = repository.startLoading()
+        clock.advance(by: .milliseconds(300))
+        await failedLoad.value
+        banner.toEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
+
+        let retry = repository.startLoading()
+        banner.thenEmit(nil, within: .ticks(0))
+        #expect(viewModel.isLoading)
+        clock.advance(by: .milliseconds(300))
+        await retry.value
+
+        banner.thenEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
+    }
+
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func offlineAsksTheUserToPullToRefresh() async {
         let repository = makeRepository(answering: .failure(.offline))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
