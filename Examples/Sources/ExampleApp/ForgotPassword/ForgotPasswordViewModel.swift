@@ -14,6 +14,9 @@ import Foundation
 ///     mainScheduler: DispatchQueue.main.eraseToAnyScheduler()
 /// )
 /// ```
+///
+/// It is not `@MainActor`: the request's outcome reaches it through `mainScheduler`, so a test can drive it from a
+/// test scheduler on virtual time.
 public final class ForgotPasswordViewModel: ObservableObject {
     /// The text in the email field.
     @Published public var email = ""

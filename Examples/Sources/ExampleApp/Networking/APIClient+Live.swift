@@ -1,5 +1,5 @@
 #if canImport(Combine)
-import Combine
+import Cadence
 import Foundation
 
 extension APIClient {

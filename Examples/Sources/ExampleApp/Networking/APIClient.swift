@@ -14,8 +14,9 @@ import FoundationNetworking
 /// api.get("/users/42", as: Profile.self)    // AnyPublisher<Profile, APIError>
 /// ```
 ///
-/// Every failure is an ``APIError``: a URL that cannot be built fails before any request is made, a status outside
-/// 200–299 is ``APIError/badStatus(_:)``, a body that does not decode is ``APIError/decoding``.
+/// Every failure is an ``APIError``: a URL that cannot be built or a body that cannot be encoded fails before any
+/// request is made, a status outside 200–299 is ``APIError/badStatus(_:)``, a body that does not decode is
+/// ``APIError/decoding``.
 public struct APIClient: Sendable {
     /// Sends a request and publishes the body and response once — what `URLSession.dataTaskPublisher(for:)` does.
     public typealias DataTask =
@@ -47,7 +48,7 @@ public struct APIClient: Sendable {
         do {
             data = try JSONEncoder().encode(body)
         } catch {
-            return Fail(error: .decoding).eraseToAnyPublisher()
+            return Fail(error: .encoding).eraseToAnyPublisher()
         }
         return send(path: path, method: "POST", body: data)
             .map { _ in () }

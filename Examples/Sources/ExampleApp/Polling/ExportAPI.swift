@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Cadence
 
 /// The export endpoints: start a job, then ask for its status.

@@ -10,13 +10,14 @@ public struct ProfileService: Sendable {
         self.fetch = fetch
     }
 
-    /// The real endpoint, `GET /users/{id}`, through `api`.
+    /// The real endpoint, `GET /users/{id}`, through `api`; ``APIError/noResponse`` if the request finishes without
+    /// a profile.
     public static func live(api: APIClient) -> ProfileService {
         ProfileService { id in
             for try await profile in api.get("/users/\(id)", as: Profile.self).values {
                 return profile
             }
-            throw CancellationError()
+            throw APIError.noResponse
         }
     }
 

@@ -5,13 +5,16 @@ import Foundation
 ///
 /// The repository sends from whichever thread its load finished on; the view model moves every state to
 /// `mainScheduler` before publishing it. The screen starts loads on the repository (`.task { await
-/// repository.load() }`); the view model only listens.
+/// repository.load() }`); the view model only listens. A new load clears the banner of the last one.
+///
+/// It is not `@MainActor`: every change reaches it through `mainScheduler` (the main queue in the app), so a test
+/// can drive it from a test scheduler on virtual time.
 public final class ProfileViewModel: ObservableObject {
     /// The name shown at the top; empty until a profile has loaded.
     @Published public private(set) var name = ""
     /// Whether the spinner shows.
     @Published public private(set) var isLoading = false
-    /// The banner's text when the last load failed; nil otherwise.
+    /// The banner's text when the last load failed; nil otherwise, and nil again as soon as a new load starts.
     @Published public private(set) var errorMessage: String?
 
     private var subscription: AnyCancellable?
@@ -27,8 +30,10 @@ public final class ProfileViewModel: ObservableObject {
         // Set only when it changes, so that the view redraws once per change.
         if isLoading != state.isLoading { isLoading = state.isLoading }
         switch state {
-        case .idle, .loading:
+        case .idle:
             break
+        case .loading:
+            if errorMessage != nil { errorMessage = nil }
         case let .success(profile):
             name = profile.name
             errorMessage = nil

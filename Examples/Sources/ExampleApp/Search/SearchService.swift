@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Cadence
 
 /// The backend the search screen asks for matches: one request per query, answered once.

@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Cadence
 import Foundation
 
@@ -12,7 +9,8 @@ import Foundation
 /// search.query = "swift"   // 300 ms later: .searching("swift"), then .results([...])
 /// ```
 ///
-/// The scheduler is injected so that tests run the debounce and the service's latency on virtual time.
+/// The scheduler is injected so that tests run the debounce and the service's latency on virtual time. For the same
+/// reason it is not `@MainActor`: in the app, pass the main queue as `scheduler` and a service that answers on it.
 public final class SearchViewModel: ObservableObject {
     /// The text in the search field.
     @Published public var query = ""

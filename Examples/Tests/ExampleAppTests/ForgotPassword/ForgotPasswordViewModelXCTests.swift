@@ -82,6 +82,10 @@ final class ForgotPasswordViewModelXCTests: XCTestCase {
     }
 
     /// The same flow on real queues, as an app runs it: the answer reaches the main queue, which `wait` runs.
+    ///
+    /// The one test in this package that runs on real queues and takes wall-clock time (the server answers after
+    /// 10 ms). It is here to show that `expectation(for:keyPath:toBe:)` and `wait(for:timeout:)` work on real queues
+    /// too, for code that cannot take a test scheduler; the 5 s timeout only bounds a hang — nothing is timed.
     func testOnRealQueuesTheAnswerArrivesOnTheMainQueue() {
         let server = FakePasswordResetServer(after: .milliseconds(10), on: DispatchQueue.global().eraseToAnyScheduler())
         let model = ForgotPasswordViewModel(

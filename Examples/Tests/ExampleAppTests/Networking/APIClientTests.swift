@@ -26,6 +26,18 @@ struct APIClientTests {
         #expect(session.requests.first?.value(forHTTPHeaderField: "Accept") == "application/json")
     }
 
+    @Test func theRequestIsSentWhenThePublisherIsSubscribedToNotWhenItIsMade() {
+        let session = FakeSession(answering: .status(200, body: Profile.blobJSON), on: scheduler.eraseToAnyScheduler())
+        let api = APIClient(baseURL: "https://api.example.com", dataTask: session.dataTask)
+
+        let profile = api.get("/users/42", as: Profile.self)
+        #expect(session.requests.isEmpty)
+
+        expect(profile).toEmit(.blob, within: .milliseconds(120)).thenFinish()
+        expect(profile).toEmit(.blob, within: .milliseconds(120)).thenFinish()
+        #expect(session.requests.count == 2)
+    }
+
     @Test func anInvalidURLFailsBeforeAnyRequest() {
         let session = FakeSession(answering: .status(200, body: Profile.blobJSON), on: scheduler.eraseToAnyScheduler())
         let api = APIClient(baseURL: "api.example.com", dataTask: session.dataTask)  // no scheme
@@ -71,5 +83,15 @@ struct APIClientTests {
         #expect(request.httpMethod == "POST")
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
         #expect(request.httpBody == Data(#"{"email":"blob@example.com"}"#.utf8))
+    }
+
+    @Test func aBodyThatCannotBeEncodedFailsBeforeAnyRequest() {
+        let session = FakeSession(answering: .status(202, body: ""), on: scheduler.eraseToAnyScheduler())
+        let api = APIClient(baseURL: "https://api.example.com", dataTask: session.dataTask)
+
+        // JSON has no NaN: JSONEncoder throws rather than send one.
+        expect(api.post("/metrics", json: ["loadTimeSeconds": Double.nan]))
+            .toFail(with: APIError.encoding, within: .ticks(0))
+        #expect(session.requests.isEmpty)
     }
 }

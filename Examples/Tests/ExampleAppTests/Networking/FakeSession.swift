@@ -35,12 +35,15 @@ final class FakeSession: @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    /// Every request sent so far.
+    /// Every request sent so far: one per subscription.
     var requests: [URLRequest] { lock.withLock { sent } }
 
-    /// The session as an `APIClient.DataTask`.
+    /// The session as an `APIClient.DataTask`: like `dataTaskPublisher(for:)`, it sends the request when the
+    /// publisher is subscribed to, not when it is made.
     var dataTask: APIClient.DataTask {
-        { [self] request in respond(to: request) }
+        { [self] request in
+            Deferred { self.respond(to: request) }.eraseToAnyPublisher()
+        }
     }
 
     private func respond(to request: URLRequest) -> AnyPublisher<(data: Data, response: URLResponse), URLError> {

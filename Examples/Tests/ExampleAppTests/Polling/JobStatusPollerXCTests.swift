@@ -1,3 +1,4 @@
+#if canImport(XCTest)
 import CadenceTesting
 import ExampleApp
 import Foundation
@@ -67,3 +68,4 @@ final class JobStatusPollerXCTests: XCTestCase {
         }
     }
 }
+#endif

@@ -8,12 +8,13 @@ import Testing
 struct ProfileFailureMessageTests {
     let clock = VirtualClock.current!  // bound by .virtualTime, which makes the suite inside its scope
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func whenTheBannerSaysTheWrongThingTheFailureShowsBothTexts() async {
         let service = ProfileService.preview(answering: .failure(.badStatus(500)), after: .seconds(1), on: clock)
         let repository = ProfileRepository(userID: 42, service: service)
         let main = DispatchQueue.test.eraseToAnyScheduler()
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main)
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .seconds(1))
         await load.value
 
@@ -40,12 +41,13 @@ struct ProfileFailureMessageTests {
         ])
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func whenTheSpinnerNeverStopsTheFailureShowsWhereItGotStuck() async {
         let service = ProfileService.preview(answering: .success(.blob), after: .seconds(30), on: clock)
         let repository = ProfileRepository(userID: 42, service: service)
         let main = DispatchQueue.test.eraseToAnyScheduler()
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main)
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
 
         let failures = recordingFailures {
             expect(viewModel.$isLoading).toEmit([false, true, false], within: .seconds(10))

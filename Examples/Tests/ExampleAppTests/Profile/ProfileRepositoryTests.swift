@@ -10,11 +10,12 @@ struct ProfileRepositoryTests {
         ProfileRepository(userID: 42, service: .preview(answering: result, after: .milliseconds(300), on: clock))
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aLoadGoesFromIdleThroughLoadingToTheProfile() async {
         let repository = makeRepository(answering: .success(.blob))
         let states = expect(repository.state)
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         states.toEmit([.idle, .loading]).thenEmitNothing(for: .milliseconds(299))
         clock.advance(by: .milliseconds(1))
         await load.value
@@ -22,17 +23,19 @@ struct ProfileRepositoryTests {
         states.thenEmit(.success(.blob))
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aFetchThatThrowsAnAPIErrorEndsInFailure() async {
         let repository = makeRepository(answering: .failure(.badStatus(500)))
         let states = expect(repository.state.dropFirst())
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
         states.toEmit([.loading, .failure(.api(.badStatus(500)))])
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func anyOtherErrorKeepsItsDescription() async {
         struct KeychainLocked: Error {}
         let clock = clock
@@ -41,19 +44,20 @@ struct ProfileRepositoryTests {
             throw KeychainLocked()
         })
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .seconds(1))
         await load.value
 
         expect(repository.state).toEmit(.failure(.other("KeychainLocked()")))
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theStatesCanBeReadAsAnAsyncSequence() async {
         let repository = makeRepository(answering: .success(.blob))
         let states = expect(repository.state.values)
         await states.toEmit(.idle, timeout: .seconds(5))
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
@@ -61,15 +65,14 @@ struct ProfileRepositoryTests {
         await states.thenEventuallyEmit(.success(.blob), timeout: .seconds(5))
     }
 
-    @Test func forAwaitStartsFromTheCurrentState() async {
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @Test func theValuesStartFromTheCurrentState() async {
         let repository = makeRepository(answering: .failure(.offline))
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
-        for await state in repository.state.values {
-            #expect(state == .failure(.api(.offline)))
-            break
-        }
+        var states = repository.state.values.makeAsyncIterator()
+        #expect(await states.next() == .failure(.api(.offline)))
     }
 }

@@ -12,13 +12,14 @@ struct ProfileViewModelTests {
         ProfileRepository(userID: 42, service: .preview(answering: result, after: .milliseconds(300), on: clock))
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theSpinnerShowsWhileLoadingAndTheNameOnceLoaded() async {
         let repository = makeRepository(answering: .success(.blob))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let spinner = expect(viewModel.$isLoading)
         let name = expect(viewModel.$name)
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
@@ -27,11 +28,12 @@ struct ProfileViewModelTests {
         #expect(viewModel.errorMessage == nil)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func nothingChangesOnScreenUntilTheMainSchedulerRuns() async {
         let repository = makeRepository(answering: .success(.blob))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         #expect(repository.state.value == .loading)
         #expect(viewModel.isLoading == false)   // the state is on its way to the main scheduler
         main.advance()
@@ -41,13 +43,14 @@ struct ProfileViewModelTests {
         await load.value
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func aFailedLoadShowsTheBannerAndStopsTheSpinner() async {
         let repository = makeRepository(answering: .failure(.badStatus(500)))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let banner = expect(viewModel.$errorMessage)
         let spinner = expect(viewModel.$isLoading)
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
@@ -56,24 +59,46 @@ struct ProfileViewModelTests {
         #expect(viewModel.name == "")
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @Test func aNewLoadTakesDownTheBannerOfTheLastOne() async {
+        let repository = makeRepository(answering: .failure(.offline))
+        let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
+        let banner = expect(viewModel.$errorMessage.dropFirst())
+
+        let failedLoad = repository.startLoading()
+        clock.advance(by: .milliseconds(300))
+        await failedLoad.value
+        banner.toEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
+
+        let retry = repository.startLoading()
+        banner.thenEmit(nil, within: .ticks(0))
+        #expect(viewModel.isLoading)
+        clock.advance(by: .milliseconds(300))
+        await retry.value
+
+        banner.thenEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
+    }
+
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func offlineAsksTheUserToPullToRefresh() async {
         let repository = makeRepository(answering: .failure(.offline))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let banner = expect(viewModel.$errorMessage.dropFirst())
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
         banner.toEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theViewModelFollowsTheRepositoryThroughValues() async {
         let repository = makeRepository(answering: .success(.blob))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let names = expect(viewModel.$name.values)
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
         main.advance()

@@ -14,12 +14,13 @@ final class ProfileXCTests: XCTestCase {
         ProfileRepository(userID: 42, service: .preview(answering: result, after: .milliseconds(300), on: clock))
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     func testTheNameAppearsOnceTheProfileHasLoaded() async {
         let repository = makeRepository(answering: .success(.blob))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let named = expectation(for: viewModel, keyPath: \.name, toBe: "Blob", clock: clock)
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
@@ -27,23 +28,25 @@ final class ProfileXCTests: XCTestCase {
         XCTAssertFalse(viewModel.isLoading)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     func testTheRepositoryEndsWithTheProfile() async {
         let repository = makeRepository(answering: .success(.blob))
         let loaded = PublisherValueExpectation(repository.state, expectedValue: .success(.blob))
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
         await fulfillment(of: [loaded], timeout: 0)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     func testAFailedLoadShowsTheBanner() async {
         let repository = makeRepository(answering: .failure(.badStatus(503)))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let banner = PublisherValueExpectation(viewModel.$errorMessage, expectedValue: "Could not load your profile.")
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         clock.advance(by: .milliseconds(300))
         await load.value
 
@@ -51,18 +54,20 @@ final class ProfileXCTests: XCTestCase {
         XCTAssertEqual(viewModel.name, "")
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     func testNothingLoadsBeforeTheServiceAnswers() async {
         let repository = makeRepository(answering: .success(.blob))
         let loaded = PublisherValueExpectation(repository.state, expectedValue: .success(.blob))
         loaded.isInverted = true
 
-        let load = await repository.startLoading(on: clock)
+        let load = repository.startLoading()
         await fulfillment(of: [loaded], advancing: clock, by: .milliseconds(299))
 
         clock.advance(by: .milliseconds(1))
         await load.value
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     func testTheStatesReadThroughValuesEndInFailure() async {
         await withVirtualTime { clock in
             let repository = ProfileRepository(
@@ -71,7 +76,7 @@ final class ProfileXCTests: XCTestCase {
             let states = expect(repository.state.values)
             await states.toEmit(.idle, timeout: .seconds(5))
 
-            let load = await repository.startLoading(on: clock)
+            let load = repository.startLoading()
             clock.advance(by: .seconds(2))
             await load.value
 

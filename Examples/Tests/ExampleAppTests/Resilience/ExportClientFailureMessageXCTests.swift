@@ -1,3 +1,4 @@
+#if canImport(XCTest)
 import CadenceTesting
 import ExampleApp
 import Foundation
@@ -26,3 +27,4 @@ final class ExportClientFailureMessageXCTests: XCTestCase {
         ])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(XCTest)
 import CadenceTesting
 import ExampleApp
 import Foundation
@@ -59,3 +60,4 @@ final class ExportClientXCTests: XCTestCase {
         }
     }
 }
+#endif

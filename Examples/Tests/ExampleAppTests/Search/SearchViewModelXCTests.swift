@@ -1,3 +1,4 @@
+#if canImport(XCTest)
 import CadenceTesting
 import ExampleApp
 import Foundation
@@ -82,3 +83,4 @@ final class SearchViewModelXCTests: XCTestCase {
         }
     }
 }
+#endif
