@@ -6,6 +6,9 @@ import XCTest
 
 /// The profile feature's tests as an XCTest suite: the shims on a virtual clock, `withVirtualTime`, and `.values`.
 final class ProfileXCTests: XCTestCase {
+    // XCTest on Apple platforms finds test methods at run time, availability or not: each test skips itself where
+    // `Task.immediate` (which starts a load up to its sleep) is missing.
+    static let needsTaskImmediate = "starting a load with Task.immediate needs macOS 26, iOS 26, tvOS 26, watchOS 26"
     private let clock = VirtualClock()
     // On the same clock: outside a virtual-time scope, each `DispatchQueue.test` has a clock of its own.
     private lazy var main = TestSchedulerOf<DispatchQueue>(clock: clock)
@@ -14,8 +17,10 @@ final class ProfileXCTests: XCTestCase {
         ProfileRepository(userID: 42, service: .preview(answering: result, after: .milliseconds(300), on: clock))
     }
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    func testTheNameAppearsOnceTheProfileHasLoaded() async {
+    func testTheNameAppearsOnceTheProfileHasLoaded() async throws {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+            throw XCTSkip(Self.needsTaskImmediate)
+        }
         let repository = makeRepository(answering: .success(.blob))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let named = expectation(for: viewModel, keyPath: \.name, toBe: "Blob", clock: clock)
@@ -28,8 +33,10 @@ final class ProfileXCTests: XCTestCase {
         XCTAssertFalse(viewModel.isLoading)
     }
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    func testTheRepositoryEndsWithTheProfile() async {
+    func testTheRepositoryEndsWithTheProfile() async throws {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+            throw XCTSkip(Self.needsTaskImmediate)
+        }
         let repository = makeRepository(answering: .success(.blob))
         let loaded = PublisherValueExpectation(repository.state, expectedValue: .success(.blob))
 
@@ -40,8 +47,10 @@ final class ProfileXCTests: XCTestCase {
         await fulfillment(of: [loaded], timeout: 0)
     }
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    func testAFailedLoadShowsTheBanner() async {
+    func testAFailedLoadShowsTheBanner() async throws {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+            throw XCTSkip(Self.needsTaskImmediate)
+        }
         let repository = makeRepository(answering: .failure(.badStatus(503)))
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main.eraseToAnyScheduler())
         let banner = PublisherValueExpectation(viewModel.$errorMessage, expectedValue: "Could not load your profile.")
@@ -54,8 +63,10 @@ final class ProfileXCTests: XCTestCase {
         XCTAssertEqual(viewModel.name, "")
     }
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    func testNothingLoadsBeforeTheServiceAnswers() async {
+    func testNothingLoadsBeforeTheServiceAnswers() async throws {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+            throw XCTSkip(Self.needsTaskImmediate)
+        }
         let repository = makeRepository(answering: .success(.blob))
         let loaded = PublisherValueExpectation(repository.state, expectedValue: .success(.blob))
         loaded.isInverted = true
@@ -67,8 +78,10 @@ final class ProfileXCTests: XCTestCase {
         await load.value
     }
 
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    func testTheStatesReadThroughValuesEndInFailure() async {
+    func testTheStatesReadThroughValuesEndInFailure() async throws {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+            throw XCTSkip(Self.needsTaskImmediate)
+        }
         await withVirtualTime { clock in
             let repository = ProfileRepository(
                 userID: 42, service: .preview(answering: .failure(.offline), after: .seconds(2), on: clock)
