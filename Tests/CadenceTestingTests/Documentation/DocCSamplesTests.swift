@@ -92,11 +92,18 @@ struct DocCSamplesTests {
         var fired: [Int64] = []
         clock.schedule(after: .ticks(300)) { fired.append(clock.now.ticks) }
         clock.advance(by: .ticks(299))   // fired == []
-        let before = fired
         clock.advance(by: .ticks(1))     // fired == [300]
 
-        #expect(before == [])
         #expect(fired == [300])
+    }
+
+    @Test func nothingRunsBeforeItsTick() {
+        let clock = VirtualClock()
+        var fired: [Int64] = []
+        clock.schedule(after: .ticks(300)) { fired.append(clock.now.ticks) }
+        clock.advance(by: .ticks(299))
+        #expect(fired == [])
+        #expect(clock.pendingCount == 1)
     }
 
     @Test func aSleepingTaskResumesWhenTheClockPassesItsDeadline() async throws {
@@ -220,7 +227,17 @@ struct DocCSamplesTests {
 
         #expect(failures.map(\.message) == [
             """
-            PLACEHOLDER
+            thenEmit(nil, within: .seconds(2)) failed: the value (nil) did not arrive within 2000 ticks (by tick 2000); it arrived at tick 3000, 1000 ticks late.
+
+                expect(Published<Optional<String>>Publisher)
+              ✓   .toEmit("Saved")
+              ✗   .thenEmit(nil, within: .seconds(2))
+
+                 tick  received      expected
+                    0  subscription
+                    0  "Saved"       "Saved"   toEmit("Saved")
+              →  2000  (nothing)     nil       thenEmit(nil, within: .seconds(2))
+                 3000  nil
             """,
         ])
     }
