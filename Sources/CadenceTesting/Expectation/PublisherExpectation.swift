@@ -8,7 +8,7 @@ import Combine
 /// expectation's virtual clock until it can decide. When the chain ends — when the last reference to it goes, at the
 /// end of the statement in `expect(p).toEmit(1).thenFinish()` — it reports one failure: the first step that failed,
 /// or else every event no step consumed (an over-fulfilment), at `expect`'s location. Events that arrive after the
-/// chain ended are reported too, unless the chain said ``thenIgnoreRest()``.
+/// chain ended are reported too, unless the chain said ``thenIgnoreRest(fileID:filePath:line:column:)``.
 ///
 /// Read what happened afterwards with ``values``, ``completion`` and ``events``.
 public final class PublisherExpectation<Output, Failure: Error>: @unchecked Sendable {
@@ -105,7 +105,7 @@ struct ChainFailure {
 ///
 /// - Parameters:
 ///   - publisher: Any publisher — on Apple platforms, Combine's too.
-///   - clock: The virtual clock the steps drive while they wait; by default the task's ``VirtualClock/current``. With
+///   - clock: The virtual clock the steps drive while they wait; by default the task's `VirtualClock.current`. With
 ///     none, the steps check what the publisher delivers synchronously.
 ///   - demand: The demand requested on subscription; `.unlimited` by default. Request more with `thenRequest(_:)`.
 @discardableResult

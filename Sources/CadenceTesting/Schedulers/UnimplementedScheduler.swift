@@ -29,7 +29,7 @@ import Foundation
 /// The scheduler takes its ``FailureReporter`` (``FailureReporter/resolved``) and its source location when it is
 /// made, so a failure lands in the test that made it, at the line that made it, whichever thread schedules on it.
 ///
-/// Reading ``now`` (always tick `0` of the time type, see ``VirtualTimeConvertible``) or ``minimumTolerance`` is not
+/// Reading ``now`` (always tick `0` of the time type, see `VirtualTimeConvertible`) or ``minimumTolerance`` is not
 /// a failure: it runs no work, and operators such as `debounce` and `delay` read the time just before they schedule,
 /// so reporting it would report one mistake twice.
 public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, SchedulerOptions>: Scheduler, Sendable,
@@ -174,7 +174,7 @@ extension OperationQueue {
 
 extension TestScheduler where SchedulerTimeType == VirtualTime, SchedulerOptions == Never {
     /// A scheduler on plain ticks that reports a failure, at this call, whenever code schedules on it — for code that
-    /// takes a ``VirtualScheduler`` or `AnyScheduler<VirtualTime, Never>` and must not use it.
+    /// takes a `VirtualScheduler` or `AnyScheduler<VirtualTime, Never>` and must not use it.
     public static func unimplemented(
         _ name: String? = nil,
         fileID: StaticString = #fileID,

@@ -55,7 +55,7 @@ extension PublisherExpectation {
     ///
     /// A publisher that goes on sending after the cancel is reported — by a step that sees the event, or else, as
     /// over-fulfilment, when the chain ends (or, arriving after that, as a late event) unless the chain says
-    /// ``thenIgnoreRest()``:
+    /// ``thenIgnoreRest(fileID:filePath:line:column:)``:
     ///
     /// ```text
     /// expect(Ticker) received 1 event after its chain had ended: the publisher sent 3 at tick 3 after the subscription was cancelled.

@@ -5,8 +5,8 @@ import Testing
 /// left behind on it.
 ///
 /// Add `.virtualTime` to a `@Test`, or to a `@Suite` to give it to every test inside (nested suites too). Each test
-/// case — each argument of a parameterised test — gets a fresh ``VirtualClock`` at tick 0, bound as
-/// ``VirtualClock/current``, so `DispatchQueue.test`, every `TestScheduler` and `expect` share it; tests running in
+/// case — each argument of a parameterised test — gets a fresh `VirtualClock` at tick 0, bound as
+/// `VirtualClock.current`, so `DispatchQueue.test`, every `TestScheduler` and `expect` share it; tests running in
 /// parallel never see each other's clocks.
 ///
 /// ```swift
@@ -61,7 +61,7 @@ import Testing
 /// A trait on a test inside a suite that has one too wins for that test: the test runs on the innermost clock.
 public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     /// How much virtual time past the test body's return the clock may run leftover work;
-    /// ``VirtualClock/defaultHorizon`` (one hour) unless set. A negative horizon is reported and treated as zero.
+    /// ``Cadence/VirtualClock/defaultHorizon`` (one hour) unless set. A negative horizon is reported and treated as zero.
     public var horizon: Duration
 
     /// Whether work still pending once the horizon has passed fails the test (`true`) or is only noted (`false`).

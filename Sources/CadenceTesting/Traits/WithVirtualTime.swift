@@ -4,7 +4,7 @@ extension VirtualClock {
     public static let defaultHorizon: Duration = .seconds(3600)
 }
 
-/// Runs `body` on a fresh virtual clock bound as ``VirtualClock/current``, then runs the clock's leftover work and
+/// Runs `body` on a fresh virtual clock bound as `VirtualClock.current`, then runs the clock's leftover work and
 /// reports what the body left behind — the `.virtualTime` trait's scope, for XCTest and for code outside any trait.
 ///
 /// Inside `body`, `DispatchQueue.test`, every `TestScheduler` and `expect` share `clock`, and misuse of the clock (a
@@ -43,7 +43,7 @@ extension VirtualClock {
 ///
 /// - Parameters:
 ///   - horizon: How much virtual time past the body's return the clock may run leftover work;
-///     ``VirtualClock/defaultHorizon`` (one hour) by default. A negative horizon is reported and treated as zero.
+///     ``Cadence/VirtualClock/defaultHorizon`` (one hour) by default. A negative horizon is reported and treated as zero.
 ///   - strict: Whether work still pending after the horizon is a failure (`true`) or a note (`false`, the default).
 ///   - body: The code to run, given the clock.
 /// - Returns: What `body` returns.
@@ -64,7 +64,7 @@ public func withVirtualTime<R>(
     ).run(body)
 }
 
-/// Runs the asynchronous `body` on a fresh virtual clock bound as ``VirtualClock/current``, then runs the clock's
+/// Runs the asynchronous `body` on a fresh virtual clock bound as `VirtualClock.current`, then runs the clock's
 /// leftover work and reports what the body left behind (see the synchronous `withVirtualTime(horizon:strict:_:)`).
 ///
 /// ```swift
