@@ -154,7 +154,7 @@ extension Subscribers {
             }
         }
 
-        /// Marks the sink ended; true for the one call that did it.
+        /// Takes `stateLock`, waiting (yielding the thread) while another thread holds it.
         @inlinable @inline(__always)
         func lockState() {
             if stateLock.exchange(true, ordering: .acquiring) {
@@ -162,6 +162,7 @@ extension Subscribers {
             }
         }
 
+        /// Releases `stateLock`.
         @inlinable @inline(__always)
         func unlockState() {
             stateLock.store(false, ordering: .releasing)
@@ -175,6 +176,7 @@ extension Subscribers {
             }
         }
 
+        /// Marks the sink ended; true for the one call that did it.
         @inlinable
         func end() -> Bool {
             activity.bitwiseOr(SinkActivity.ended, ordering: .acquiringAndReleasing).oldValue & SinkActivity.ended == 0
