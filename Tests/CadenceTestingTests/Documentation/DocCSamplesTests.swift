@@ -16,23 +16,7 @@ private enum APIError: Error, Equatable {
     case timeout
 }
 
-final class NoticeModel: ObservableObject {
-    @Published private(set) var message: String?
-    private let scheduler: AnySchedulerOf<DispatchQueue>
-    private var hiding: AnyCancellable?
-
-    init(scheduler: AnySchedulerOf<DispatchQueue> = DispatchQueue.main.eraseToAnyScheduler()) {
-        self.scheduler = scheduler
-    }
-
-    /// Shows `text`, then hides it after three seconds.
-    func show(_ text: String) {
-        message = text
-        hiding = Just(())
-            .delay(for: .seconds(3), scheduler: scheduler)
-            .sink { [weak self] in self?.message = nil }
-    }
-}
+// `ToastModel`, which the pages show, is GettingStarted.md's (GettingStartedGuideTests.swift).
 
 @Suite("DocC catalogs")
 struct DocCSamplesTests {
@@ -50,7 +34,11 @@ struct DocCSamplesTests {
         ("Sources/CadenceTesting/CadenceTesting.docc/FailureReporter.md", 2),
     ])
     func thePageShowsOnlyTestedCode(page: String, blocks: Int) throws {
-        try expectDocumentedSamples(in: page, appearIn: [#filePath], atLeast: blocks)
+        try expectDocumentedSamples(
+            in: page,
+            appearIn: [#filePath, "Tests/CadenceTestingTests/Documentation/GettingStartedGuideTests.swift"],
+            atLeast: blocks
+        )
     }
 
     @Test func everyPageOfTheCatalogsIsChecked() throws {
@@ -142,7 +130,7 @@ struct DocCSamplesTests {
 
     @Test func theToastHidesOnTheInjectedScheduler() {
         let scheduler = DispatchQueue.test
-        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
         scheduler.advance(by: .milliseconds(2_999))   // toast.message == "Saved"
         scheduler.advance(by: .milliseconds(1))       // toast.message == nil
@@ -152,7 +140,7 @@ struct DocCSamplesTests {
 
     @Test func theToastStaysUpForThreeSeconds() {
         let scheduler = DispatchQueue.test
-        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
         scheduler.advance(by: .milliseconds(2_999))
         #expect(toast.message == "Saved")
@@ -183,7 +171,7 @@ struct DocCSamplesTests {
 
     @Test(.virtualTime)
     func savingShowsAToastForThreeSeconds() {
-        let toast = NoticeModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
         toast.show("Saved")
 
         expect(toast.$message)
@@ -218,7 +206,7 @@ struct DocCSamplesTests {
 
     @Test func recordingFailuresReturnsWhatTheExpectationSays() {
         let scheduler = DispatchQueue.test
-        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
 
         let failures = recordingFailures {
@@ -246,9 +234,9 @@ struct DocCSamplesTests {
 // VirtualTimeTrait.md
 
 @Suite(.virtualTime)
-struct NoticeTests {
+struct ToastTraitTests {
     @Test func theToastHidesAfterThreeSeconds() {
-        let toast = NoticeModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
         toast.show("Saved")
 
         expect(toast.$message).toEmit(["Saved", nil], within: .seconds(3))
@@ -257,10 +245,10 @@ struct NoticeTests {
 
 // withVirtualTime.md
 
-final class NoticeModelTests: XCTestCase {
+final class ToastVirtualTimeTests: XCTestCase {
     func testTheToastHidesAfterThreeSeconds() {
         withVirtualTime { clock in
-            let toast = NoticeModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+            let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
             toast.show("Saved")
 
             clock.advance(by: .seconds(3))
@@ -271,10 +259,10 @@ final class NoticeModelTests: XCTestCase {
 
 // XCTestShims.md
 
-final class NoticeModelShimTests: XCTestCase {
+final class ToastShimTests: XCTestCase {
     func testTheToastHidesAfterThreeSeconds() {
         let scheduler = DispatchQueue.test
-        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
         let hidden = PublisherValueExpectation(toast.$message, expectedValue: nil)
 
