@@ -36,7 +36,11 @@ struct DocCSamplesTests {
     func thePageShowsOnlyTestedCode(page: String, blocks: Int) throws {
         try expectDocumentedSamples(
             in: page,
-            appearIn: [#filePath, "Tests/CadenceTestingTests/Documentation/GettingStartedGuideTests.swift"],
+            appearIn: [
+                #filePath,
+                "Tests/CadenceTestingTests/Documentation/GettingStartedGuideTests.swift",
+                "Tests/CadenceTests/Documentation/ReadmeTests.swift",
+            ],
             atLeast: blocks
         )
     }
@@ -55,23 +59,7 @@ struct DocCSamplesTests {
         #expect(pages == checked)
     }
 
-    // Cadence.md
-
-    @Test func aDebounceCostsNoWallClockTime() {
-        let scheduler = DispatchQueue.test
-        var searched: [String] = []
-        let query = PassthroughSubject<String, Never>()
-        let cancellable = query
-            .debounce(for: .milliseconds(300), scheduler: scheduler.eraseToAnyScheduler())
-            .sink { searched.append($0) }
-
-        query.send("s"); query.send("sw"); query.send("swift")
-        scheduler.advance(by: .milliseconds(299))           // searched == []
-        scheduler.advance(by: .milliseconds(1))             // searched == ["swift"]
-
-        #expect(searched == ["swift"])
-        cancellable.cancel()
-    }
+    // Cadence.md shows the README's debounce sample, run by Tests/CadenceTests/Documentation/ReadmeTests.swift.
 
     // VirtualClock.md
 
