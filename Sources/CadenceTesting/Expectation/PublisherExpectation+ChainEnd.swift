@@ -5,12 +5,12 @@ import Combine
 extension PublisherExpectation {
     /// Ends the chain: reports its failure, or the events no step consumed, and watches for events that arrive later.
     func endChain() {
-        let chain = chain.withLock { $0 }
-        let snapshot = ChainSnapshot(expectation: self, chain: chain)
+        let (chain, steps) = chainState()
+        let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
         if let failure = chain.failure {
             reporter.report(ExpectationFailure(
                 message: snapshot.message(failure: failure, events: recorder.events),
-                location: chain.steps[failure.step].location
+                location: steps[failure.step].location
             ))
             return
         }
@@ -111,9 +111,13 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     let consumedBy: [Int: Int]
     let showsTime: Bool
 
-    init(expectation: PublisherExpectation<Output, Failure>, chain: PublisherExpectation<Output, Failure>.Chain) {
+    init(
+        expectation: PublisherExpectation<Output, Failure>,
+        chain: ChainState,
+        steps: [ExpectationStep<Output, Failure>]
+    ) {
         publisherType = expectation.publisherType
-        steps = chain.steps
+        self.steps = steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
@@ -124,10 +128,13 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the
     /// cursor too, where the steps skipped a second subscription.
     func unconsumed(in events: [TimedEvent<Output, Failure>]) -> [Int] {
-        events.indices.filter { index in
-            if case .subscription = events[index].event, events[index].violation == nil { return false }
-            return consumedBy[index] == nil
+        // A loop, not `filter`: a closure over the events would look up their generic metadata once per event.
+        var indices: [Int] = []
+        for index in events.indices where consumedBy[index] == nil {
+            if case .subscription = events[index].event, events[index].violation == nil { continue }
+            indices.append(index)
         }
+        return indices
     }
 
     /// The message for a failed step.
