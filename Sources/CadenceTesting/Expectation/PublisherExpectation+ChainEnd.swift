@@ -108,7 +108,7 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
     let publisherType: Any.Type
     let steps: [ExpectationStep<Output, Failure>]
-    let consumedBy: [Int: Int]
+    let consumedBy: ConsumedEvents
     let showsTime: Bool
 
     init(
@@ -181,7 +181,7 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     private func baseRows(events: [TimedEvent<Output, Failure>], extras: [Int]) -> [FailureMessage.Row] {
         var positions: [Int: (index: Int, count: Int)] = [:]
         var byStep: [Int: [Int]] = [:]
-        for (event, step) in consumedBy { byStep[step, default: []].append(event) }
+        for (event, step) in consumedBy.pairs { byStep[step, default: []].append(event) }
         for (_, indices) in byStep {
             for (offset, event) in indices.sorted().enumerated() { positions[event] = (offset, indices.count) }
         }

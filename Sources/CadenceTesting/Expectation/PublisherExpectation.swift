@@ -95,7 +95,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
 /// The mutable state of an expectation chain, apart from its steps.
 struct ChainState {
     /// For each event consumed by a step: the event's index and the step's index, in order.
-    var consumedBy: [Int: Int] = [:]
+    var consumedBy = ConsumedEvents()
     /// The index of the first event no step has consumed.
     var cursor = 0
     var failure: ChainFailure?
@@ -172,4 +172,27 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+}
+
+/// Which step consumed each event: a step's index per event's index. An array, not a dictionary: a chain has few
+/// events, and hashing them cost more than the rest of a passing chain's bookkeeping.
+struct ConsumedEvents {
+    /// The step that consumed each event, by the event's index; nil for an event no step consumed.
+    private var stepByEvent: [Int?] = []
+
+    /// The index of the step that consumed `event`, or nil.
+    subscript(event: Int) -> Int? {
+        get { event < stepByEvent.count ? stepByEvent[event] : nil }
+        set {
+            if event >= stepByEvent.count {
+                stepByEvent.append(contentsOf: repeatElement(nil, count: event - stepByEvent.count + 1))
+            }
+            stepByEvent[event] = newValue
+        }
+    }
+
+    /// Every consumed event with the step that consumed it, in the events' order.
+    var pairs: [(event: Int, step: Int)] {
+        stepByEvent.indices.compactMap { event in stepByEvent[event].map { (event, $0) } }
+    }
 }
