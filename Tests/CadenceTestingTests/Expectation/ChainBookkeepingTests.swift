@@ -25,7 +25,8 @@ struct ChainBookkeepingTests {
         let location = SourceCodeLocation(source)
         #expect(location.fileID == "App/A.swift")
         #expect(location.filePath == "/src/App/A.swift")
-        #expect(location == SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 9))
+        let written = SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 9)
+        #expect(location == written)
         #expect(location.description == "App/A.swift:12:9")
     }
 }
