@@ -5,12 +5,12 @@ import Combine
 extension PublisherExpectation {
     /// Ends the chain: reports its failure, or the events no step consumed, and watches for events that arrive later.
     func endChain() {
-        let chain = chain.withLock { $0 }
-        let snapshot = ChainSnapshot(expectation: self, chain: chain)
+        let (chain, steps) = chainState()
+        let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
         if let failure = chain.failure {
             reporter.report(ExpectationFailure(
                 message: snapshot.message(failure: failure, events: recorder.events),
-                location: chain.steps[failure.step].location
+                location: steps[failure.step].location
             ))
             return
         }
@@ -108,12 +108,16 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
     let publisherType: Any.Type
     let steps: [ExpectationStep<Output, Failure>]
-    let consumedBy: [Int: Int]
+    let consumedBy: ConsumedEvents
     let showsTime: Bool
 
-    init(expectation: PublisherExpectation<Output, Failure>, chain: PublisherExpectation<Output, Failure>.Chain) {
+    init(
+        expectation: PublisherExpectation<Output, Failure>,
+        chain: ChainState,
+        steps: [ExpectationStep<Output, Failure>]
+    ) {
         publisherType = expectation.publisherType
-        steps = chain.steps
+        self.steps = steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
@@ -124,10 +128,13 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the
     /// cursor too, where the steps skipped a second subscription.
     func unconsumed(in events: [TimedEvent<Output, Failure>]) -> [Int] {
-        events.indices.filter { index in
-            if case .subscription = events[index].event, events[index].violation == nil { return false }
-            return consumedBy[index] == nil
+        // A loop, not `filter`: a closure over the events would look up their generic metadata once per event.
+        var indices: [Int] = []
+        for index in events.indices where consumedBy[index] == nil {
+            if case .subscription = events[index].event, events[index].violation == nil { continue }
+            indices.append(index)
         }
+        return indices
     }
 
     /// The message for a failed step.
@@ -174,7 +181,7 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     private func baseRows(events: [TimedEvent<Output, Failure>], extras: [Int]) -> [FailureMessage.Row] {
         var positions: [Int: (index: Int, count: Int)] = [:]
         var byStep: [Int: [Int]] = [:]
-        for (event, step) in consumedBy { byStep[step, default: []].append(event) }
+        for (event, step) in consumedBy.pairs { byStep[step, default: []].append(event) }
         for (_, indices) in byStep {
             for (offset, event) in indices.sorted().enumerated() { positions[event] = (offset, indices.count) }
         }

@@ -19,10 +19,7 @@ extension PublisherExpectation {
 
     /// Runs `step` now: appends it to the chain and, unless an earlier step failed, drives the clock until it decides.
     func perform(_ step: ExpectationStep<Output, Failure>) {
-        let (index, skip) = chain.withLock { chain -> (Int, Bool) in
-            chain.steps.append(step)
-            return (chain.steps.count - 1, chain.failure != nil)
-        }
+        let (index, skip) = append(step)
         if skip { return }
         if step.kind == .action {
             step.act?(self)
@@ -57,7 +54,7 @@ extension PublisherExpectation {
             cursor += 1
         }
         chain.withLock { $0.cursor = max($0.cursor, cursor) }
-        return (cursor, events[cursor...])
+        return (cursor, events[cursor ..< events.endIndex])
     }
 
     /// Drives `clock` (or, with none, looks only at what has arrived) until `step` decides.

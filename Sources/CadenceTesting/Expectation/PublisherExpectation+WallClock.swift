@@ -31,11 +31,7 @@ extension PublisherExpectation {
     /// Runs `step` in wall-clock time: appends it to the chain and, unless an earlier step failed, waits until it
     /// decides, at most `timeout` (which must not be negative).
     func perform(_ step: ExpectationStep<Output, Failure>, timeout: Duration) async {
-        let (index, skip) = chain.withLock { chain -> (Int, Bool) in
-            chain.steps.append(step)
-            chain.usesWallClock = true
-            return (chain.steps.count - 1, chain.failure != nil)
-        }
+        let (index, skip) = append(step, wallClock: true)
         if skip { return }
         if step.kind == .action {
             step.act?(self)

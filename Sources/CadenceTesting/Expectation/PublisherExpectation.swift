@@ -12,20 +12,14 @@ import Combine
 ///
 /// Read what happened afterwards with ``values``, ``completion`` and ``events``.
 public final class PublisherExpectation<Output, Failure: Error>: @unchecked Sendable {
-    // `chain` (a Locked) guards the chain's mutable state; the lets are immutable. Steps run on the test's thread;
-    // the lock makes reading the results, and the chain's end on whichever thread drops it, safe.
-    struct Chain {
-        var steps: [ExpectationStep<Output, Failure>] = []
-        /// For each event consumed by a step: the event's index and the step's index, in order.
-        var consumedBy: [Int: Int] = [:]
-        /// The index of the first event no step has consumed.
-        var cursor = 0
-        var failure: ChainFailure?
-        var ignoresRest = false
-        var cancelled = false
-        /// Whether any step waited on wall-clock time.
-        var usesWallClock = false
-    }
+    // `chain` (a Locked) guards the chain's mutable state, `chainSteps` included; the lets are immutable. Steps run
+    // on the test's thread; the lock makes reading the results, and the chain's end on whichever thread drops it,
+    // safe. The state other than the steps is not generic (`ChainState`): code here is not specialised for `Output`
+    // and `Failure`, so each generic type it touches costs a metadata lookup at run time.
+    typealias Chain = ChainState
+
+    /// The chain's steps, in order; guarded by `chain`'s lock.
+    private var chainSteps: [ExpectationStep<Output, Failure>] = []
 
     let recorder: EventRecorder<Output, Failure>
     let reporter: FailureReporter
@@ -74,6 +68,41 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
 
     /// Whether a step of the chain has failed (its failure is reported when the chain ends).
     public var hasFailed: Bool { chain.withLock { $0.failure != nil } }
+
+    /// Appends `step` to the chain: returns its index, and whether an earlier step failed (the step is then skipped).
+    func append(_ step: ExpectationStep<Output, Failure>, wallClock: Bool = false) -> (index: Int, skip: Bool) {
+        chain.withLock { chain in
+            chainSteps.append(step)
+            if wallClock { chain.usesWallClock = true }
+            return (chainSteps.count - 1, chain.failure != nil)
+        }
+    }
+
+    /// The chain's state and steps, read together.
+    func chainState() -> (chain: Chain, steps: [ExpectationStep<Output, Failure>]) {
+        var steps: [ExpectationStep<Output, Failure>] = []
+        let state = chain.withLock { chain in
+            steps = chainSteps
+            return chain
+        }
+        return (state, steps)
+    }
+
+    /// The index of the last step appended.
+    var lastStepIndex: Int { chain.withLock { _ in chainSteps.count - 1 } }
+}
+
+/// The mutable state of an expectation chain, apart from its steps.
+struct ChainState {
+    /// For each event consumed by a step: the event's index and the step's index, in order.
+    var consumedBy = ConsumedEvents()
+    /// The index of the first event no step has consumed.
+    var cursor = 0
+    var failure: ChainFailure?
+    var ignoresRest = false
+    var cancelled = false
+    /// Whether any step waited on wall-clock time.
+    var usesWallClock = false
 }
 
 /// The first failure of a chain: which step, why, and where on the timeline.
@@ -143,4 +172,27 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+}
+
+/// Which step consumed each event: a step's index per event's index. An array, not a dictionary: a chain has few
+/// events, and hashing them cost more than the rest of a passing chain's bookkeeping.
+struct ConsumedEvents {
+    /// The step that consumed each event, by the event's index; nil for an event no step consumed.
+    private var stepByEvent: [Int?] = []
+
+    /// The index of the step that consumed `event`, or nil.
+    subscript(event: Int) -> Int? {
+        get { event < stepByEvent.count ? stepByEvent[event] : nil }
+        set {
+            if event >= stepByEvent.count {
+                stepByEvent.append(contentsOf: repeatElement(nil, count: event - stepByEvent.count + 1))
+            }
+            stepByEvent[event] = newValue
+        }
+    }
+
+    /// Every consumed event with the step that consumed it, in the events' order.
+    var pairs: [(event: Int, step: Int)] {
+        stepByEvent.indices.compactMap { event in stepByEvent[event].map { (event, $0) } }
+    }
 }

@@ -8,28 +8,14 @@ import Combine
 /// Thread-safe: a publisher may deliver from any thread while a test reads the record. Nothing is called while the lock
 /// is held; the subscription's `request` and `cancel`, and the observers, are called after it is released.
 final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    // `state` (a Locked) guards every mutable property; the lets are immutable.
-    struct State {
-        var subscription: (any Subscription)?
-        var events: [TimedEvent<Output, Failure>] = []
-        /// Demand signalled and not yet used up by values.
-        var outstanding: Subscribers.Demand = .none
-        /// All the demand signalled so far.
-        var requested: Subscribers.Demand = .none
-        var completed = false
-        var cancelled = false
-        /// Whether a subscription has arrived (it may have completed or been cancelled since).
-        var subscribed = false
-        /// Called, outside the lock, after each event is recorded; with the event's index.
-        var observers: [Observer] = []
-        var nextObserverID = 0
-    }
+    // `state` (a Locked) guards every mutable property, `recordedEvents` included; the lets are immutable.
+    // Everything but the events lives in `RecorderState`, which is not generic: code here is not specialised for
+    // `Output` and `Failure`, so each generic type it touches costs a metadata lookup at run time.
+    typealias State = RecorderState
+    typealias Observer = RecorderObserver
 
-    /// A function called after each event, with the event's index.
-    struct Observer {
-        let id: Int
-        let call: @Sendable (Int) -> Void
-    }
+    /// The events recorded so far; guarded by `state`'s lock.
+    private var recordedEvents: [TimedEvent<Output, Failure>] = []
 
     let state: Locked<State>
     /// The clock whose ticks time the events; nil for wall-clock time.
@@ -59,15 +45,15 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         let time = now
         let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
             if state.subscription != nil || state.cancelled {
-                state.events.append(TimedEvent(.subscription, at: time, violation: .secondSubscription))
-                return (false, state.events.count - 1, state.observers)
+                recordedEvents.append(TimedEvent(.subscription, at: time, violation: .secondSubscription))
+                return (false, recordedEvents.count - 1, state.observers)
             }
             state.subscription = subscription
             state.subscribed = true
-            state.events.append(TimedEvent(.subscription, at: time))
+            recordedEvents.append(TimedEvent(.subscription, at: time))
             state.outstanding = initialDemand
             state.requested = initialDemand
-            return (true, state.events.count - 1, state.observers)
+            return (true, recordedEvents.count - 1, state.observers)
         }
         if accepted {
             if initialDemand > .none { subscription.request(initialDemand) }
@@ -93,8 +79,8 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 violation = nil
                 state.outstanding -= 1
             }
-            state.events.append(TimedEvent(.value(input), at: time, violation: violation))
-            return (state.events.count - 1, state.observers)
+            recordedEvents.append(TimedEvent(.value(input), at: time, violation: violation))
+            return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }
         return .none
@@ -115,8 +101,8 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             }
             state.completed = true
             state.subscription = nil
-            state.events.append(TimedEvent(.completion(completion), at: time, violation: violation))
-            return (state.events.count - 1, state.observers)
+            recordedEvents.append(TimedEvent(.completion(completion), at: time, violation: violation))
+            return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }
     }
@@ -149,10 +135,10 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     // MARK: Reading
 
     /// The events recorded so far.
-    var events: [TimedEvent<Output, Failure>] { state.withLock { $0.events } }
+    var events: [TimedEvent<Output, Failure>] { state.withLock { _ in recordedEvents } }
 
     /// The number of events recorded so far.
-    var eventCount: Int { state.withLock { $0.events.count } }
+    var eventCount: Int { state.withLock { _ in recordedEvents.count } }
 
     /// Whether a subscription has arrived (even if it has since completed or been cancelled).
     var hasSubscribed: Bool { state.withLock { $0.subscribed } }
@@ -176,4 +162,26 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     func stopObserving(_ id: Int) {
         state.withLock { $0.observers.removeAll { $0.id == id } }
     }
+}
+
+/// The state of an ``EventRecorder`` other than its events.
+struct RecorderState {
+    var subscription: (any Subscription)?
+    /// Demand signalled and not yet used up by values.
+    var outstanding: Subscribers.Demand = .none
+    /// All the demand signalled so far.
+    var requested: Subscribers.Demand = .none
+    var completed = false
+    var cancelled = false
+    /// Whether a subscription has arrived (it may have completed or been cancelled since).
+    var subscribed = false
+    /// Called, outside the lock, after each event is recorded; with the event's index.
+    var observers: [RecorderObserver] = []
+    var nextObserverID = 0
+}
+
+/// A function an ``EventRecorder`` calls after each event, with the event's index.
+struct RecorderObserver {
+    let id: Int
+    let call: @Sendable (Int) -> Void
 }

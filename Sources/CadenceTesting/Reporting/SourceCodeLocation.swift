@@ -3,15 +3,32 @@
 /// It maps onto both Swift Testing's `SourceLocation` and XCTest's `file:`/`line:` pair.
 public struct SourceCodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file's module-qualified name, `#fileID`: `"MyAppTests/SearchTests.swift"`.
-    public let fileID: String
+    public var fileID: String { fileIDName.string }
     /// The file's full path, `#filePath`.
-    public let filePath: String
+    public var filePath: String { filePathName.string }
     /// The line, `#line`.
     public let line: Int
     /// The column, `#column`.
     public let column: Int
+    // The file names are kept as the static strings they were written as and made into Strings only when read
+    // (for a failure): every step of every chain makes a location, and a passing chain never reads its file names.
+    let fileIDName: FileName
+    let filePathName: FileName
     /// `#filePath` as the static string XCTest's `XCTFail(_:file:line:)` takes.
     let staticFilePath: StaticString
+
+    /// A file name as written (`#fileID`, `#filePath`) or as a String (from a Swift Testing `SourceLocation`).
+    enum FileName: Sendable {
+        case literal(StaticString)
+        case string(String)
+
+        var string: String {
+            switch self {
+            case let .literal(name): name.description
+            case let .string(name): name
+            }
+        }
+    }
 
     /// The location of the call whose defaults these are.
     public init(
@@ -20,8 +37,8 @@ public struct SourceCodeLocation: Sendable, Hashable, CustomStringConvertible {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        self.fileID = fileID.description
-        self.filePath = filePath.description
+        fileIDName = .literal(fileID)
+        filePathName = .literal(filePath)
         self.line = Int(line)
         self.column = Int(column)
         staticFilePath = filePath

@@ -152,7 +152,7 @@ extension ExpectationStep {
             missing: { _ in "a live subscription" },
             act: { expectation in
                 guard let reason = act(expectation) else { return }
-                let index = expectation.chain.withLock { $0.steps.count - 1 }
+                let index = expectation.lastStepIndex
                 expectation.fail(step: index, ChainFailure(
                     step: index, reason: reason, event: nil, expected: "a live subscription",
                     gaveUpAt: expectation.recorder.now, difference: nil

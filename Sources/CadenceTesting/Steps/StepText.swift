@@ -21,10 +21,7 @@ extension PublisherExpectation {
             call: call, location: location,
             evaluate: { _, _ in .pending }, expectation: { _, _ in "" }, missing: { _ in "(a valid step)" }
         )
-        let (index, failed) = chain.withLock { chain -> (Int, Bool) in
-            chain.steps.append(step)
-            return (chain.steps.count - 1, chain.failure != nil)
-        }
+        let (index, failed) = append(step)
         if !failed {
             fail(step: index, ChainFailure(
                 step: index, reason: reason, event: nil, expected: "(a valid step)", gaveUpAt: recorder.now,

@@ -131,8 +131,8 @@ extension SourceCodeLocation {
     /// Such a location has no static file path for XCTest; it is only ever reported to Swift Testing or to a bound
     /// reporter.
     init(_ location: SourceLocation) {
-        fileID = location.fileID
-        filePath = location.filePath
+        fileIDName = .string(location.fileID)
+        filePathName = .string(location.filePath)
         line = location.line
         column = location.column
         staticFilePath = "(no static path)"
