@@ -31,7 +31,7 @@ final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
             pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_NORMAL))
             let result = pthread_mutex_init(lock, &attributes)
             pthread_mutexattr_destroy(&attributes)
-            precondition(result == 0, "Cadence: pthread_mutex_init failed with \(result)")
+            require(result == 0, "Cadence: pthread_mutex_init failed with \(result)")
             #endif
         }
         return storage
