@@ -18,27 +18,46 @@ public struct Just<Output>: Publisher {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        subscriber.receive(subscription: JustSubscription(value: output, downstream: subscriber))
+        subscriber.receive(subscription: JustSubscription<S?>(value: output, downstream: subscriber))
     }
 }
 
 extension Just: Equatable where Output: Equatable {}
 
+/// The slot a `JustSubscription` keeps its subscriber in: `Optional<Downstream>`, named as the class's own generic
+/// parameter. A generic class's `deinit` is not specialised; it destroys a stored `Downstream?` only after looking
+/// the metadata of `Optional<Downstream>` up at run time, once per subscription, while a property whose type is a
+/// generic parameter needs no look-up.
 @usableFromInline
-final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+protocol JustSubscriberSlot {
+    associatedtype Downstream: Subscriber
+
+    init(_ downstream: Downstream)
+
+    mutating func take() -> Downstream?
+}
+
+extension Optional: JustSubscriberSlot where Wrapped: Subscriber {
+    @usableFromInline typealias Downstream = Wrapped
+}
+
+@usableFromInline
+final class JustSubscription<Slot: JustSubscriberSlot>: Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
 {
+    @usableFromInline typealias Downstream = Slot.Downstream
+
     // `isDone` guards `downstream`: only the one call that flips it to true (the first request or cancel) touches
     // `downstream` again, to take it out. No lock to allocate, and no run-time exclusivity check.
     @usableFromInline let isDone: Atomic<Bool>
-    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var downstream: Slot
     @usableFromInline let value: Downstream.Input
 
     @inlinable
     init(value: Downstream.Input, downstream: Downstream) {
         self.isDone = Atomic(false)
         self.value = value
-        self.downstream = downstream
+        self.downstream = Slot(downstream)
     }
 
     @inlinable

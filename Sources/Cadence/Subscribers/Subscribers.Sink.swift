@@ -1,5 +1,12 @@
 #if !canImport(Combine)
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
 
 /// The bits of a sink's `activity`: the number of calls into the sink in progress counts in units of `call`.
 @usableFromInline
@@ -43,10 +50,12 @@ extension Subscribers {
             }
         }
 
-        // `lock` guards `state`. `activity` guards `handlers`. Neither is checked for exclusivity at run time. A call
-        // reads `handlers` only after counting itself in while `ended` was clear, and it is released (written) only by
-        // whoever moves `activity` from exactly `ended` to `ended | released`, once the last such call has left.
-        @usableFromInline let lock: UnfairLock
+        // `stateLock` guards `state`. `activity` guards `handlers`. Neither is checked for exclusivity at run time. A
+        // call reads `handlers` only after counting itself in while `ended` was clear, and it is released (written)
+        // only by whoever moves `activity` from exactly `ended` to `ended | released`, once the last such call has
+        // left. `stateLock` is a flag rather than a platform lock: it is held only for the few instructions that read
+        // or swap `state` (never around a call out), and it is stored inline, so a sink allocates no mutex.
+        @usableFromInline let stateLock: Atomic<Bool>
         @usableFromInline @exclusivity(unchecked) var state: SinkState
         @usableFromInline let activity: Atomic<UInt>
         @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<Handlers>?
@@ -71,7 +80,7 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            lock = UnfairLock()
+            stateLock = Atomic(false)
             state = .awaitingSubscription
             activity = Atomic<UInt>(0)
             handlers = Unmanaged.passRetained(
@@ -90,14 +99,14 @@ extension Subscribers {
 
         @inlinable
         public func receive(subscription: any Subscription) {
-            lock.lock()
+            lockState()
             guard case .awaitingSubscription = state else {
-                lock.unlock()
+                unlockState()
                 subscription.cancel()
                 return
             }
             state = .subscribed(subscription)
-            lock.unlock()
+            unlockState()
             subscription.request(.unlimited)
         }
 
@@ -145,6 +154,28 @@ extension Subscribers {
             }
         }
 
+        /// Takes `stateLock`, waiting (yielding the thread) while another thread holds it.
+        @inlinable @inline(__always)
+        func lockState() {
+            if stateLock.exchange(true, ordering: .acquiring) {
+                waitForStateLock()
+            }
+        }
+
+        /// Releases `stateLock`.
+        @inlinable @inline(__always)
+        func unlockState() {
+            stateLock.store(false, ordering: .releasing)
+        }
+
+        /// The contended path of `lockState()`: another thread is inside one of the short sections above.
+        @usableFromInline
+        func waitForStateLock() {
+            while stateLock.exchange(true, ordering: .acquiring) {
+                sched_yield()
+            }
+        }
+
         /// Marks the sink ended; true for the one call that did it.
         @inlinable
         func end() -> Bool {
@@ -167,10 +198,10 @@ extension Subscribers {
         /// Moves to `terminal`; returns the subscription, for the caller to cancel or release after the lock.
         @inlinable
         func takeState() -> (any Subscription)? {
-            lock.lock()
+            lockState()
             let previous = state
             state = .terminal
-            lock.unlock()
+            unlockState()
             if case .subscribed(let subscription) = previous { return subscription }
             return nil
         }

@@ -16,7 +16,7 @@ private enum APIError: Error, Equatable {
     case timeout
 }
 
-final class ToastModel: ObservableObject {
+final class NoticeModel: ObservableObject {
     @Published private(set) var message: String?
     private let scheduler: AnySchedulerOf<DispatchQueue>
     private var hiding: AnyCancellable?
@@ -142,7 +142,7 @@ struct DocCSamplesTests {
 
     @Test func theToastHidesOnTheInjectedScheduler() {
         let scheduler = DispatchQueue.test
-        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
         scheduler.advance(by: .milliseconds(2_999))   // toast.message == "Saved"
         scheduler.advance(by: .milliseconds(1))       // toast.message == nil
@@ -152,7 +152,7 @@ struct DocCSamplesTests {
 
     @Test func theToastStaysUpForThreeSeconds() {
         let scheduler = DispatchQueue.test
-        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
         scheduler.advance(by: .milliseconds(2_999))
         #expect(toast.message == "Saved")
@@ -183,7 +183,7 @@ struct DocCSamplesTests {
 
     @Test(.virtualTime)
     func savingShowsAToastForThreeSeconds() {
-        let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let toast = NoticeModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
         toast.show("Saved")
 
         expect(toast.$message)
@@ -218,7 +218,7 @@ struct DocCSamplesTests {
 
     @Test func recordingFailuresReturnsWhatTheExpectationSays() {
         let scheduler = DispatchQueue.test
-        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
 
         let failures = recordingFailures {
@@ -229,7 +229,7 @@ struct DocCSamplesTests {
             """
             thenEmit(nil, within: .seconds(2)) failed: the value (nil) did not arrive within 2000 ticks (by tick 2000); it arrived at tick 3000, 1000 ticks late.
 
-                expect(Published<Optional<String>>Publisher)
+                expect(Published<Optional<String>>.Publisher)
               ✓   .toEmit("Saved")
               ✗   .thenEmit(nil, within: .seconds(2))
 
@@ -246,9 +246,9 @@ struct DocCSamplesTests {
 // VirtualTimeTrait.md
 
 @Suite(.virtualTime)
-struct ToastTests {
+struct NoticeTests {
     @Test func theToastHidesAfterThreeSeconds() {
-        let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+        let toast = NoticeModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
         toast.show("Saved")
 
         expect(toast.$message).toEmit(["Saved", nil], within: .seconds(3))
@@ -257,10 +257,10 @@ struct ToastTests {
 
 // withVirtualTime.md
 
-final class ToastModelTests: XCTestCase {
+final class NoticeModelTests: XCTestCase {
     func testTheToastHidesAfterThreeSeconds() {
         withVirtualTime { clock in
-            let toast = ToastModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
+            let toast = NoticeModel(scheduler: DispatchQueue.test.eraseToAnyScheduler())
             toast.show("Saved")
 
             clock.advance(by: .seconds(3))
@@ -271,10 +271,10 @@ final class ToastModelTests: XCTestCase {
 
 // XCTestShims.md
 
-final class ToastModelShimTests: XCTestCase {
+final class NoticeModelShimTests: XCTestCase {
     func testTheToastHidesAfterThreeSeconds() {
         let scheduler = DispatchQueue.test
-        let toast = ToastModel(scheduler: scheduler.eraseToAnyScheduler())
+        let toast = NoticeModel(scheduler: scheduler.eraseToAnyScheduler())
         toast.show("Saved")
         let hidden = PublisherValueExpectation(toast.$message, expectedValue: nil)
 

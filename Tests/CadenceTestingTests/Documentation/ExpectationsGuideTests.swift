@@ -704,7 +704,7 @@ struct ExpectationsGuideTests {
     @Test(.timeLimit(.minutes(1))) func wallClockTimeout() async {
         await expectWallClockFailures([maskingTimes(Self.timeoutRun)]) {
             let service = AccountService(scheduler: DispatchQueue.global().eraseToAnyScheduler(),
-                                         latency: .milliseconds(300))
+                                         latency: .seconds(60))
 
             await expect(service.account(id: 1)).toEmit(.blob, timeout: .milliseconds(100))
         }

@@ -11,7 +11,7 @@ enum PasswordResetError: Error, Equatable {
     case offline
 }
 
-struct PasswordResetClient {
+struct ResetLinkClient {
     /// Asks the server to email a reset link to `email`.
     var sendResetLink: (_ email: String) -> AnyPublisher<Void, PasswordResetError>
 }
@@ -22,11 +22,11 @@ final class PasswordResetModel: ObservableObject {
     @Published private(set) var isSubmitEnabled = false
     @Published private(set) var alert: String?
 
-    private let client: PasswordResetClient
+    private let client: ResetLinkClient
     private let scheduler: AnySchedulerOf<DispatchQueue>
     private var request: AnyCancellable?
 
-    init(client: PasswordResetClient, scheduler: AnySchedulerOf<DispatchQueue>) {
+    init(client: ResetLinkClient, scheduler: AnySchedulerOf<DispatchQueue>) {
         self.client = client
         self.scheduler = scheduler
         $email.combineLatest($isSending)
@@ -52,14 +52,14 @@ final class PasswordResetModel: ObservableObject {
     }
 }
 
-extension PasswordResetClient {
+extension ResetLinkClient {
     /// A server that answers after `delay` on `scheduler`: with success, or with `error`.
     static func answering(
         after delay: DispatchQueue.SchedulerTimeType.Stride,
         on scheduler: AnySchedulerOf<DispatchQueue>,
         with error: PasswordResetError? = nil
-    ) -> PasswordResetClient {
-        PasswordResetClient { _ in
+    ) -> ResetLinkClient {
+        ResetLinkClient { _ in
             let answer: AnyPublisher<Void, PasswordResetError> = error.map { Fail(error: $0).eraseToAnyPublisher() }
                 ?? Just(()).setFailureType(to: PasswordResetError.self).eraseToAnyPublisher()
             return answer.delay(for: delay, scheduler: scheduler).eraseToAnyPublisher()

@@ -193,6 +193,26 @@ struct Review2SinkTests {
             #expect(released.isReleased)
         }
     }
+
+    /// A subscription arriving while another thread cancels the sink: whichever takes the sink's state first, the
+    /// subscription is cancelled exactly once, and asked for at most one demand (only if the sink took it first).
+    @Test func aSubscriptionRacingACancelIsCancelledExactlyOnce() {
+        for _ in 0..<200 {
+            let subscription = SubjectsUpstreamSubscription()
+            let sink = UncheckedSendable(
+                Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in }))
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                if thread == 0 {
+                    sink.value.receive(subscription: subscription)
+                } else {
+                    sink.value.cancel()
+                }
+            }
+            #expect(subscription.cancelCount == 1)
+            #expect(subscription.requests.count <= 1)
+            #expect(subscription.requests.allSatisfy { $0 == .unlimited })
+        }
+    }
 }
 
 /// Watches an object weakly from any thread.

@@ -19,7 +19,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let strategy = CollectStrategy<Upstream.Output, Failure>()
+            let strategy = CollectStrategy<[Upstream.Output], Failure>()
             upstream.subscribe(ReducingSubscription(strategy: strategy, body: (), downstream: subscriber))
         }
     }
@@ -45,11 +45,16 @@ extension Publisher {
 }
 
 /// Appends every value to an array.
-private struct CollectStrategy<Input, Failure: Error>: ReducingStrategy {
+///
+/// Generic over the array type itself (always `[Input]`) rather than its element: the strategy runs unspecialised
+/// behind type-erased publishers, and there an `append` to a stored `[Input]` looks the metadata of `Array<Input>` up
+/// at run time for every value, while `Elements` comes with the strategy's own metadata.
+private struct CollectStrategy<Elements: RangeReplaceableCollection, Failure: Error>: ReducingStrategy {
+    typealias Input = Elements.Element
     typealias UpstreamFailure = Failure
-    typealias Output = [Input]
+    typealias Output = Elements
 
-    var elements: [Input] = []
+    var elements = Elements()
 
     static var name: String { "Collect" }
 
@@ -65,7 +70,7 @@ private struct CollectStrategy<Input, Failure: Error>: ReducingStrategy {
     }
 
     mutating func takeResult() -> Output? {
-        defer { elements = [] }
+        defer { elements = Elements() }
         return elements
     }
 }
