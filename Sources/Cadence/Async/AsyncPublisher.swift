@@ -167,7 +167,7 @@ private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cust
     func next() async throws -> Input? {
         try await withCheckedThrowingContinuation { continuation in
             lock.lock()
-            precondition(
+            require(
                 waiting == nil, "\(description).Iterator: next() was called while another call to next() is waiting")
             if !unrequested.isEmpty {
                 nonisolated(unsafe) let value: Input? = unrequested.removeFirst()

@@ -27,7 +27,7 @@ extension Subscribers {
         /// Creates a demand for the given maximum number of elements; traps when `value` is negative.
         @inlinable
         public static func max(_ value: Int) -> Demand {
-            precondition(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
+            require(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
             return Demand(rawValue: UInt(value))
         }
 

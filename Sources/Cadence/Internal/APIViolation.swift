@@ -6,7 +6,7 @@ extension Subscribers.Demand {
     /// - Parameter name: the subscription's name as its `description` gives it (`"Filter"`, `"Just"`, …).
     @inlinable
     func assertPositive(in name: @autoclosure () -> String) {
-        precondition(
+        require(
             rawValue > 0,
             "\(name()): request(_:) was called with max(0); a subscriber must request a positive demand")
     }

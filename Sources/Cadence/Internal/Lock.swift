@@ -31,7 +31,7 @@ final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
             pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_NORMAL))
             let result = pthread_mutex_init(lock, &attributes)
             pthread_mutexattr_destroy(&attributes)
-            precondition(result == 0, "Cadence: pthread_mutex_init failed with \(result)")
+            require(result == 0, "Cadence: pthread_mutex_init failed with \(result)")
             #endif
         }
         return storage
@@ -73,6 +73,10 @@ final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
 ///
 /// Never call user code (a subscriber, a closure passed to an operator) inside `withLock`: take what you need out of
 /// the state, leave the lock, then call out.
+///
+/// The same holds for releasing: a value whose `deinit` may run user code is taken out into a local under the lock
+/// and released after it with `withExtendedLifetime(local) {}`. `_ = local` is no use of the local: in optimised
+/// builds the copy is then removed, and the value is destroyed where the property is cleared, under the lock.
 @usableFromInline
 struct Locked<State>: @unchecked Sendable { // the platform lock in `storage` guards every access to the state
     @usableFromInline let storage: LockStorage<State>

@@ -37,7 +37,7 @@ final class OnceSubscription<Downstream: Subscriber>: Subscription, CustomString
         let released = downstream
         downstream = nil
         lock.unlock()
-        _ = released // released here, outside the lock
+        withExtendedLifetime(released) {} // released here, outside the lock
     }
 
     var customMirror: Mirror { Mirror(self, unlabeledChildren: CollectionOfOne(output)) }

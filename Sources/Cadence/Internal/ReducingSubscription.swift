@@ -60,7 +60,7 @@ extension ReducingStrategy {
     static var alwaysContinues: Bool { false }
 
     mutating func accumulate(_ input: Input) {
-        preconditionFailure("Cadence: accumulate(_:) is only for strategies that always continue")
+        requirementFailure("Cadence: accumulate(_:) is only for strategies that always continue")
     }
 }
 

@@ -32,7 +32,7 @@ struct RingBuffer<Element> {
 
     /// Removes and returns the oldest element; traps when the queue is empty.
     mutating func removeFirst() -> Element {
-        precondition(count > 0, "RingBuffer: removeFirst() on an empty queue")
+        require(count > 0, "RingBuffer: removeFirst() on an empty queue")
         let element = slots[head].take()!
         head += 1
         if head == slots.count {

@@ -17,12 +17,12 @@ import Bionic
 class SubjectConduit {
     /// Delivers the `Output` at `value` if the subscriber has outstanding demand, else drops it.
     func offer(_ value: UnsafeRawPointer) {
-        preconditionFailure("SubjectConduit.offer(_:) must be overridden")
+        requirementFailure("SubjectConduit.offer(_:) must be overridden")
     }
 
     /// Delivers the `Subscribers.Completion<Failure>` at `completion` once and lets go of the subscriber.
     func finish(_ completion: UnsafeRawPointer) {
-        preconditionFailure("SubjectConduit.finish(_:) must be overridden")
+        requirementFailure("SubjectConduit.finish(_:) must be overridden")
     }
 }
 
@@ -349,7 +349,7 @@ final class SubjectDeliveryLock {
         pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
         let result = pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
-        precondition(result == 0, "Cadence: pthread_mutex_init failed with \(result)")
+        require(result == 0, "Cadence: pthread_mutex_init failed with \(result)")
     }
 
     deinit {

@@ -44,7 +44,7 @@ final class TimerSubscribers<Tick>: Sendable {
             guard let index = attached.firstIndex(where: { $0 === subscription }) else { return nil }
             return attached.remove(at: index)
         }
-        _ = removed // released here, outside the lock
+        withExtendedLifetime(removed) {} // released here, outside the lock
     }
 }
 
@@ -132,11 +132,11 @@ where Downstream.Failure == Never {
 
     override func detach() {
         let released = state.withLock { $0.end() }
-        _ = released // released here, outside the lock
+        withExtendedLifetime(released) {} // released here, outside the lock
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(
+        require(
             demand > 0,
             "\(name): request(_:) was called with max(0); a subscriber must request a positive demand")
         state.withLock { $0.request(demand) }
@@ -145,7 +145,7 @@ where Downstream.Failure == Never {
     func cancel() {
         guard let released = state.withLock({ $0.end() }) else { return }
         owner?.remove(self)
-        _ = released // released here, outside the lock
+        withExtendedLifetime(released) {} // released here, outside the lock
     }
 
     var description: String { name }

@@ -61,7 +61,7 @@ public final class Future<Output, Failure: Error>: Publisher {
         let index = conduits.firstIndex { $0 === conduit }
         let removed = index.map { conduits.remove(at: $0) }
         lock.unlock()
-        _ = removed // released here, outside the lock
+        withExtendedLifetime(removed) {} // released here, outside the lock
     }
 }
 
@@ -146,7 +146,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         self.downstream = nil
         lock.unlock()
         parent?.remove(self)
-        _ = downstream // released here, outside the lock
+        withExtendedLifetime(downstream) {} // released here, outside the lock
     }
 
     var description: String { "Future" }

@@ -88,7 +88,7 @@ extension Just {
 
     /// Publishes the output when `count` is zero, else finishes without a value.
     public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-        precondition(count >= 0, "Just.dropFirst(_:): the count must not be negative, got \(count)")
+        require(count >= 0, "Just.dropFirst(_:): the count must not be negative, got \(count)")
         return Optional.Publisher(count == 0 ? output : nil)
     }
 
@@ -140,20 +140,20 @@ extension Just {
 
     /// Publishes the output when `index` is zero, else finishes without a value.
     public func output(at index: Int) -> Optional<Output>.Publisher {
-        precondition(index >= 0, "Just.output(at:): the index must not be negative, got \(index)")
+        require(index >= 0, "Just.output(at:): the index must not be negative, got \(index)")
         return Optional.Publisher(index == 0 ? output : nil)
     }
 
     /// Publishes the output when `range` includes index zero, else finishes without a value.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
         let indices = range.relative(to: 0..<Int.max)
-        precondition(indices.lowerBound >= 0, "Just.output(in:): the range must not start below zero")
+        require(indices.lowerBound >= 0, "Just.output(in:): the range must not start below zero")
         return Optional.Publisher(indices.contains(0) ? output : nil)
     }
 
     /// Publishes the output when `maxLength` is positive, else finishes without a value.
     public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-        precondition(maxLength >= 0, "Just.prefix(_:): the maximum length must not be negative, got \(maxLength)")
+        require(maxLength >= 0, "Just.prefix(_:): the maximum length must not be negative, got \(maxLength)")
         return Optional.Publisher(maxLength > 0 ? output : nil)
     }
 

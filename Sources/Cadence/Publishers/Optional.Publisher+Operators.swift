@@ -56,7 +56,7 @@ extension Optional.Publisher {
 
     /// Publishes the output when `count` is zero, else nothing.
     public func dropFirst(_ count: Int = 1) -> Optional<Wrapped>.Publisher {
-        precondition(count >= 0, "Optional.Publisher.dropFirst(_:): the count must not be negative, got \(count)")
+        require(count >= 0, "Optional.Publisher.dropFirst(_:): the count must not be negative, got \(count)")
         return Optional<Wrapped>.Publisher(count == 0 ? output : nil)
     }
 
@@ -98,20 +98,20 @@ extension Optional.Publisher {
 
     /// Publishes the output when `index` is zero, else nothing.
     public func output(at index: Int) -> Optional<Wrapped>.Publisher {
-        precondition(index >= 0, "Optional.Publisher.output(at:): the index must not be negative, got \(index)")
+        require(index >= 0, "Optional.Publisher.output(at:): the index must not be negative, got \(index)")
         return Optional<Wrapped>.Publisher(index == 0 ? output : nil)
     }
 
     /// Publishes the output when `range` includes index zero, else nothing.
     public func output<R: RangeExpression>(in range: R) -> Optional<Wrapped>.Publisher where R.Bound == Int {
         let indices = range.relative(to: 0..<Int.max)
-        precondition(indices.lowerBound >= 0, "Optional.Publisher.output(in:): the range must not start below zero")
+        require(indices.lowerBound >= 0, "Optional.Publisher.output(in:): the range must not start below zero")
         return Optional<Wrapped>.Publisher(indices.contains(0) ? output : nil)
     }
 
     /// Publishes the output when `maxLength` is positive, else nothing.
     public func prefix(_ maxLength: Int) -> Optional<Wrapped>.Publisher {
-        precondition(
+        require(
             maxLength >= 0, "Optional.Publisher.prefix(_:): the maximum length must not be negative, got \(maxLength)")
         return Optional<Wrapped>.Publisher(maxLength > 0 ? output : nil)
     }

@@ -183,7 +183,7 @@ where Downstream.Input == Elements.Element {
         self.sequence = nil
         lock.unlock()
         downstream.receive(completion: completion)
-        _ = sequence // released here, outside the lock
+        withExtendedLifetime(sequence) {} // released here, outside the lock
     }
 
     func cancel() {
@@ -193,7 +193,7 @@ where Downstream.Input == Elements.Element {
         downstream = nil
         sequence = nil
         lock.unlock()
-        _ = released // released here, outside the lock
+        withExtendedLifetime(released) {} // released here, outside the lock
     }
 
     var description: String {

@@ -76,14 +76,14 @@ public struct Record<Output, Failure: Error>: Publisher {
 
         /// Adds an output to the recording; traps when the recording already has its completion.
         public mutating func receive(_ input: Input) {
-            precondition(
+            require(
                 !isComplete, "Record.Recording: receive(_:) was called after the recording received its completion")
             output.append(input)
         }
 
         /// Adds a completion to the recording; traps when the recording already has one.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
-            precondition(
+            require(
                 !isComplete,
                 "Record.Recording: receive(completion:) was called on a recording that is already complete")
             self.completion = completion

@@ -141,7 +141,7 @@ extension DispatchQueue: Scheduler {
             ///
             /// - Precondition: `value` is not NaN.
             public static func seconds(_ value: Double) -> Stride {
-                precondition(
+                require(
                     !value.isNaN,
                     "DispatchQueue.SchedulerTimeType.Stride.seconds(_:) was given NaN; an interval must be a number."
                 )

@@ -145,7 +145,7 @@ private final class DelayedOperation: Operation, @unchecked Sendable { // `lock`
         let released = block
         block = nil
         lock.unlock()
-        _ = released
+        withExtendedLifetime(released) {}
         super.cancel()
     }
 }
@@ -193,7 +193,7 @@ private final class RepeatingOperations: Cancellable, Sendable {
             return (state.action, state.waiting)
         }
         waiting?.cancel()
-        _ = action
+        withExtendedLifetime(action) {}
     }
 }
 

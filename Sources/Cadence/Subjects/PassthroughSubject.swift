@@ -113,7 +113,7 @@ extension PassthroughSubject: SubjectConduitParent {
     static var replaysCurrentValue: Bool { false }
 
     var currentValueForReplay: Output {
-        preconditionFailure("PassthroughSubject keeps no current value")
+        requirementFailure("PassthroughSubject keeps no current value")
     }
 
     func subscriptionDidRequest() {

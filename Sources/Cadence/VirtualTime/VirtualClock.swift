@@ -81,7 +81,7 @@ public final class VirtualClock: Sendable {
                 return scheduled.action
             }
         }
-        _ = released
+        withExtendedLifetime(released) {}
     }
 
     /// The current virtual time.
@@ -398,7 +398,7 @@ extension VirtualClock {
             }
             return (count, released, endActions)
         }
-        _ = released
+        withExtendedLifetime(released) {}
         for onEnd in endActions { onEnd() }
         return count
     }
@@ -439,7 +439,7 @@ extension VirtualClock {
                 defer { action = nil; onEnd = nil }
                 return (action, onEnd)
             }
-            _ = released
+            withExtendedLifetime(released) {}
         }
 
         /// Releases the action refused because the clock's test had ended, and hands back what to run instead.
@@ -448,7 +448,7 @@ extension VirtualClock {
                 defer { action = nil; onEnd = nil }
                 return (action, onEnd)
             }
-            _ = released
+            withExtendedLifetime(released) {}
             return refusedOnEnd
         }
     }

@@ -96,7 +96,7 @@ extension Publishers.ReplaceError {
                 lock.unlock()
                 return .none
             }
-            precondition(
+            require(
                 outstanding > .none,
                 "ReplaceError: received a value while the downstream had no outstanding demand; "
                     + "a publisher must not send more values than requested")

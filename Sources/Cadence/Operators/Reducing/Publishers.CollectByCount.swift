@@ -23,7 +23,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            precondition(count > 0, "CollectByCount: collect(_:) needs a count greater than zero, got \(count)")
+            require(count > 0, "CollectByCount: collect(_:) needs a count greater than zero, got \(count)")
             upstream.subscribe(CollectByCountSubscription(count: count, downstream: subscriber))
         }
     }

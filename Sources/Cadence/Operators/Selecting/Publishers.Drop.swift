@@ -40,7 +40,7 @@ extension Publishers {
 
         /// Attaches the subscriber to the upstream through this operator.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            precondition(count >= 0, "Drop: dropFirst(_:) needs a count of zero or more, got \(count)")
+            require(count >= 0, "Drop: dropFirst(_:) needs a count of zero or more, got \(count)")
             let inner = Inner(downstream: subscriber, count: count)
             subscriber.receive(subscription: inner)
             upstream.subscribe(inner)

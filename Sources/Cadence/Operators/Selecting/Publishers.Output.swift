@@ -12,7 +12,7 @@ extension Publisher {
     /// - Parameter maxLength: The maximum number of elements to republish.
     /// - Returns: A publisher that publishes up to the specified number of elements before completing.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-        precondition(maxLength >= 0, "Output: prefix(_:) needs a maxLength of zero or more, got \(maxLength)")
+        require(maxLength >= 0, "Output: prefix(_:) needs a maxLength of zero or more, got \(maxLength)")
         return output(in: ..<maxLength)
     }
 
@@ -23,7 +23,7 @@ extension Publisher {
     /// - Parameter index: The index that indicates the element to publish.
     /// - Returns: A publisher that publishes a specific indexed element.
     public func output(at index: Int) -> Publishers.Output<Self> {
-        precondition(
+        require(
             index >= 0 && index < Int.max,
             "Output: output(at:) needs an index from 0 to Int.max - 1, got \(index)")
         return output(in: index...index)
@@ -60,7 +60,7 @@ extension Publishers {
 
         /// Creates a publisher that publishes elements specified by a range; traps on a negative bound.
         public init(upstream: Upstream, range: CountableRange<Int>) {
-            precondition(
+            require(
                 range.lowerBound >= 0 && range.upperBound >= 0,
                 "Output: the range of indices must not have a negative bound, got \(range)")
             self.upstream = upstream

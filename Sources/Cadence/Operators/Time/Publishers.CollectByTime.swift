@@ -95,7 +95,7 @@ extension Publishers {
             case .byTime(let context, let stride):
                 (scheduler, interval, count) = (context, stride, nil)
             case .byTimeOrCount(let context, let stride, let limit):
-                precondition(
+                require(
                     limit > 0,
                     "CollectByTime: collect(.byTimeOrCount(_:_:_:)) needs a count greater than zero, got \(limit)")
                 (scheduler, interval, count) = (context, stride, limit)
