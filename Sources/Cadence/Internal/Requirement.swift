@@ -1,8 +1,8 @@
 /// Traps with `message` unless `condition` holds, in debug and in optimised builds alike.
 ///
-/// `require(_:_:)` drops its message in optimised builds, and Cadence promises that a broken rule traps with a
-/// message that names it. `fatalError(_:file:line:)` prints its message in every build configuration, so Cadence's
-/// checks go through it. The check is inlined; the message is built only when the check fails.
+/// Swift's `precondition(_:_:)` drops its message in optimised builds, and Cadence promises that a broken rule traps
+/// with a message that names it. `fatalError(_:file:line:)` prints its message in every build configuration, so
+/// Cadence's checks go through it. The check is inlined; the message is built only when the check fails.
 @inlinable @inline(__always)
 func require(
     _ condition: @autoclosure () -> Bool,
