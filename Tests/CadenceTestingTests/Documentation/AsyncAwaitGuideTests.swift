@@ -141,17 +141,17 @@ struct AsyncAwaitGuideTests {
             let uploader = PhotoUploader(queue: DispatchQueue(label: "upload"))
 
             await expect(uploader.upload(photo))
-                .toEmit([0.25, 0.5, 0.75, 1], timeout: .seconds(5))
-                .thenFinish(timeout: .seconds(5))
+                .toEmit([0.25, 0.5, 0.75, 1], timeout: .seconds(60))
+                .thenFinish(timeout: .seconds(60))
         }
     }
 
     @Test func aStreamThatEndsEarlyFailsAtOnce() async {
         let uploader = PhotoUploader(queue: DispatchQueue(label: "upload"))
         await expectWallClockFailures(["""
-            toEmit([0.25, 0.5, 0.75, 1.0, 1.0], timeout: .seconds(5)) failed: expected value 5 of 5 (1.0), received finished at +… ms.
+            toEmit([0.25, 0.5, 0.75, 1.0, 1.0], timeout: .seconds(60)) failed: expected value 5 of 5 (1.0), received finished at +… ms.
             """], headlinesOnly: true) {
-            await expect(uploader.upload(photo)).toEmit([0.25, 0.5, 0.75, 1, 1], timeout: .seconds(5))
+            await expect(uploader.upload(photo)).toEmit([0.25, 0.5, 0.75, 1, 1], timeout: .seconds(60))
         }
     }
 
@@ -195,10 +195,10 @@ struct AsyncAwaitGuideTests {
             let scanner = ReceiptScanner(queue: DispatchQueue(label: "scanner"))
 
             await expect(scanner.totalInCents(of: ["Coffee 3.50", "Bagel 2.25"]))
-                .toEmit(575, timeout: .seconds(5))
-                .thenFinish(timeout: .seconds(5))
+                .toEmit(575, timeout: .seconds(60))
+                .thenFinish(timeout: .seconds(60))
             await expect(scanner.totalInCents(of: ["Coffee 3.50", "Tip ???"]))
-                .toFail(with: ReceiptError.unreadable("Tip ???"), timeout: .seconds(5))
+                .toFail(with: ReceiptError.unreadable("Tip ???"), timeout: .seconds(60))
         }
     }
 

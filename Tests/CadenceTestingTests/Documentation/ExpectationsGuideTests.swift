@@ -697,7 +697,7 @@ struct ExpectationsGuideTests {
             let service = AccountService(scheduler: DispatchQueue.global().eraseToAnyScheduler(),
                                          latency: .milliseconds(20))
 
-            await expect(service.account(id: 1)).toEmit(.blob, timeout: .seconds(5)).thenFinish(timeout: .seconds(5))
+            await expect(service.account(id: 1)).toEmit(.blob, timeout: .seconds(60)).thenFinish(timeout: .seconds(60))
         }
     }
 
@@ -713,16 +713,16 @@ struct ExpectationsGuideTests {
     @Test(.timeLimit(.minutes(1))) func asyncSequence() async {
         await expectFailures([]) {
             await expect(uploadProgress())
-                .toEmit([0.25, 0.5, 1.0], timeout: .seconds(5))
-                .thenFinish(timeout: .seconds(5))
+                .toEmit([0.25, 0.5, 1.0], timeout: .seconds(60))
+                .thenFinish(timeout: .seconds(60))
         }
     }
 
     @Test(.timeLimit(.minutes(1))) func asyncSequenceThrows() async {
         await expectWallClockFailures([maskingTimes(Self.failingUploadRun)]) {
             await expect(uploadProgress(failingWith: .offline))
-                .toEmit([0.25, 0.5, 1.0], timeout: .seconds(5))
-                .thenFinish(timeout: .seconds(5))
+                .toEmit([0.25, 0.5, 1.0], timeout: .seconds(60))
+                .thenFinish(timeout: .seconds(60))
         }
     }
 
@@ -758,18 +758,18 @@ struct ExpectationsGuideTests {
         """
 
     static let failingUploadRun = """
-        thenFinish(timeout: .seconds(5)) failed: expected finished, received failure(BackendError.offline) at +0.9 ms.
+        thenFinish(timeout: .seconds(60)) failed: expected finished, received failure(BackendError.offline) at +0.9 ms.
 
             expect(AsyncThrowingStream<Double, Error>)
-          ✓   .toEmit([0.25, 0.5, 1.0], timeout: .seconds(5))
-          ✗   .thenFinish(timeout: .seconds(5))
+          ✓   .toEmit([0.25, 0.5, 1.0], timeout: .seconds(60))
+          ✗   .thenFinish(timeout: .seconds(60))
 
                 time  received                       expected
                +0 ms  subscription
-             +0.8 ms  0.25                           0.25      toEmit([0.25, 0.5, 1.0], timeout: .seconds(5))
-             +0.8 ms  0.5                            0.5       toEmit([0.25, 0.5, 1.0], timeout: .seconds(5))
-             +0.8 ms  1.0                            1.0       toEmit([0.25, 0.5, 1.0], timeout: .seconds(5))
-          →  +0.9 ms  failure(BackendError.offline)  finished  thenFinish(timeout: .seconds(5))
+             +0.8 ms  0.25                           0.25      toEmit([0.25, 0.5, 1.0], timeout: .seconds(60))
+             +0.8 ms  0.5                            0.5       toEmit([0.25, 0.5, 1.0], timeout: .seconds(60))
+             +0.8 ms  1.0                            1.0       toEmit([0.25, 0.5, 1.0], timeout: .seconds(60))
+          →  +0.9 ms  failure(BackendError.offline)  finished  thenFinish(timeout: .seconds(60))
         """
 
     // MARK: The guide itself

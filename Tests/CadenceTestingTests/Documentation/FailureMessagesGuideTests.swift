@@ -441,21 +441,21 @@ struct FailureMessagesGuideTests {
     @Test(.timeLimit(.minutes(1))) func aWallClockFailure() async {
         await expectWallClockFailures([
             """
-            toEmit([1, 2, 3], timeout: .seconds(1)) failed: expected value 3 of 3 (3), received finished at +… ms.
+            toEmit([1, 2, 3], timeout: .seconds(60)) failed: expected value 3 of 3 (3), received finished at +… ms.
 
                 expect(Publishers.Delay<…>)
-              ✗   .toEmit([1, 2, 3], timeout: .seconds(1))
+              ✗   .toEmit([1, 2, 3], timeout: .seconds(60))
 
                  time  received      expected
                  +… ms  subscription
-                 +… ms  1             1         toEmit([1, 2, 3], timeout: .seconds(1))
-                 +… ms  2             2         toEmit([1, 2, 3], timeout: .seconds(1))
-              →  +… ms  finished      3         toEmit([1, 2, 3], timeout: .seconds(1))
+                 +… ms  1             1         toEmit([1, 2, 3], timeout: .seconds(60))
+                 +… ms  2             2         toEmit([1, 2, 3], timeout: .seconds(60))
+              →  +… ms  finished      3         toEmit([1, 2, 3], timeout: .seconds(60))
             """,
         ]) {
             let replies = [1, 2].publisher.delay(for: .milliseconds(20), scheduler: DispatchQueue.global())
 
-            await expect(replies).toEmit([1, 2, 3], timeout: .seconds(1))
+            await expect(replies).toEmit([1, 2, 3], timeout: .seconds(60))
         }
     }
 
