@@ -1,6 +1,14 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Cadence is four modules where Combine is missing and three where it is:
+//
+//   CadenceSupport   the package's one lock, its trap with a message, its one channel for misuse it survives
+//   CadenceCombine   Combine's API (and Foundation's Combine additions) for platforms without Combine
+//   Cadence          `import Cadence`: Combine (Apple's, or CadenceCombine) re-exported, plus virtual time
+//   CadenceTesting   the expectation DSL, reporting, the Swift Testing trait, the XCTest shims
+//
+// ARCHITECTURE.md draws the layers and says what may depend on what.
 let package = Package(
     name: "Cadence",
     // Apple platforms only (ignored elsewhere): Combine needs macOS 10.15 / iOS 13, and `VirtualClock`'s `Clock`,
@@ -12,10 +20,22 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "Cadence"),
-        .target(name: "CadenceTesting", dependencies: ["Cadence"]),
+        .target(name: "CadenceSupport"),
+        .target(name: "Cadence", dependencies: ["CadenceSupport"]),
+        .target(name: "CadenceTesting", dependencies: ["Cadence", "CadenceSupport"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
-        .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting"]),
+        .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting", "CadenceSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The stand-in, on a host without Combine only: a host with Combine builds for platforms with Combine, and there the
+// stand-in is not declared at all, so that `swift build` never compiles a second `Publisher` beside Apple's.
+#if !canImport(Combine)
+/// The platforms without Combine, where Cadence brings its own.
+let platformsWithoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+package.targets.append(.target(name: "CadenceCombine", dependencies: ["CadenceSupport"]))
+for target in package.targets where target.name == "Cadence" || target.name == "CadenceTests" {
+    target.dependencies.append(.target(name: "CadenceCombine", condition: .when(platforms: platformsWithoutCombine)))
+}
+#endif

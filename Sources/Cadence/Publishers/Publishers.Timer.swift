@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 extension Scheduler {
     /// Returns a publisher that repeatedly emits this scheduler's time on the given interval: Foundation's

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// A type-erased scheduler: any scheduler with the same time and options types, behind one concrete type.
 ///
 /// Production code stores the erased scheduler its timing needs, and a test hands it a ``TestScheduler`` in place of

@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Foundation
 
 extension RunLoop {

@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Foundation
 
 /// Ticks as dates: tick `0` is the reference date (1 January 2001, 00:00:00 UTC), each tick 1 ms later.

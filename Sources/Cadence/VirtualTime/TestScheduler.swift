@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// A scheduler whose time is a view of a ``VirtualClock``: nothing it is given runs until the clock is driven.
 ///
 /// Production code keeps taking the scheduler it always took — `AnySchedulerOf<DispatchQueue>`, say — and a test

@@ -1,3 +1,4 @@
+import CadenceSupport
 extension VirtualClock: Clock {
     /// The smallest step of virtual time: one tick, 1 ms.
     public var minimumResolution: Duration { .ticks(1) }

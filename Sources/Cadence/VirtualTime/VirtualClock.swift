@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 /// One timeline of virtual time for a test: exact integer time where **1 tick is 1 ms**, driven by the test.
 ///

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// The time type of a plain ``VirtualScheduler``: a tick count of its clock (1 tick = 1 ms).
 public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertible, VirtualTimeConvertible {
     /// Ticks since the clock's origin.

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// A scheduler time type that a ``TestScheduler`` can present virtual time as.
 ///
 /// Tick `0` of the clock maps to a fixed origin of the time type; converting back rounds up to a whole tick, so work

@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Foundation
 
 /// How the `Date`-based scheduler time types (`RunLoop`'s, `OperationQueue`'s) stand for virtual ticks: tick `0` is

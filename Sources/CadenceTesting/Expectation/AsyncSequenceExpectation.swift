@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 /// Starts an expectation chain on an asynchronous sequence: iterates it in a task, as far as the demand allows, and
 /// records each element, the end (as `finished`) or the error it throws (as a failure), with the wall-clock time

@@ -1,3 +1,4 @@
+import CadenceSupport
 /// A stretch of a test — one test body under the `.virtualTime` trait or `withVirtualTime` — whose expectations hold
 /// their late checks until it finishes.
 ///

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// One step of an expectation chain, as a pure matcher over the events the chain has not consumed yet.
 ///
 /// A step never drives anything itself: a driver (virtual time, synchronous, or wall-clock) hands it the unconsumed

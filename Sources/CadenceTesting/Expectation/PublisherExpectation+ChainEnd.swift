@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 extension PublisherExpectation {
     /// Ends the chain: reports its failure, or the events no step consumed, and watches for events that arrive later.

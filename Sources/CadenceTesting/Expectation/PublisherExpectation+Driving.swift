@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// Limits on how long a step drives its clock, bindable for the extent of a task so tests of the limits run fast.
 enum DrivingLimits {
     /// How many clock actions one step runs at most while it waits, before it gives up (an endless timer would keep

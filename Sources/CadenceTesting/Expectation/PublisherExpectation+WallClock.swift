@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// Wall-clock mode: the driver behind the steps' `async` forms, which take a `timeout:`.
 ///
 /// A wall-clock step waits in real time for events from a publisher on a real scheduler (a `DispatchQueue`, another

@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 /// An expectation chain: the events one subscription received, and the steps that read them left to right.
 ///

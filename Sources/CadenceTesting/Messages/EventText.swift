@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// How failure messages print events, completions and demand.
 enum EventText {
     /// `"subscription"`, a value as ``ValueText`` prints it, `"finished"`, or `"failure(APIError.offline)"`.

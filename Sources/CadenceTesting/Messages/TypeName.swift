@@ -31,7 +31,7 @@ enum TypeName {
     static let systemModules: Set<Substring> = [
         "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Foundation", "FoundationEssentials",
         "FoundationInternationalization", "CoreFoundation", "CoreGraphics", "Dispatch", "ObjectiveC", "Combine",
-        "Cadence", "CadenceTesting",
+        "Cadence", "CadenceCombine", "CadenceSupport", "CadenceTesting",
     ]
 
     /// Whether `type` is declared in one of the ``systemModules``, or is an Objective-C class (whose name has no

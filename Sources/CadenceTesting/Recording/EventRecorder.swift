@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 /// The subscriber `expect(_:)` attaches: it records every event with its time, tracks demand, and notices each way a
 /// publisher can break the subscription contract, without ever trapping.

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 /// One thing a publisher did to the subscriber `expect(_:)` attached: subscribed it, sent a value, or completed.
 public enum PublisherEvent<Output, Failure: Error> {
     /// The publisher handed over its subscription.

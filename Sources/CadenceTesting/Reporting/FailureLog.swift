@@ -1,3 +1,4 @@
+import CadenceSupport
 /// A thread-safe list of reported failures, with a reporter that appends to it.
 ///
 /// ```swift

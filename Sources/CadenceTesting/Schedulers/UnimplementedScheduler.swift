@@ -1,6 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
 import Foundation
 
 /// A scheduler for code that must not schedule anything: each time it is asked to schedule an action, it reports a

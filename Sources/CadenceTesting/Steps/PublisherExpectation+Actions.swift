@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Requests `demand` more values from the publisher, for back-pressure tests; consumes no event.
     ///

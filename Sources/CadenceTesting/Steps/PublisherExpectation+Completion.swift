@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Expects the publisher to finish next, with no value before.
     ///

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation where Output: Equatable {
     /// Expects exactly `values` as the next values, in order — no completion or other value in between.
     ///

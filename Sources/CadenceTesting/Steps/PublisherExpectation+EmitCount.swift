@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Expects exactly `count` more values next, whatever they are — no completion before the last of them.
     ///

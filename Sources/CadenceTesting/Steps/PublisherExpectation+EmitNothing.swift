@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 extension PublisherExpectation {
     /// Expects neither a value nor a completion for `duration` of virtual time, from the tick the step starts through

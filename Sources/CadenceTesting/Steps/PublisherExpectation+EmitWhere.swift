@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Expects the next value to satisfy `predicate` — for values that are not `Equatable`, or only partly known.
     ///

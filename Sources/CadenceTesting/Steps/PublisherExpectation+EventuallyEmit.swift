@@ -1,6 +1,4 @@
-#if canImport(Combine)
-import Combine
-#endif
+import CadenceSupport
 
 extension PublisherExpectation where Output: Equatable {
     /// Expects `value` to arrive eventually: skips (and consumes) the values before it, but not a completion.

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation where Output: Equatable {
     /// Expects the next events to follow the marble diagram `marbles` tick for tick, counted from the tick the step
     /// starts on: every value, the completion, and when each arrives.

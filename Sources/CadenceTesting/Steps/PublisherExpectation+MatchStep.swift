@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation where Output: Equatable {
     /// The step that expects the events of `diagram`, each at its tick counted from `origin` (the clock's tick when
     /// the step starts); `window` is how long it watches (at least the diagram's last tick; nil with no clock).

@@ -1,3 +1,4 @@
+import CadenceSupport
 #if canImport(Testing)
 import Testing
 #endif
@@ -70,7 +71,7 @@ struct VirtualTimeSession: Sendable {
     func run<R>(_ body: (VirtualClock) throws -> R) rethrows -> R {
         defer { clock.end() }
         return try VirtualClock.$current.withValue(clock) {
-            try VirtualClock.$issueReporter.withValue(clockReporter) {
+            try IssueReporter.$current.withValue(clockReporter) {
                 try ExpectationScope.$current.withValue(scope) {
                     let result = try body(clock)
                     finish()
@@ -87,7 +88,7 @@ struct VirtualTimeSession: Sendable {
     ) async rethrows -> R {
         defer { clock.end() }
         return try await VirtualClock.$current.withValue(clock, operation: {
-            try await VirtualClock.$issueReporter.withValue(clockReporter, operation: {
+            try await IssueReporter.$current.withValue(clockReporter, operation: {
                 try await ExpectationScope.$current.withValue(scope, operation: {
                     let result = try await body(clock)
                     finish()

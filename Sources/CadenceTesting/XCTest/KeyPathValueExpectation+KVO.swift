@@ -1,7 +1,4 @@
 #if canImport(XCTest) && canImport(ObjectiveC)
-#if canImport(Combine)
-import Combine
-#endif
 import Foundation
 import XCTest
 

@@ -1,7 +1,4 @@
 #if canImport(XCTest)
-#if canImport(Combine)
-import Combine
-#endif
 import XCTest
 
 /// An `XCTestExpectation` fulfilled when a publisher finishes — optionally after a last value that satisfies a

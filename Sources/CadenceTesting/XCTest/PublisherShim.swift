@@ -1,7 +1,5 @@
+import CadenceSupport
 #if canImport(XCTest)
-#if canImport(Combine)
-import Combine
-#endif
 import Foundation
 import XCTest
 

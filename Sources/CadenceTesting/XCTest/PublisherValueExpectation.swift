@@ -1,7 +1,4 @@
 #if canImport(XCTest)
-#if canImport(Combine)
-import Combine
-#endif
 import XCTest
 
 /// An `XCTestExpectation` fulfilled when a publisher sends a value that satisfies a condition.

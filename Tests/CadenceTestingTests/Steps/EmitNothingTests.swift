@@ -1,6 +1,7 @@
 #if DEBUG
 @testable import CadenceTesting
 #else
+import CadenceSupport
 import CadenceTesting
 #endif
 import Testing
@@ -57,7 +58,7 @@ struct EmitNothingTests {
     @Test("Work due inside the window that sends nothing is run, and does not fail the step")
     func quietWorkInsideWindow() {
         let clock = VirtualClock()
-        let ran = PackageLock(0)
+        let ran = Locked(0)
         for tick in 1 ... 20 {
             clock.schedule(at: VirtualClock.Instant(ticks: Int64(tick))) { ran.withLock { $0 += 1 } }
         }

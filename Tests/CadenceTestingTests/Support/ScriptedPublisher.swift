@@ -1,3 +1,4 @@
+import CadenceSupport
 import CadenceTesting
 #if canImport(Combine)
 import Combine
@@ -93,7 +94,7 @@ extension ScriptedPublisher where Failure == Never {
 
 /// What the subscriptions of a ``ScriptedPublisher`` were asked for.
 final class ScriptLog: Sendable {
-    private let state = PackageLock<(requests: [Subscribers.Demand], cancels: Int)>(([], 0))
+    private let state = Locked<(requests: [Subscribers.Demand], cancels: Int)>(([], 0))
 
     var requests: [Subscribers.Demand] { state.withLock { $0.requests } }
     var cancels: Int { state.withLock { $0.cancels } }

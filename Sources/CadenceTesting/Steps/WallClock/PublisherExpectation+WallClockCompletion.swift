@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Waits, in wall-clock time, for the publisher to finish next, with no value before.
     ///

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Waits, in wall-clock time, for exactly `count` more values, whatever they are — no completion in between.
     ///

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Waits out `timeout` of wall-clock time, expecting neither a value nor a completion in it.
     ///

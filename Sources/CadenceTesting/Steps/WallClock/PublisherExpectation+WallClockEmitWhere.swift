@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation {
     /// Waits, in wall-clock time, for a next value for which `predicate` returns true.
     ///

@@ -1,7 +1,3 @@
-#if canImport(Combine)
-import Combine
-#endif
-
 extension PublisherExpectation where Output: Equatable {
     /// Waits, in wall-clock time, for `value` to arrive eventually: skips (and consumes) the values before it, but not
     /// a completion.

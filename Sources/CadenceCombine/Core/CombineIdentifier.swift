@@ -1,0 +1,36 @@
+import Synchronization
+
+/// A unique identifier for identifying publisher streams.
+public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
+    private let rawValue: UInt64
+
+    private static let counter = Atomic<UInt64>(0)
+
+    /// Creates a unique identifier.
+    public init() {
+        rawValue = Self.counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Creates an identifier for the given object, equal to that of every other identifier made from it.
+    public init(_ obj: AnyObject) {
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj).hashValue))
+    }
+
+    public var description: String {
+        "0x" + String(rawValue, radix: 16)
+    }
+}
+
+/// A protocol for uniquely identifying publisher streams.
+public protocol CustomCombineIdentifierConvertible {
+    /// A unique identifier for identifying publisher streams.
+    var combineIdentifier: CombineIdentifier { get }
+}
+
+extension CustomCombineIdentifierConvertible where Self: AnyObject {
+    /// The identity of the object.
+    public var combineIdentifier: CombineIdentifier {
+        CombineIdentifier(self)
+    }
+}
+

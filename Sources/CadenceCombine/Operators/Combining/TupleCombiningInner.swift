@@ -1,0 +1,325 @@
+import CadenceSupport
+/// What tells zip and combineLatest apart: how the values of the upstreams are kept, when they make an output and
+/// when no further output can come. Everything else (demand, delivery, completion, cancellation) is
+/// `TupleCombiningInner`'s.
+protocol TupleCombiningStorage {
+    associatedtype Output
+    init()
+    /// Combine's name for the operator: the subscription's `description` and the name in its trap messages.
+    static var operatorName: String { get }
+    /// Whether an output waits for demand (zip's queued tuples), so a downstream request may make one deliverable.
+    /// When `false`, a value that arrives without demand makes no output at all (combineLatest).
+    static var outputWaitsForDemand: Bool { get }
+    /// Whether a failing upstream is cancelled along with the others (zip does so, as Combine does).
+    static var cancelsFailingUpstream: Bool { get }
+    /// Called after one upstream's value has been stored.
+    mutating func noteArrival()
+    /// Removes and returns the output to deliver now, if there is one; `hasDemand` says whether the downstream can
+    /// take it.
+    mutating func takeOutput(hasDemand: Bool) -> Output?
+    /// Whether `takeOutput(hasDemand:)` would have something to do (an output, or a combination to consider).
+    func hasOutput(hasDemand: Bool) -> Bool
+    /// Whether no further output can come, given which upstreams have completed and how many of them finished.
+    func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
+    /// The child the subscription's mirror shows for the stored values.
+    var mirrorChild: Mirror.Child { get }
+}
+
+extension TupleCombiningStorage {
+    mutating func noteArrival() {}
+}
+
+/// The subscription behind `Publishers.Zip`, `Zip3`, `Zip4`, `CombineLatest`, `CombineLatest3` and
+/// `CombineLatest4`; `Storage` makes it one or the other.
+///
+/// Demand, as in Combine: every `request(_:)` of the downstream is passed to every upstream, and so is the demand
+/// the downstream returns from `receive(_:)` (to the upstream whose value produced the output, as the return value of
+/// its `receive(_:)`; to the others through `request(_:)`).
+///
+/// The downstream receives its subscription once every upstream has been subscribed to. It finishes as soon as the
+/// storage says no further output can come, cancelling the upstreams that have not finished; the first failure
+/// cancels the upstreams that have not completed and fails the downstream at once.
+///
+/// Delivery is serialised by a `DeliveryToken`: the thread that holds it calls the downstream with the lock
+/// released; a thread that stores a value, completes or requests while another holds it leaves the work to that
+/// thread. When an output leaves nothing else to do and the downstream asks for nothing more, the holder gives the
+/// token back without taking the lock again.
+final class TupleCombiningInner<Storage: TupleCombiningStorage, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Storage.Output {
+    typealias Failure = Downstream.Failure
+
+    // `lock` guards every stored var below.
+    private let lock = UnfairLock()
+    private var downstream: Downstream?
+    private var storage = Storage()
+    private var upstreams: UpstreamSubscriptions
+    private var demand = Subscribers.Demand.none
+    private var requested = Subscribers.Demand.none
+    private var forward = Subscribers.Demand.none
+    // Atomic, not guarded by `lock`: held from creation until `start()` has handed the downstream its subscription.
+    private let token = DeliveryToken(held: true)
+    private var pendingFailure: Failure?
+    private var terminated = false
+
+    init(downstream: Downstream, arity: Int) {
+        self.downstream = downstream
+        upstreams = UpstreamSubscriptions(count: arity)
+    }
+
+    /// The subscriber to attach to the upstream at `index`; `store` keeps one of its values in the storage.
+    func side<Input>(_ index: Int, _ store: @escaping (inout Storage, Input) -> Void)
+        -> TupleCombiningSide<Storage, Downstream, Input>
+    {
+        TupleCombiningSide(index: index, inner: self, store: store)
+    }
+
+    /// Hands the downstream its subscription, then delivers whatever happened while the upstreams subscribed.
+    func start() {
+        lock.lock()
+        let downstream = self.downstream
+        lock.unlock()
+        downstream?.receive(subscription: self)
+        lock.lock()
+        token.clearWork()
+        _ = drainLocked(triggeredBy: nil)
+    }
+
+    // MARK: Upstream events
+
+    func receive(subscription: any Subscription, at index: Int) {
+        lock.lock()
+        guard !terminated, pendingFailure == nil, upstreams.attach(subscription, at: index) else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        let alreadyRequested = requested
+        lock.unlock()
+        if alreadyRequested > 0 {
+            subscription.request(alreadyRequested)
+        }
+    }
+
+    func receive<Input>(
+        _ value: Input, at index: Int, store: (inout Storage, Input) -> Void
+    ) -> Subscribers.Demand {
+        lock.lock()
+        guard !terminated, pendingFailure == nil, !upstreams.isCompleted(index) else {
+            lock.unlock()
+            return .none
+        }
+        store(&storage, value)
+        storage.noteArrival()
+        guard token.take() else {
+            lock.unlock()
+            return .none
+        }
+        return drainLocked(triggeredBy: index)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
+        lock.lock()
+        guard !terminated, pendingFailure == nil, upstreams.markCompleted(index) else {
+            lock.unlock()
+            return
+        }
+        switch completion {
+        case .finished:
+            upstreams.markFinished(index)
+            guard token.take() else {
+                lock.unlock()
+                return
+            }
+            _ = drainLocked(triggeredBy: nil)
+        case .failure(let error):
+            if !Storage.cancelsFailingUpstream {
+                upstreams.forget(index)
+            }
+            let running = upstreams.takeAll()
+            if token.leaveWorkIfHeld() {
+                pendingFailure = error
+                lock.unlock()
+                running.forEach { $0?.cancel() }
+                return
+            }
+            terminated = true
+            let released = (downstream, storage)
+            downstream = nil
+            storage = Storage()
+            lock.unlock()
+            running.forEach { $0?.cancel() }
+            released.0?.receive(completion: .failure(error))
+            withExtendedLifetime(released) {}
+        }
+    }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: Storage.operatorName)
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        self.demand += demand
+        if token.leaveWorkIfHeld() {
+            forward += demand
+            lock.unlock()
+            return
+        }
+        requested += demand
+        let running = upstreams.subscriptions
+        lock.unlock()
+        running.forEach { $0?.request(demand) }
+        guard Storage.outputWaitsForDemand else { return }
+        lock.lock()
+        guard token.take() else {
+            lock.unlock()
+            return
+        }
+        _ = drainLocked(triggeredBy: nil)
+    }
+
+    func cancel() {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        terminated = true
+        pendingFailure = nil
+        let running = upstreams.takeAll()
+        let released = (downstream, storage)
+        downstream = nil
+        storage = Storage()
+        lock.unlock()
+        running.forEach { $0?.cancel() }
+        withExtendedLifetime(released) {}
+    }
+
+    // MARK: Delivery
+
+    /// Delivers what can be delivered, completes when the storage is exhausted, forwards the demand gathered
+    /// meanwhile, then gives the token back. Called with the lock and the token held; returns with neither. Returns
+    /// the demand for the upstream at `triggeredBy`, which gets it from its `receive(_:)` instead of through
+    /// `request(_:)`.
+    private func drainLocked(triggeredBy trigger: Int?) -> Subscribers.Demand {
+        while true {
+            if let failure = pendingFailure {
+                pendingFailure = nil
+                terminated = true
+                token.release()
+                let released = (downstream, storage)
+                downstream = nil
+                storage = Storage()
+                lock.unlock()
+                released.0?.receive(completion: .failure(failure))
+                withExtendedLifetime(released) {}
+                return .none
+            }
+            guard !terminated, let downstream else {
+                token.release()
+                lock.unlock()
+                return .none
+            }
+            if let output = storage.takeOutput(hasDemand: demand > 0) {
+                if demand != .unlimited {
+                    demand -= 1
+                }
+                let idleAfter = forward == .none && !storage.hasOutput(hasDemand: demand > 0)
+                    && !storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount)
+                lock.unlock()
+                let more = downstream.receive(output)
+                // Nothing to forward and nothing left to do: give the token back without the lock.
+                if more == .none, idleAfter, token.releaseIfNothingLeft() {
+                    return .none
+                }
+                lock.lock()
+                token.clearWork()
+                if more > 0 {
+                    demand += more
+                    forward += more
+                }
+                continue
+            }
+            if storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount) {
+                terminated = true
+                token.release()
+                let unfinished = upstreams.takeAll()
+                let released = storage
+                self.downstream = nil
+                storage = Storage()
+                lock.unlock()
+                unfinished.forEach { $0?.cancel() }
+                downstream.receive(completion: .finished)
+                withExtendedLifetime(released) {}
+                return .none
+            }
+            let gathered = forward
+            forward = .none
+            token.release()
+            guard gathered > 0 else {
+                lock.unlock()
+                return .none
+            }
+            requested += gathered
+            let running = upstreams.subscriptions
+            lock.unlock()
+            for (index, upstream) in running.enumerated() where index != trigger {
+                upstream?.request(gathered)
+            }
+            return trigger == nil ? .none : gathered
+        }
+    }
+
+    // MARK: Reflection
+
+    var description: String { Storage.operatorName }
+
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        let children: [Mirror.Child] = [
+            ("downstream", downstream as Any),
+            ("upstreamSubscriptions", upstreams.subscriptions),
+            ("demand", demand),
+            storage.mirrorChild,
+        ]
+        return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
+}
+
+/// The subscriber that `TupleCombiningInner` attaches to the upstream at one index.
+struct TupleCombiningSide<Storage: TupleCombiningStorage, Downstream: Subscriber, Input>: Subscriber,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Storage.Output {
+    typealias Failure = Downstream.Failure
+
+    let index: Int
+    let inner: TupleCombiningInner<Storage, Downstream>
+    let store: (inout Storage, Input) -> Void
+    let combineIdentifier = CombineIdentifier()
+
+    func receive(subscription: any Subscription) {
+        inner.receive(subscription: subscription, at: index)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        inner.receive(input, at: index, store: store)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        inner.receive(completion: completion, at: index)
+    }
+
+    var description: String { Storage.operatorName }
+
+    var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
+
+    var playgroundDescription: Any { description }
+}
+

@@ -1,0 +1,178 @@
+import CadenceSupport
+extension Publishers {
+    /// A publisher that replaces an empty stream with a provided element.
+    ///
+    /// Values, demand and failures pass through unchanged; the downstream's demand goes to the upstream as it is.
+    /// If the upstream finishes without a value, `output` goes out before the completion, once the downstream has
+    /// requested a value.
+    ///
+    /// Combine's own implementation also requests `.unlimited` from the upstream, which lets an upstream deliver more
+    /// than the downstream asked for; Cadence passes the downstream's demand through instead, so demand is honoured.
+    public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The element to deliver when the upstream publisher finishes without delivering any elements.
+        public let output: Upstream.Output
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that publishes `output` when `upstream` finishes empty.
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(ReplaceEmptySubscription(output: output, downstream: subscriber))
+        }
+    }
+}
+
+extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
+
+extension Publisher {
+    /// Replaces an empty stream with the provided element.
+    ///
+    /// ```swift
+    /// Empty<Int, Never>().replaceEmpty(with: 42).sink { print($0) } // Prints "42"
+    /// ```
+    ///
+    /// - Parameter output: An element to emit when the upstream publisher finishes without emitting any elements.
+    /// - Returns: A publisher that replaces an empty stream with the provided output element.
+    public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
+        Publishers.ReplaceEmpty(upstream: self, output: output)
+    }
+}
+
+/// Forwards values and demand, and remembers whether any value came through.
+private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private enum Phase {
+        case awaitingSubscription
+        case forwarding(any Subscription)
+        /// The upstream finished empty; `output` waits for the downstream's first request.
+        case holding
+        case terminal
+    }
+
+    private let output: Input
+
+    // Touched only from upstream events, which the contract serialises: no lock.
+    private var receivedValue = false
+
+    // `lock` guards `phase`, `downstream` and `demanded`.
+    private let lock = UnfairLock()
+    private var phase = Phase.awaitingSubscription
+    private var downstream: Downstream?
+    private var demanded = false
+
+    init(output: Input, downstream: Downstream) {
+        self.output = output
+        self.downstream = downstream
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = phase, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        phase = .forwarding(subscription)
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard case .forwarding = phase, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        receivedValue = true
+        return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .forwarding = phase, let downstream else {
+            lock.unlock()
+            return
+        }
+        guard !receivedValue, case .finished = completion else {
+            phase = .terminal
+            self.downstream = nil
+            lock.unlock()
+            downstream.receive(completion: completion)
+            return
+        }
+        guard demanded else {
+            phase = .holding
+            lock.unlock()
+            return
+        }
+        phase = .terminal
+        self.downstream = nil
+        lock.unlock()
+        deliverReplacement(to: downstream)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: "ReplaceEmpty")
+        lock.lock()
+        switch phase {
+        case .awaitingSubscription:
+            demanded = true
+            lock.unlock()
+        case .forwarding(let upstream):
+            demanded = true
+            lock.unlock()
+            upstream.request(demand)
+        case .holding:
+            let downstream = self.downstream
+            phase = .terminal
+            self.downstream = nil
+            lock.unlock()
+            if let downstream {
+                deliverReplacement(to: downstream)
+            }
+        case .terminal:
+            lock.unlock()
+        }
+    }
+
+    func cancel() {
+        lock.lock()
+        let upstream: (any Subscription)? = if case .forwarding(let upstream) = phase { upstream } else { nil }
+        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream
+        phase = .terminal
+        downstream = nil
+        lock.unlock()
+        upstream?.cancel()
+        withExtendedLifetime(released) {}
+    }
+
+    private func deliverReplacement(to downstream: Downstream) {
+        _ = downstream.receive(output)
+        downstream.receive(completion: .finished)
+    }
+
+    var description: String { "ReplaceEmpty" }
+
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        return Mirror(self, children: ["downstream": downstream as Any, "output": output])
+    }
+
+    var playgroundDescription: Any { description }
+}
+

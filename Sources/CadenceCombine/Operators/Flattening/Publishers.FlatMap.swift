@@ -1,0 +1,380 @@
+import CadenceSupport
+extension Publisher {
+    /// Transforms all elements from an upstream publisher into a new publisher up to a maximum number of publishers
+    /// you specify.
+    ///
+    /// ```swift
+    /// stations
+    ///     .flatMap(maxPublishers: .max(2)) { station in loadObservations(for: station) }
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions, `.unlimited` by default.
+    ///   - transform: A closure that takes an element and returns a publisher of the flattened elements.
+    public func flatMap<T, P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where T == P.Output, P: Publisher, Failure == P.Failure {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Transforms all elements from a publisher that never fails into new publishers that may fail: the upstream
+    /// takes on their failure type.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> where P: Publisher {
+        setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+    }
+
+    /// Transforms all elements from a publisher that never fails into new publishers that never fail either.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P: Publisher, P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// Transforms all elements into new publishers that never fail: they take on the upstream's failure type.
+    public func flatMap<P>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P: Publisher, P.Failure == Never {
+        flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+    }
+}
+
+extension Publishers {
+    /// A publisher that transforms elements from an upstream publisher into a new publisher and flattens the values
+    /// of every such publisher into one stream.
+    ///
+    /// Demand: it requests `maxPublishers` from the upstream, and one more each time an inner publisher finishes.
+    /// Each inner publisher is asked for one value at a time (`.unlimited` once the downstream asked for
+    /// `.unlimited`); a value that arrives while the downstream has no demand waits in a buffer, and its publisher is
+    /// asked for the next one only when it went out. It finishes when the upstream and every inner publisher have
+    /// finished, and fails at the first failure, cancelling everything else.
+    public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+    where NewPublisher.Failure == Upstream.Failure {
+        public typealias Output = NewPublisher.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The maximum number of concurrent publisher subscriptions.
+        public let maxPublishers: Subscribers.Demand
+
+        /// A closure that takes an element and returns a publisher of the flattened elements.
+        public let transform: (Upstream.Output) -> NewPublisher
+
+        /// Creates a publisher that flattens the publishers `transform` makes of the upstream's elements.
+        public init(
+            upstream: Upstream,
+            maxPublishers: Subscribers.Demand,
+            transform: @escaping (Upstream.Output) -> NewPublisher
+        ) {
+            self.upstream = upstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        /// Hands the subscriber its subscription, then subscribes to the upstream.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let outer = Outer(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+            subscriber.receive(subscription: outer)
+            upstream.subscribe(outer)
+        }
+    }
+}
+
+extension Publishers.FlatMap {
+    /// The subscription handed to the downstream, and the subscriber to the upstream.
+    ///
+    /// Delivery goes through a `BufferedDelivery`: one thread at a time holds its token and alone calls the
+    /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
+    /// thread delivers, or without demand, is buffered, so the downstream never gets two calls at once and values keep
+    /// the order in which they arrived.
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
+        BufferedDeliveryHost, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+        typealias SideIndex = Int
+        typealias SideInput = NewPublisher.Output
+        typealias SideFailure = NewPublisher.Failure
+
+        private enum InnerLink {
+            case awaiting
+            case subscribed(any Subscription)
+
+            var subscription: (any Subscription)? {
+                if case .subscribed(let subscription) = self { return subscription }
+                return nil
+            }
+        }
+
+        private let maxPublishers: Subscribers.Demand
+        private let transform: (Upstream.Output) -> NewPublisher
+
+        // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
+        let lock = UnfairLock()
+        let deliveryToken: DeliveryToken
+        var delivery: BufferedDelivery<NewPublisher.Output>
+        private var downstream: Downstream?
+        private var upstream = SingleUpstreamLink.awaiting
+        private var upstreamFinished = false
+        private var inners: [Int: InnerLink] = [:]
+        private var nextInnerIndex = 0
+        private var isTerminated = false
+        /// A completion that arrived while another thread was delivering; the token holder delivers it.
+        private var pendingCompletion: Subscribers.Completion<Failure>?
+
+        init(downstream: Downstream, maxPublishers: Subscribers.Demand,
+             transform: @escaping (Upstream.Output) -> NewPublisher) {
+            self.downstream = downstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+            let token = DeliveryToken()
+            deliveryToken = token
+            delivery = BufferedDelivery(token: token)
+        }
+
+        // MARK: Upstream
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            guard !isTerminated, upstream.attach(subscription) else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            lock.unlock()
+            subscription.request(maxPublishers)
+        }
+
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return .none
+            }
+            let index = nextInnerIndex
+            nextInnerIndex += 1
+            inners[index] = .awaiting
+            lock.unlock()
+            transform(input).subscribe(IndexedSide(index: index, host: self))
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            upstream = .completed
+            switch completion {
+            case .finished:
+                upstreamFinished = true
+                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.leaveToDeliverer() else {
+                    lock.unlock()
+                    return
+                }
+                let downstream = terminateLocked(with: .finished)
+                lock.unlock()
+                downstream?.receive(completion: .finished)
+            case .failure:
+                let subscriptions = inners.values.compactMap(\.subscription)
+                inners = [:]
+                // The buffered values are let go outside the lock: a deinitialiser may call back in.
+                let dropped = delivery.removeBuffered()
+                let downstream = terminateLocked(with: completion)
+                lock.unlock()
+                withExtendedLifetime(dropped) {}
+                for subscription in subscriptions {
+                    subscription.cancel()
+                }
+                downstream?.receive(completion: completion)
+            }
+        }
+
+        // MARK: Inner publishers
+
+        func receive(subscription: any Subscription, at index: Int) {
+            lock.lock()
+            guard !isTerminated, case .awaiting? = inners[index] else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            inners[index] = .subscribed(subscription)
+            let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
+            lock.unlock()
+            subscription.request(initial)
+        }
+
+        func receive(_ value: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
+            lock.lock()
+            guard !isTerminated, let downstream else {
+                lock.unlock()
+                return .none
+            }
+            return deliverLocked(value, from: index, to: downstream)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
+            lock.lock()
+            guard !isTerminated, inners.removeValue(forKey: index) != nil else {
+                lock.unlock()
+                return
+            }
+            switch completion {
+            case .finished:
+                if upstreamFinished && inners.isEmpty && delivery.buffer.isEmpty {
+                    guard !delivery.leaveToDeliverer() else {
+                        lock.unlock() // the token holder finishes the downstream when it is done
+                        return
+                    }
+                    let downstream = terminateLocked(with: .finished)
+                    lock.unlock()
+                    downstream?.receive(completion: .finished)
+                    return
+                }
+                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
+                lock.unlock()
+                upstreamSubscription?.request(.max(1))
+            case .failure:
+                let subscriptions = inners.values.compactMap(\.subscription)
+                inners = [:]
+                let upstreamSubscription = upstream.close()
+                let dropped = delivery.removeBuffered()
+                let downstream = terminateLocked(with: completion)
+                lock.unlock()
+                withExtendedLifetime(dropped) {}
+                for subscription in subscriptions {
+                    subscription.cancel()
+                }
+                upstreamSubscription?.cancel()
+                downstream?.receive(completion: completion)
+            }
+        }
+
+        // MARK: Subscription
+
+        func request(_ additional: Subscribers.Demand) {
+            additional.assertPositive(in: "FlatMap")
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            let unlimitedInners = delivery.add(additional) ? inners.values.compactMap(\.subscription) : []
+            guard delivery.takeToken() else {
+                lock.unlock()
+                for subscription in unlimitedInners {
+                    subscription.request(.unlimited)
+                }
+                return
+            }
+            lock.unlock()
+            // Values the inner publishers send in answer are buffered behind the others: this thread delivers.
+            for subscription in unlimitedInners {
+                subscription.request(.unlimited)
+            }
+            lock.lock()
+            drainLocked()
+        }
+
+        func cancel() {
+            lock.lock()
+            guard downstream != nil else { // a completion still on its way to the emitter is dropped too
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            // The downstream, the buffered values and the inners are released at the end of this function, outside
+            // the lock: a deinitialiser among them may call back into this subscription.
+            let released = (downstream, delivery.removeBuffered(), inners)
+            downstream = nil
+            pendingCompletion = nil
+            let subscriptions = inners.values.compactMap(\.subscription)
+            inners = [:]
+            let upstreamSubscription = upstream.close()
+            lock.unlock()
+            withExtendedLifetime(released) {}
+            for subscription in subscriptions {
+                subscription.cancel()
+            }
+            upstreamSubscription?.cancel()
+        }
+
+        // MARK: Delivery
+
+        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the token
+        /// holder will deliver the completion once its current value went out. Call with `lock` held.
+        private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
+            isTerminated = true
+            delivery.removeBuffered()
+            if delivery.leaveToDeliverer() {
+                pendingCompletion = completion
+                return nil
+            }
+            defer { downstream = nil }
+            return downstream
+        }
+
+        func downstreamForDeliveryLocked() -> Downstream? {
+            if !isTerminated, let downstream {
+                return downstream
+            }
+            delivery.releaseToken()
+            let completion = pendingCompletion.take()
+            let downstream = self.downstream.take()
+            lock.unlock()
+            if let completion {
+                downstream?.receive(completion: completion)
+            }
+            return nil
+        }
+
+        func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
+            inners[source]?.subscription
+        }
+
+        func endDeliveryLocked() {
+            delivery.releaseToken()
+            guard upstreamFinished, inners.isEmpty, delivery.buffer.isEmpty else {
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            let downstream = self.downstream.take()
+            lock.unlock()
+            downstream?.receive(completion: .finished)
+        }
+
+        // MARK: Reflection
+
+        var description: String { "FlatMap" }
+
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            return Mirror(self, children: [
+                "downstream": downstream as Any,
+                "maxPublishers": maxPublishers,
+                "demand": delivery.demand,
+                "innerPublishers": inners.count,
+                "buffered": delivery.buffer.count,
+            ])
+        }
+
+        var playgroundDescription: Any { description }
+    }
+}
+

@@ -1,0 +1,156 @@
+import CadenceSupport
+extension Publishers {
+    /// A publisher that buffers a maximum number of items.
+    ///
+    /// Demand is counted in arrays: each array the downstream requests (through `request(_:)` or the demand it
+    /// returns from `receive(_:)`) asks the upstream for `count` elements. When the upstream finishes, a final,
+    /// shorter array of the elements left over goes out before the completion; when it fails, they are dropped.
+    public struct CollectByCount<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The maximum number of received elements to buffer before publishing.
+        public let count: Int
+
+        /// Creates a publisher that publishes the elements of `upstream` in arrays of `count`.
+        public init(upstream: Upstream, count: Int) {
+            self.upstream = upstream
+            self.count = count
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            require(count > 0, "CollectByCount: collect(_:) needs a count greater than zero, got \(count)")
+            upstream.subscribe(CollectByCountSubscription(count: count, downstream: subscriber))
+        }
+    }
+}
+
+extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Collects up to the specified number of elements, and then emits a single array of the collection.
+    ///
+    /// If the upstream publisher finishes before collecting the specified number of elements, the publisher sends
+    /// an array of only the items it received. If the upstream publisher fails with an error, this publisher
+    /// forwards the error to the downstream receiver instead of sending its output.
+    ///
+    /// ```swift
+    /// (0..<5).publisher.collect(2).sink { print($0) } // Prints "[0, 1]", "[2, 3]", "[4]"
+    /// ```
+    ///
+    /// - Parameter count: The maximum number of received elements to buffer before publishing; it must be positive.
+    /// - Returns: A publisher that collects up to the specified number of elements, and then publishes them as an
+    ///   array.
+    public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
+        Publishers.CollectByCount(upstream: self, count: count)
+    }
+}
+
+/// Fills a buffer from the upstream and hands each full one downstream; demand is multiplied by `count` on the way
+/// up.
+private final class CollectByCountSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == [Input] {
+    typealias Failure = Downstream.Failure
+
+    private enum Phase {
+        case awaitingSubscription
+        case collecting(any Subscription)
+        case terminal
+    }
+
+    private let count: Int
+
+    // Touched only from upstream events, which the contract serialises: no lock.
+    private var buffer: [Input] = []
+
+    // `lock` guards `phase` and `downstream`.
+    private let lock = UnfairLock()
+    private var phase = Phase.awaitingSubscription
+    private var downstream: Downstream?
+
+    init(count: Int, downstream: Downstream) {
+        self.count = count
+        self.downstream = downstream
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = phase, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        phase = .collecting(subscription)
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        buffer.append(input)
+        guard buffer.count >= count else { return .none }
+        let batch = buffer
+        buffer = []
+        lock.lock()
+        guard case .collecting = phase, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        return downstream.receive(batch) * count
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .collecting = phase, let downstream else {
+            lock.unlock()
+            return
+        }
+        phase = .terminal
+        self.downstream = nil
+        lock.unlock()
+        let rest = buffer
+        buffer = []
+        if case .finished = completion, !rest.isEmpty {
+            _ = downstream.receive(rest)
+        }
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: "CollectByCount")
+        lock.lock()
+        guard case .collecting(let upstream) = phase else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        upstream.request(demand * count)
+    }
+
+    func cancel() {
+        lock.lock()
+        let upstream: (any Subscription)? = if case .collecting(let upstream) = phase { upstream } else { nil }
+        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        let released = downstream
+        phase = .terminal
+        downstream = nil
+        lock.unlock()
+        upstream?.cancel()
+        withExtendedLifetime(released) {}
+    }
+
+    var description: String { "CollectByCount" }
+
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        return Mirror(self, children: ["downstream": downstream as Any, "count": count])
+    }
+
+    var playgroundDescription: Any { description }
+}
+

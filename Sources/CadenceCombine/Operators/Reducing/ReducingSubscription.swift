@@ -1,0 +1,314 @@
+import CadenceSupport
+/// What a reducing strategy tells its subscription after looking at one upstream value.
+enum ReducingStep<Failure: Error> {
+    /// Keep consuming the upstream.
+    case `continue`
+    /// The answer is known: cancel the upstream and deliver the result.
+    case finish
+    /// A throwing closure failed: cancel the upstream and fail downstream with this error.
+    case fail(Failure)
+}
+
+/// The per-operator part of a reducing operator (`reduce`, `collect()`, `count()`, `min`/`max`, `contains`,
+/// `allSatisfy`, `first`, `last` and their `try` forms): how each value changes the running answer, and what the
+/// answer is when the upstream finishes.
+///
+/// `ReducingSubscription` owns a strategy and calls it only from upstream events (`receive(_:)` and
+/// `receive(completion:)`), which the subscription contract serialises, so the strategy's own state needs no lock.
+/// User code that must be released on cancellation (a predicate, a combining closure) lives in `Body` instead, which
+/// the subscription guards.
+protocol ReducingStrategy {
+    /// The upstream's values.
+    associatedtype Input
+    /// The upstream's failure.
+    associatedtype UpstreamFailure: Error
+    /// The one value delivered downstream.
+    associatedtype Output
+    /// The downstream's failure: `UpstreamFailure`, or `any Error` for the `try` operators.
+    associatedtype Failure: Error
+    /// The user closure that `reduce` calls, or `Void` when it calls none.
+    associatedtype Body
+
+    /// Combine's name for the subscription (its `description`).
+    static var name: String { get }
+
+    /// The body to use without taking the lock, or nil when the subscription must fetch it (under its lock) for
+    /// each value. It is `()` when `Body` is `Void`: such strategies cost no lock per value.
+    static var lockFreeBody: Body? { get }
+
+    /// Folds one value into the running answer.
+    mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure>
+
+    /// Hands over the answer once the upstream finished or `reduce` said `.finish`; nil finishes without a value.
+    mutating func takeResult() -> Output?
+
+    /// Converts an upstream failure into the downstream's failure type (the `try` strategies write it out: `error`).
+    static func failure(from error: UpstreamFailure) -> Failure
+
+    /// True for a strategy whose `reduce` always answers `.continue` and needs no body (`collect()`): the
+    /// subscription then calls `accumulate(_:)` instead, which touches no generic enum or optional per value.
+    static var alwaysContinues: Bool { get }
+
+    /// Folds one value; called instead of `reduce` only when `alwaysContinues` is true.
+    mutating func accumulate(_ input: Input)
+}
+
+extension ReducingStrategy {
+    static var lockFreeBody: Body? { nil }
+
+    static var alwaysContinues: Bool { false }
+
+    mutating func accumulate(_ input: Input) {
+        requirementFailure("Cadence: accumulate(_:) is only for strategies that always continue")
+    }
+}
+
+extension ReducingStrategy where Body == Void {
+    static var lockFreeBody: Body? { () }
+}
+
+extension ReducingStrategy where Failure == UpstreamFailure {
+    static func failure(from error: UpstreamFailure) -> Failure { error }
+}
+
+/// The subscription of every reducing operator: a subscriber to the upstream and the subscription the downstream
+/// holds.
+///
+/// - It hands itself to the downstream, then requests `.unlimited` from the upstream (as Combine does), whatever
+///   the downstream asks for.
+/// - It emits at most one value, and only once the downstream has requested something: a result known before
+///   the first `request(_:)` waits for it.
+/// - When the strategy knows the answer early (`.finish`) or a throwing closure fails (`.fail`), it cancels the
+///   upstream before telling the downstream. An upstream failure goes downstream at once, demand or not.
+/// - `cancel()` cancels the upstream once and releases the downstream and the body.
+final class ReducingSubscription<Strategy: ReducingStrategy, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failure {
+    typealias Input = Strategy.Input
+    typealias Failure = Strategy.UpstreamFailure
+
+    private enum Phase {
+        /// Waiting for the upstream's subscription.
+        case awaitingSubscription
+        /// Consuming the upstream.
+        case reducing(any Subscription)
+        /// The answer is known; waiting for the downstream's first request to deliver it.
+        case holding(Strategy.Output?)
+        /// Delivered, failed or cancelled: nothing more happens.
+        case terminal
+    }
+
+    // Touched only from upstream events, which the contract serialises: no lock, and no run-time exclusivity check.
+    @exclusivity(unchecked) private var strategy: Strategy
+
+    /// `Strategy.alwaysContinues`, read once: the per-value path then asks nothing generic of the strategy type.
+    private let alwaysContinues = Strategy.alwaysContinues
+
+    // `lock` guards `phase`, `downstream`, `body` and `demanded`.
+    private let lock = UnfairLock()
+    private var phase = Phase.awaitingSubscription
+    private var downstream: Downstream?
+    private var body: Strategy.Body?
+    private var demanded = false
+
+    init(strategy: Strategy, body: Strategy.Body, downstream: Downstream) {
+        self.strategy = strategy
+        self.body = body
+        self.downstream = downstream
+    }
+
+    // MARK: Subscriber
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = phase, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        phase = .reducing(subscription)
+        lock.unlock()
+        downstream.receive(subscription: self)
+        lock.lock()
+        let stillReducing = if case .reducing = phase { true } else { false }
+        lock.unlock()
+        if stillReducing {
+            subscription.request(.unlimited)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        if alwaysContinues {
+            strategy.accumulate(input)
+            return .none
+        }
+        return reduce(input)
+    }
+
+    /// The general per-value path, kept out of `receive(_:)` so that the `alwaysContinues` path does not pay for the
+    /// generic metadata this one needs.
+    @inline(never)
+    private func reduce(_ input: Input) -> Subscribers.Demand {
+        let body: Strategy.Body
+        if let lockFree = Strategy.lockFreeBody {
+            body = lockFree
+        } else {
+            lock.lock()
+            guard case .reducing = phase, let current = self.body else {
+                lock.unlock()
+                return .none
+            }
+            body = current
+            lock.unlock()
+        }
+        switch strategy.reduce(input, using: body) {
+        case .continue:
+            break
+        case .finish:
+            finishEarly()
+        case .fail(let error):
+            fail(error)
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .reducing = phase else {
+            lock.unlock()
+            return
+        }
+        // The body is released when this returns, outside the lock (see `cancel()`).
+        let releasedBody = body
+        defer { withExtendedLifetime(releasedBody) {} }
+        body = nil
+        switch completion {
+        case .finished:
+            let result = strategy.takeResult()
+            guard demanded else {
+                phase = .holding(result)
+                lock.unlock()
+                return
+            }
+            let downstream = takeDownstreamLocked()
+            lock.unlock()
+            if let downstream {
+                deliver(result, to: downstream)
+            }
+        case .failure(let error):
+            let downstream = takeDownstreamLocked()
+            lock.unlock()
+            downstream?.receive(completion: .failure(Strategy.failure(from: error)))
+        }
+    }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: Strategy.name)
+        lock.lock()
+        switch phase {
+        case .awaitingSubscription, .reducing:
+            demanded = true
+            lock.unlock()
+        case .holding(let result):
+            let downstream = takeDownstreamLocked()
+            lock.unlock()
+            if let downstream {
+                deliver(result, to: downstream)
+            }
+        case .terminal:
+            lock.unlock()
+        }
+    }
+
+    func cancel() {
+        lock.lock()
+        let upstream: (any Subscription)? = if case .reducing(let upstream) = phase { upstream } else { nil }
+        // Released at the end, outside the lock: the body may hold the last reference to an object whose `deinit`
+        // cancels this subscription again.
+        let released = (downstream, body)
+        phase = .terminal
+        downstream = nil
+        body = nil
+        lock.unlock()
+        upstream?.cancel()
+        withExtendedLifetime(released) {}
+    }
+
+    // MARK: Private
+
+    /// Ends the subscription and returns the downstream; the caller holds the lock.
+    private func takeDownstreamLocked() -> Downstream? {
+        phase = .terminal
+        body = nil
+        defer { downstream = nil }
+        return downstream
+    }
+
+    private func finishEarly() {
+        lock.lock()
+        guard case .reducing(let upstream) = phase else {
+            lock.unlock()
+            return
+        }
+        // The body is released when this returns, outside the lock (see `cancel()`).
+        let releasedBody = body
+        defer { withExtendedLifetime(releasedBody) {} }
+        let result = strategy.takeResult()
+        let downstream: Downstream?
+        if demanded {
+            downstream = takeDownstreamLocked()
+        } else {
+            phase = .holding(result)
+            body = nil
+            downstream = nil
+        }
+        lock.unlock()
+        upstream.cancel()
+        if let downstream {
+            deliver(result, to: downstream)
+        }
+    }
+
+    private func fail(_ error: Strategy.Failure) {
+        lock.lock()
+        guard case .reducing(let upstream) = phase else {
+            lock.unlock()
+            return
+        }
+        // The body is released when this returns, outside the lock (see `cancel()`).
+        let releasedBody = body
+        defer { withExtendedLifetime(releasedBody) {} }
+        let downstream = takeDownstreamLocked()
+        lock.unlock()
+        upstream.cancel()
+        downstream?.receive(completion: .failure(error))
+    }
+
+    private func deliver(_ result: Strategy.Output?, to downstream: Downstream) {
+        if let result {
+            _ = downstream.receive(result)
+        }
+        downstream.receive(completion: .finished)
+    }
+
+    // MARK: Reflection
+
+    var description: String { Strategy.name }
+
+    var customMirror: Mirror {
+        lock.lock()
+        defer { lock.unlock() }
+        let status: String = switch phase {
+        case .awaitingSubscription: "awaitingSubscription"
+        case .reducing: "reducing"
+        case .holding: "holding"
+        case .terminal: "terminal"
+        }
+        return Mirror(self, children: ["downstream": downstream as Any, "status": status])
+    }
+
+    var playgroundDescription: Any { description }
+}
+

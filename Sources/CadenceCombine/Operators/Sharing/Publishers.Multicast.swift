@@ -1,0 +1,179 @@
+import CadenceSupport
+extension Publisher {
+    /// Applies a closure to create a subject that delivers elements to subscribers.
+    ///
+    /// ```swift
+    /// let shared = prices.multicast { PassthroughSubject<Price, Never>() }
+    /// shared.sink { print("A", $0) }.store(in: &cancellables)
+    /// shared.sink { print("B", $0) }.store(in: &cancellables)
+    /// shared.connect().store(in: &cancellables)
+    /// ```
+    ///
+    /// The subject is created once, when the first subscriber subscribes or `connect()` is called.
+    public func multicast<S>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
+    where S: Subject, Failure == S.Failure, Output == S.Output {
+        Publishers.Multicast(upstream: self, createSubject: createSubject)
+    }
+
+    /// Provides a subject to deliver elements to multiple subscribers.
+    public func multicast<S>(subject: S) -> Publishers.Multicast<Self, S>
+    where S: Subject, Failure == S.Failure, Output == S.Output {
+        Publishers.Multicast(upstream: self, createSubject: { subject })
+    }
+}
+
+extension Publishers {
+    /// A publisher that uses a subject to deliver elements to multiple subscribers.
+    ///
+    /// Subscribers subscribe to the subject; `connect()` subscribes the subject to the upstream (each call makes a
+    /// new upstream subscription, as in Combine). Demand: each subscriber's demand goes to the subject, which decides
+    /// what to request from the upstream.
+    public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher
+    where Upstream.Failure == SubjectType.Failure, Upstream.Output == SubjectType.Output {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public final let upstream: Upstream
+
+        /// A closure that creates the subject.
+        public final let createSubject: () -> SubjectType
+
+        // `subjectStorage` guards the subject, made on first use.
+        private let subjectStorage = Locked<SubjectType?>(nil)
+
+        /// Creates a multicast publisher that applies a closure to create a subject that delivers elements to
+        /// subscribers.
+        public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
+            self.upstream = upstream
+            self.createSubject = createSubject
+        }
+
+        /// The subject, created on first use; `createSubject` runs outside the lock, and if two threads race, the
+        /// first stored subject wins.
+        private var subject: SubjectType {
+            if let existing = subjectStorage.withLock({ $0 }) {
+                return existing
+            }
+            let made = createSubject()
+            return subjectStorage.withLock { stored in
+                if let stored { return stored }
+                stored = made
+                return made
+            }
+        }
+
+        /// Attaches the subscriber to the subject (created on first use).
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            subject.subscribe(Inner(downstream: subscriber))
+        }
+
+        /// Connects the subject to the upstream publisher, and returns the cancellable that disconnects it.
+        public func connect() -> any Cancellable {
+            upstream.subscribe(subject)
+        }
+    }
+}
+
+extension Publishers.Multicast {
+    /// A subscriber's connection through the subject: it passes demand and cancellation to the subject's
+    /// subscription, and is what the subscriber sees (`"Multicast"`).
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Input = Output
+
+        private enum State {
+            case awaitingSubscription(Downstream)
+            case subscribed(Downstream, any Subscription)
+            case terminal
+        }
+
+        // `lock` guards `state`.
+        private let lock = UnfairLock()
+        private var state: State
+
+        init(downstream: Downstream) {
+            state = .awaitingSubscription(downstream)
+        }
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            guard case .awaitingSubscription(let downstream) = state else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            state = .subscribed(downstream, subscription)
+            lock.unlock()
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard case .subscribed(let downstream, _) = state else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
+            return downstream.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            let downstream: Downstream
+            switch state {
+            case .subscribed(let subscribed, _):
+                downstream = subscribed
+            case .awaitingSubscription(let awaiting):
+                downstream = awaiting
+            case .terminal:
+                lock.unlock()
+                return
+            }
+            state = .terminal
+            lock.unlock()
+            downstream.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertPositive(in: "Multicast")
+            lock.lock()
+            guard case .subscribed(_, let subscription) = state else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            subscription.request(demand)
+        }
+
+        func cancel() {
+            lock.lock()
+            guard case .subscribed(let downstream, let subscription) = state else {
+                lock.unlock()
+                return
+            }
+            state = .terminal
+            lock.unlock()
+            // The downstream is released here, outside the lock: its deinitialiser may cancel again.
+            withExtendedLifetime(downstream) {}
+            subscription.cancel()
+        }
+
+        var description: String { "Multicast" }
+
+        var customMirror: Mirror {
+            lock.lock()
+            defer { lock.unlock() }
+            let downstream: Any
+            switch state {
+            case .awaitingSubscription(let value), .subscribed(let value, _): downstream = value
+            case .terminal: downstream = Optional<Downstream>.none as Any
+            }
+            return Mirror(self, children: ["downstream": downstream])
+        }
+
+        var playgroundDescription: Any { description }
+    }
+}
+

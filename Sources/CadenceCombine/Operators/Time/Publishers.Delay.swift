@@ -1,0 +1,289 @@
+import CadenceSupport
+extension Publisher {
+    /// Delays delivery of all output to the downstream receiver by a specified amount of time on a particular
+    /// scheduler.
+    ///
+    /// The delay affects the delivery of elements and completion, but not of the original subscription.
+    ///
+    /// ```swift
+    /// let scheduler = VirtualScheduler()
+    /// subject.delay(for: .ticks(5), scheduler: scheduler).sink { print($0) }
+    /// subject.send(1)                      // at tick 0
+    /// scheduler.advance(by: .ticks(4))     // nothing yet
+    /// scheduler.advance(by: .ticks(1))     // prints 1, at tick 5
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: The amount of time to delay.
+    ///   - tolerance: The allowed tolerance in firing delayed events; the scheduler's `minimumTolerance` when nil.
+    ///   - scheduler: The scheduler to deliver the delayed events.
+    ///   - options: Options relevant to the scheduler's behavior.
+    /// - Returns: A publisher that delays delivery of elements and completion to the downstream receiver.
+    public func delay<S: Scheduler>(
+        for interval: S.SchedulerTimeType.Stride,
+        tolerance: S.SchedulerTimeType.Stride? = nil,
+        scheduler: S,
+        options: S.SchedulerOptions? = nil
+    ) -> Publishers.Delay<Self, S> {
+        Publishers.Delay(
+            upstream: self,
+            interval: interval,
+            tolerance: tolerance ?? scheduler.minimumTolerance,
+            scheduler: scheduler,
+            options: options
+        )
+    }
+}
+
+extension Publishers {
+    /// A publisher that delays delivery of elements and completion to the downstream receiver.
+    ///
+    /// What it does, as Combine does it:
+    /// - The downstream gets its subscription at once, when the upstream's arrives — not on the scheduler.
+    /// - Each value, and the completion (finished *or* failed: a failure is delayed like everything else), is handed
+    ///   to the scheduler to run at `scheduler.now` + `interval`, with `tolerance` and `options`, and reaches the
+    ///   downstream from that scheduled action, in the order the upstream sent them. On a ``VirtualScheduler`` a
+    ///   value sent at tick t arrives at tick t + interval exactly.
+    /// - Demand goes straight through: the downstream's `request(_:)` is passed to the upstream, and the demand the
+    ///   downstream returns when a delayed value reaches it is requested from the upstream at that moment (not when
+    ///   the value left the upstream). `receive(_:)` answers the upstream `.none`.
+    /// - A zero or negative `interval` asks for a date that is now or already past: each event runs as soon as the
+    ///   scheduler gets to it (on virtual time, at the current tick when the clock is next driven) — never
+    ///   synchronously inside the upstream's call.
+    ///
+    /// Where Cadence decides: after `cancel()` nothing reaches the downstream — not even a completion the upstream had
+    /// already sent (Combine still delivers that one). Actions already on the scheduler cannot be taken back (the
+    /// `Scheduler` protocol hands back nothing for a one-shot action); they stay pending until their date and then do
+    /// nothing. `request(_:)` with `.none` traps (Combine passes it on). Deliveries never overlap: when the scheduler
+    /// runs two delivery actions at once (a concurrent queue) or one inside another (an immediate scheduler), the
+    /// second leaves its event to the first, which delivers it next, in arrival order. The subscription's
+    /// `description` is `"Delay"` (Combine's shows its private type).
+    public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// The amount of time to delay.
+        public let interval: Context.SchedulerTimeType.Stride
+
+        /// The allowed tolerance in firing delayed events.
+        public let tolerance: Context.SchedulerTimeType.Stride
+
+        /// The scheduler to deliver the delayed events.
+        public let scheduler: Context
+
+        /// Options relevant to the scheduler's behavior.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that delays delivery of elements and completion to the downstream receiver.
+        public init(
+            upstream: Upstream,
+            interval: Context.SchedulerTimeType.Stride,
+            tolerance: Context.SchedulerTimeType.Stride,
+            scheduler: Context,
+            options: Context.SchedulerOptions? = nil
+        ) {
+            self.upstream = upstream
+            self.interval = interval
+            self.tolerance = tolerance
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            upstream.subscribe(Inner(downstream: subscriber, delay: self))
+        }
+    }
+}
+
+// MARK: - State machine
+
+extension Publishers.Delay {
+    /// Delay's state, with no side effects: each transition says what the caller must do outside the lock.
+    struct StateMachine<Downstream> {
+        enum Event {
+            case value(Output)
+            case completion(Subscribers.Completion<Failure>)
+        }
+
+        enum SubscriptionAction {
+            /// Hand the operator to the downstream as its subscription.
+            case forward(Downstream)
+            /// A second subscription, or one after cancel: cancel it.
+            case cancel(any Subscription)
+        }
+
+        enum DeliveryAction {
+            case none
+            case value(Downstream, Output)
+            case completion(Downstream, Subscribers.Completion<Failure>)
+        }
+
+        private(set) var downstream: Downstream?
+        private var upstream = SingleUpstreamLink.awaiting
+        private var deliveries = ScheduledDeliveryQueue<Event>()
+        private var upstreamCompleted = false
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        var pendingCount: Int { deliveries.count }
+
+        mutating func receive(subscription: any Subscription) -> SubscriptionAction {
+            guard let downstream, upstream.attach(subscription) else { return .cancel(subscription) }
+            return .forward(downstream)
+        }
+
+        /// Whether the caller must schedule one delivery action.
+        mutating func receive(_ event: Event) -> Bool {
+            guard downstream != nil, !upstreamCompleted, upstream.subscription != nil else { return false }
+            if case .completion = event {
+                upstreamCompleted = true
+                _ = upstream.close()
+            }
+            deliveries.append(event)
+            return true
+        }
+
+        mutating func deliveryActionRan() -> DeliveryAction {
+            guard downstream != nil else { return .none }
+            return action(for: deliveries.actionRan())
+        }
+
+        /// A delayed value reached the downstream, which answered `demand`: the upstream to ask for it (if any), and
+        /// what to deliver next.
+        mutating func valueDelivered(demand: Subscribers.Demand) -> (request: (any Subscription)?, next: DeliveryAction) {
+            guard downstream != nil else { return (nil, .none) }
+            let request = demand > 0 ? upstream.subscription : nil
+            return (request, action(for: deliveries.deliveryEnded()))
+        }
+
+        /// The upstream to pass a request to, if it is still held.
+        func request() -> (any Subscription)? {
+            downstream == nil ? nil : upstream.subscription
+        }
+
+        /// Ends everything: the upstream to cancel, and what to release outside the lock.
+        mutating func cancel() -> (upstream: (any Subscription)?, released: (Downstream?, RingBuffer<Event>)) {
+            let released = downstream
+            downstream = nil
+            return (upstream.close(), (released, deliveries.removeAll()))
+        }
+
+        private mutating func action(for event: Event?) -> DeliveryAction {
+            guard let downstream, let event else { return .none }
+            switch event {
+            case .value(let value):
+                return .value(downstream, value)
+            case .completion(let completion):
+                self.downstream = nil
+                return .completion(downstream, completion)
+            }
+        }
+    }
+}
+
+// MARK: - Subscription
+
+extension Publishers.Delay {
+    /// Subscribes to the upstream and is the downstream's subscription; performs what the state machine decides,
+    /// outside the lock.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let state: Locked<StateMachine<Downstream>>
+        private let interval: Context.SchedulerTimeType.Stride
+        private let tolerance: Context.SchedulerTimeType.Stride
+        private let scheduler: Context
+        private let options: Context.SchedulerOptions?
+
+        init(downstream: Downstream, delay: Publishers.Delay<Upstream, Context>) {
+            state = Locked(StateMachine(downstream: downstream))
+            interval = delay.interval
+            tolerance = delay.tolerance
+            scheduler = delay.scheduler
+            options = delay.options
+        }
+
+        // MARK: Upstream
+
+        func receive(subscription: any Subscription) {
+            switch state.withLock({ $0.receive(subscription: subscription) }) {
+            case .forward(let downstream):
+                downstream.receive(subscription: self)
+            case .cancel(let subscription):
+                subscription.cancel()
+            }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            if state.withLock({ $0.receive(.value(input)) }) {
+                scheduleDelivery()
+            }
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if state.withLock({ $0.receive(.completion(completion)) }) {
+                scheduleDelivery()
+            }
+        }
+
+        private func scheduleDelivery() {
+            scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
+                self.deliveryActionRan()
+            }
+        }
+
+        /// Delivers the due events, one at a time, until none is left for this caller.
+        private func deliveryActionRan() {
+            var action = state.withLock { $0.deliveryActionRan() }
+            while true {
+                switch action {
+                case .none:
+                    return
+                case .value(let downstream, let value):
+                    let demand = downstream.receive(value)
+                    let (upstream, next) = state.withLock { $0.valueDelivered(demand: demand) }
+                    upstream?.request(demand)
+                    action = next
+                case .completion(let downstream, let completion):
+                    downstream.receive(completion: completion)
+                    return
+                }
+            }
+        }
+
+        // MARK: Subscription
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertPositive(in: "Delay")
+            state.withLock { $0.request() }?.request(demand)
+        }
+
+        func cancel() {
+            let (upstream, released) = state.withLock { $0.cancel() }
+            upstream?.cancel()
+            withExtendedLifetime(released) {}
+        }
+
+        var description: String { "Delay" }
+
+        var customMirror: Mirror {
+            let (downstream, pending) = state.withLock { ($0.downstream, $0.pendingCount) }
+            return Mirror(
+                self,
+                children: ["downstream": downstream as Any, "interval": interval, "pending": pending]
+            )
+        }
+
+        var playgroundDescription: Any { description }
+    }
+}
+

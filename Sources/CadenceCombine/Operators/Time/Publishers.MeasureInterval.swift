@@ -1,0 +1,178 @@
+import CadenceSupport
+extension Publisher {
+    /// Measures and emits the time interval between events received from an upstream publisher.
+    ///
+    /// The output type of the returned publisher is the time interval of the provided scheduler. This operator uses
+    /// the provided scheduler's `now` property to measure intervals between events.
+    ///
+    /// ```swift
+    /// let scheduler = VirtualScheduler()
+    /// subject.measureInterval(using: scheduler).sink { print($0) }   // subscribed at tick 0
+    /// scheduler.advance(by: .ticks(3)); subject.send("a")             // prints "3 ticks"
+    /// scheduler.advance(by: .ticks(5)); subject.send("b")             // prints "5 ticks"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: A scheduler to use for tracking the timing of events.
+    ///   - options: Options that customize the delivery of elements.
+    /// - Returns: A publisher that emits elements representing the time interval between the elements it receives.
+    public func measureInterval<S: Scheduler>(
+        using scheduler: S,
+        options: S.SchedulerOptions? = nil
+    ) -> Publishers.MeasureInterval<Self, S> {
+        Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
+    }
+}
+
+extension Publishers {
+    /// A publisher that measures and emits the time interval between events received from an upstream publisher.
+    ///
+    /// What it does, as Combine does it:
+    /// - It reads `scheduler.now` when the upstream's subscription arrives and at each value; each value is replaced
+    ///   by the distance from the previous reading, so the first value measures the time since the subscription.
+    ///   A scheduler whose clock went backwards yields a negative interval.
+    /// - Nothing is scheduled: each interval reaches the downstream at once, on the thread the value arrived on.
+    ///   `options` is accepted for Combine's signature and not used (Combine's `MeasureInterval` keeps no options).
+    /// - Demand goes straight through: `request(_:)` is passed to the upstream, and a positive demand the downstream
+    ///   returns for an interval is passed on with `request(_:)` — `receive(_:)` itself answers the upstream `.none`.
+    /// - The completion, finished or failed, goes straight through.
+    ///
+    /// Where Cadence decides: `request(_:)` with `.none` traps (Combine passes it on).
+    public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Context.SchedulerTimeType.Stride
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The scheduler used for tracking the timing of events.
+        public let scheduler: Context
+
+        /// Creates a publisher that measures and emits the time interval between events received from an upstream
+        /// publisher.
+        public init(upstream: Upstream, scheduler: Context) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, S.Input == Context.SchedulerTimeType.Stride {
+            upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
+        }
+    }
+}
+
+// MARK: - State
+
+extension Publishers.MeasureInterval {
+    /// MeasureInterval's state, with no side effects: each transition says what the caller must do outside the lock.
+    struct StateMachine<Downstream> {
+        private var downstream: Downstream?
+        private var upstream = SingleUpstreamLink.awaiting
+        private var lastEvent: Context.SchedulerTimeType?
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        /// The downstream to hand the subscription to, or nil when the caller must cancel the subscription.
+        mutating func receive(subscription: any Subscription, at now: Context.SchedulerTimeType) -> Downstream? {
+            guard let downstream, upstream.attach(subscription) else { return nil }
+            lastEvent = now
+            return downstream
+        }
+
+        /// A value arrived at `now`: the downstream, the interval to send it and the upstream to pass its answer to.
+        mutating func receiveValue(
+            at now: Context.SchedulerTimeType
+        ) -> (downstream: Downstream, interval: Output, upstream: any Subscription)? {
+            guard let downstream, let upstream = upstream.subscription, let lastEvent else { return nil }
+            self.lastEvent = now
+            return (downstream, lastEvent.distance(to: now), upstream)
+        }
+
+        /// The downstream to complete, which the state lets go of.
+        mutating func receiveCompletion() -> Downstream? {
+            guard upstream.subscription != nil else { return nil }
+            _ = upstream.close()
+            lastEvent = nil
+            defer { downstream = nil }
+            return downstream
+        }
+
+        func request() -> (any Subscription)? {
+            downstream == nil ? nil : upstream.subscription
+        }
+
+        /// The upstream to cancel and the downstream to release, outside the lock.
+        mutating func cancel() -> (upstream: (any Subscription)?, released: Downstream?) {
+            lastEvent = nil
+            defer { downstream = nil }
+            return (upstream.close(), downstream)
+        }
+    }
+}
+
+// MARK: - Subscription
+
+extension Publishers.MeasureInterval {
+    /// Subscribes to the upstream and is the downstream's subscription. The scheduler's `now` is read outside the
+    /// lock.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Context.SchedulerTimeType.Stride, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let state: Locked<StateMachine<Downstream>>
+        private let scheduler: Context
+
+        init(downstream: Downstream, scheduler: Context) {
+            state = Locked(StateMachine(downstream: downstream))
+            self.scheduler = scheduler
+        }
+
+        func receive(subscription: any Subscription) {
+            let now = scheduler.now
+            guard let downstream = state.withLock({ $0.receive(subscription: subscription, at: now) }) else {
+                subscription.cancel()
+                return
+            }
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_: Input) -> Subscribers.Demand {
+            let now = scheduler.now
+            guard let (downstream, interval, upstream) = state.withLock({ $0.receiveValue(at: now) }) else {
+                return .none
+            }
+            let demand = downstream.receive(interval)
+            if demand > 0 {
+                upstream.request(demand)
+            }
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            state.withLock { $0.receiveCompletion() }?.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertPositive(in: "MeasureInterval")
+            state.withLock { $0.request() }?.request(demand)
+        }
+
+        func cancel() {
+            let (upstream, released) = state.withLock { $0.cancel() }
+            upstream?.cancel()
+            withExtendedLifetime(released) {}
+        }
+
+        var description: String { "MeasureInterval" }
+
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+
+        var playgroundDescription: Any { description }
+    }
+}
+

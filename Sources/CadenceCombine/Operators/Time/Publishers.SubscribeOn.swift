@@ -1,0 +1,157 @@
+import CadenceSupport
+extension Publisher {
+    /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
+    ///
+    /// Where `receive(on:options:)` moves what flows down (values, completion) onto a scheduler, this moves what
+    /// flows up: the upstream is subscribed to, asked for values and cancelled from actions on `scheduler`.
+    ///
+    /// ```swift
+    /// diskReader                          // does its blocking work when subscribed to and asked for values
+    ///     .subscribe(on: backgroundQueue)
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink { chunk in view.append(chunk) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler used to send messages to upstream publishers.
+    ///   - options: Options that customize the delivery of elements.
+    /// - Returns: A publisher which performs upstream operations on the specified scheduler.
+    public func subscribe<S: Scheduler>(
+        on scheduler: S,
+        options: S.SchedulerOptions? = nil
+    ) -> Publishers.SubscribeOn<Self, S> {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}
+
+extension Publishers {
+    /// A publisher that receives elements from an upstream publisher on a specific scheduler.
+    ///
+    /// - Upstream side on the scheduler: `upstream.subscribe(_:)` runs in an action on `scheduler`, so the
+    ///   downstream gets nothing — not even its subscription — until that action runs. Each `request(_:)` and the
+    ///   `cancel()` are handed to the scheduler as their own actions, in the order the downstream made them; a
+    ///   scheduler that keeps order performs them in that order, as Combine does (a request made just before a
+    ///   cancel still reaches the upstream, then the cancel).
+    /// - Downstream side synchronous: the subscription, values and completion go to the downstream at once, on
+    ///   whatever thread the upstream sends them; what the downstream answers to a value is `receive(_:)`'s answer.
+    /// - Cancellation: from the moment `cancel()` is called nothing more reaches the downstream (values the upstream
+    ///   sends before the scheduled cancel reaches it are dropped), further requests are ignored, and the downstream
+    ///   is released.
+    /// - Demand: passed through unchanged; `request(.none)` traps, as for every Cadence subscription (Combine
+    ///   forwards it).
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The scheduler the publisher should use to receive elements.
+        public let scheduler: Context
+
+        /// Scheduler options that customize the delivery of elements.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that performs the upstream's subscribe, request and cancel on a specific scheduler.
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        /// Schedules the subscription to the upstream on the scheduler.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let inner = SubscribeOnSubscription(downstream: subscriber, scheduler: scheduler, options: options)
+            let upstream = self.upstream
+            scheduler.schedule(options: options) { upstream.subscribe(inner) }
+        }
+    }
+}
+
+/// The subscriber to the upstream and the subscription handed to the downstream of `subscribe(on:options:)`.
+private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private enum Status {
+        case awaitingSubscription(Downstream)
+        case active(any Subscription, Downstream)
+        case terminal
+    }
+
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+
+    // `lock` guards `status`.
+    private let lock = UnfairLock()
+    private var status: Status
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        status = .awaitingSubscription(downstream)
+        self.scheduler = scheduler
+        self.options = options
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription(let downstream) = status else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        status = .active(subscription, downstream)
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard case .active(_, let downstream) = status else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        let previous = status
+        guard case .active(_, let downstream) = previous else {
+            lock.unlock()
+            return
+        }
+        status = .terminal
+        lock.unlock()
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertPositive(in: "SubscribeOn")
+        lock.lock()
+        guard case .active(let upstream, _) = status else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        scheduler.schedule(options: options) { upstream.request(demand) }
+    }
+
+    func cancel() {
+        lock.lock()
+        let previous = status
+        status = .terminal
+        lock.unlock()
+        // `previous` keeps the downstream alive until here, so its release runs unlocked.
+        guard case .active(let upstream, _) = previous else { return }
+        scheduler.schedule(options: options) { upstream.cancel() }
+    }
+
+    var description: String { "SubscribeOn" }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
+}
+
