@@ -17,10 +17,7 @@ import XCTest
 ///
 /// A publisher that sends anything after it failed breaks the subscription contract: that over-fulfilment is
 /// reported once, as an ordinary failure naming the values seen.
-public final class PublisherFailureExpectation<P: Publisher>: XCTestExpectation, @unchecked Sendable {
-    // The shim's state is guarded by `shim`'s lock; the let never changes.
-    let shim: PublisherShim<P.Output, P.Failure>
-
+public final class PublisherFailureExpectation<P: Publisher>: PublisherShimExpectation<P>, @unchecked Sendable {
     /// An expectation fulfilled when `publisher` fails, with any error.
     public convenience init(
         _ publisher: P,
@@ -30,9 +27,8 @@ public final class PublisherFailureExpectation<P: Publisher>: XCTestExpectation,
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.init(publisher, call: "PublisherFailureExpectation()", wanted: nil, description: description,
-                  location: location)
+        self.init(publisher, rule: Self.rule(nil), description: description, fileID: fileID, filePath: filePath,
+                  line: line, column: column)
     }
 
     /// An expectation fulfilled when `publisher` fails with an error equal to `expectedError`.
@@ -45,11 +41,9 @@ public final class PublisherFailureExpectation<P: Publisher>: XCTestExpectation,
         line: UInt = #line,
         column: UInt = #column
     ) where P.Failure: Equatable {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expected = ValueText.describe(expectedError)
-        self.init(publisher, call: "PublisherFailureExpectation(expectedError: \(expected))",
-                  wanted: ("is not equal to \(expected)", { $0 == expectedError }), description: description,
-                  location: location)
+        let rule = Self.rule((.equal(to: ValueText.describe(expectedError)), { $0 == expectedError }))
+        self.init(publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
+                  column: column)
     }
 
     /// An expectation fulfilled when `publisher` fails with an error that satisfies `condition`.
@@ -62,54 +56,22 @@ public final class PublisherFailureExpectation<P: Publisher>: XCTestExpectation,
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.init(publisher, call: "PublisherFailureExpectation(condition:)",
-                  wanted: ("does not satisfy the condition", condition), description: description,
-                  location: location)
+        self.init(publisher, rule: Self.rule((.condition, condition)), description: description, fileID: fileID,
+                  filePath: filePath, line: line, column: column)
     }
 
-    private init(
-        _ publisher: P,
-        call: String,
-        wanted: (refusal: String, test: (P.Failure) -> Bool)?,
-        description: String?,
-        location: SourceCodeLocation
-    ) {
-        shim = PublisherShim(rule: ShimRule(call: call, fulfils: nil) { completion, _, values in
+    /// Failing fulfils the shim — given `wanted`, only with an error that meets its criterion (tested by its test);
+    /// finishing rules it out.
+    private static func rule(
+        _ wanted: (criterion: ShimCriterion, test: (P.Failure) -> Bool)?
+    ) -> ShimRule<P.Output, P.Failure> {
+        ShimRule(call: ShimCall(kind: .failure, criterion: wanted?.criterion), fulfils: nil) { completion, _, values in
             guard case let .failure(error) = completion else {
-                return .rulesOut("the publisher finished \(ShimText.sent(values)) instead of failing")
+                return .rulesOut(.finishedInsteadOfFailing(values: values))
             }
             guard let wanted, !wanted.test(error) else { return .fulfils }
-            return .rulesOut(
-                "the publisher failed with \(ValueText.describe(error)) \(ShimText.sent(values)); the error "
-                    + wanted.refusal
-            )
-        }, location: location)
-        super.init(description: description ?? call)
-        shim.start(publisher, for: self)
-    }
-
-    deinit {
-        shim.cancel()
-    }
-
-    /// Whether the wait treats this expectation as one that must not be fulfilled.
-    public override var isInverted: Bool {
-        didSet {
-            if isInverted { shim.dropPendingRuling() } else { shim.settle() }
+            return .rulesOut(.errorUnmet(wanted.criterion, error: error, values: values))
         }
     }
-
-    /// What the expectation is for — by default its call, `Publisher…Expectation(expectedValue: 3)` — followed,
-    /// while it is unfulfilled, by the values received so far, so that XCTest's timeout message names them.
-    public override var expectationDescription: String {
-        get { super.expectationDescription + shim.progressNote }
-        set { super.expectationDescription = newValue }
-    }
-
-    /// Every value the publisher has sent so far.
-    public var values: [P.Output] { shim.values }
 }
-
-extension PublisherFailureExpectation: VirtualTimeWaitable {}
 #endif

@@ -18,10 +18,7 @@ import XCTest
 ///
 /// A publisher that sends anything after it finished breaks the subscription contract: that over-fulfilment is
 /// reported once, as an ordinary failure naming the values seen.
-public final class PublisherFinishedExpectation<P: Publisher>: XCTestExpectation, @unchecked Sendable {
-    // The shim's state is guarded by `shim`'s lock; the let never changes.
-    let shim: PublisherShim<P.Output, P.Failure>
-
+public final class PublisherFinishedExpectation<P: Publisher>: PublisherShimExpectation<P>, @unchecked Sendable {
     /// An expectation fulfilled when `publisher` finishes, whatever it sent before.
     public convenience init(
         _ publisher: P,
@@ -31,9 +28,8 @@ public final class PublisherFinishedExpectation<P: Publisher>: XCTestExpectation
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.init(publisher, call: "PublisherFinishedExpectation()", wanted: nil, description: description,
-                  location: location)
+        self.init(publisher, rule: Self.rule(nil), description: description, fileID: fileID, filePath: filePath,
+                  line: line, column: column)
     }
 
     /// An expectation fulfilled when `publisher` finishes and the last value it sent before is equal to
@@ -47,11 +43,9 @@ public final class PublisherFinishedExpectation<P: Publisher>: XCTestExpectation
         line: UInt = #line,
         column: UInt = #column
     ) where P.Output: Equatable {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expected = ValueText.describe(expectedValue)
-        self.init(publisher, call: "PublisherFinishedExpectation(expectedValue: \(expected))",
-                  wanted: ("equal to \(expected)", "is not equal to \(expected)", { $0 == expectedValue }),
-                  description: description, location: location)
+        let rule = Self.rule((.equal(to: ValueText.describe(expectedValue)), { $0 == expectedValue }))
+        self.init(publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
+                  column: column)
     }
 
     /// An expectation fulfilled when `publisher` finishes and the last value it sent before satisfies `condition`.
@@ -64,60 +58,24 @@ public final class PublisherFinishedExpectation<P: Publisher>: XCTestExpectation
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.init(publisher, call: "PublisherFinishedExpectation(condition:)",
-                  wanted: ("satisfying the condition", "does not satisfy the condition", condition),
-                  description: description, location: location)
+        self.init(publisher, rule: Self.rule((.condition, condition)), description: description, fileID: fileID,
+                  filePath: filePath, line: line, column: column)
     }
 
-    private init(
-        _ publisher: P,
-        call: String,
-        wanted: (phrase: String, refusal: String, test: (P.Output) -> Bool)?,
-        description: String?,
-        location: SourceCodeLocation
-    ) {
-        shim = PublisherShim(rule: ShimRule(call: call, fulfils: nil) { completion, _, values in
+    /// Finishing fulfils the shim — given `wanted`, only after a last value that meets its criterion (tested by its
+    /// test); failing rules it out.
+    private static func rule(
+        _ wanted: (criterion: ShimCriterion, test: (P.Output) -> Bool)?
+    ) -> ShimRule<P.Output, P.Failure> {
+        ShimRule(call: ShimCall(kind: .finished, criterion: wanted?.criterion), fulfils: nil) { completion, _, values in
             guard case .finished = completion else {
-                return .rulesOut("the publisher \(ShimText.ended(completion)) \(ShimText.sent(values))")
+                return .rulesOut(.failedInsteadOfFinishing(completion, values: values))
             }
             guard let wanted else { return .fulfils }
-            guard let last = values.last else {
-                return .rulesOut(
-                    "the publisher finished without sending a value; expected a last value \(wanted.phrase)"
-                )
-            }
+            guard let last = values.last else { return .rulesOut(.finishedWithoutLastValue(wanted.criterion)) }
             if wanted.test(last) { return .fulfils }
-            return .rulesOut(
-                "the publisher finished \(ShimText.sent(values)); the last value, \(ValueText.describe(last)), "
-                    + wanted.refusal
-            )
-        }, location: location)
-        super.init(description: description ?? call)
-        shim.start(publisher, for: self)
-    }
-
-    deinit {
-        shim.cancel()
-    }
-
-    /// Whether the wait treats this expectation as one that must not be fulfilled.
-    public override var isInverted: Bool {
-        didSet {
-            if isInverted { shim.dropPendingRuling() } else { shim.settle() }
+            return .rulesOut(.lastValueUnmet(wanted.criterion, last: last, values: values))
         }
     }
-
-    /// What the expectation is for — by default its call, `Publisher…Expectation(expectedValue: 3)` — followed,
-    /// while it is unfulfilled, by the values received so far, so that XCTest's timeout message names them.
-    public override var expectationDescription: String {
-        get { super.expectationDescription + shim.progressNote }
-        set { super.expectationDescription = newValue }
-    }
-
-    /// Every value the publisher has sent so far.
-    public var values: [P.Output] { shim.values }
 }
-
-extension PublisherFinishedExpectation: VirtualTimeWaitable {}
 #endif

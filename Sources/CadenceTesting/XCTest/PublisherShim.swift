@@ -3,28 +3,6 @@ import CadenceSupport
 import Foundation
 import XCTest
 
-/// What a publisher shim makes of its publisher's completion, given whether it is already fulfilled and the values
-/// that came before.
-enum ShimCompletionVerdict {
-    /// The completion fulfils the expectation.
-    case fulfils
-    /// The completion rules the expectation out, for this reason (no leading call, no final full stop).
-    case rulesOut(String)
-    /// The completion changes nothing.
-    case nothing
-}
-
-/// The rules of one publisher shim: which values fulfil it and what a completion means.
-struct ShimRule<Output, Failure: Error> {
-    /// The shim's call as failure messages show it: `PublisherValueExpectation(expectedValue: 3)`.
-    var call: String
-    /// Whether a value fulfils the shim; nil for shims only a completion fulfils.
-    var fulfils: ((Output) -> Bool)?
-    /// What a completion means, given whether the shim is already fulfilled and the values before it.
-    var judge: (_ completion: Subscribers.Completion<Failure>, _ fulfilled: Bool, _ values: [Output])
-        -> ShimCompletionVerdict
-}
-
 /// The subscriber behind the publisher shims: it requests every value, keeps what arrived, applies the shim's rule
 /// and fulfils the shim at most `expectedFulfillmentCount` times.
 ///
@@ -51,7 +29,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         var reportedOverFulfilment = false
         var creating = true
         /// A ruling-out found while the shim was being created, not acted on yet.
-        var pendingRuling: String?
+        var pendingRuling: ShimRuling<Output, Failure>?
         weak var expectation: XCTestExpectation?
     }
 
@@ -85,7 +63,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     /// Acts on a ruling-out found while the shim was being created, if it has not been acted on yet.
     func settle() {
-        guard let reason = state.withLock({ state -> String? in
+        guard let reason = state.withLock({ state -> ShimRuling<Output, Failure>? in
             defer { state.pendingRuling = nil }
             return state.pendingRuling
         }) else { return }
@@ -105,7 +83,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
     var progressNote: String {
         let (fulfilled, values) = state.withLock { ($0.fulfilled, $0.values) }
         if fulfilled { return "" }
-        return values.isEmpty ? " (received no value so far)" : " (received \(ShimText.list(values)) so far)"
+        return ShimMessages.progressNote(received: values)
     }
 
     // MARK: Subscriber
@@ -129,7 +107,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
             return (state.completion, state.values)
         }
         if let completion {
-            reportContractBreak(ValueText.describe(input), after: completion, values: values.dropLast())
+            reportContractBreak(.value(input), after: completion, valuesBefore: Array(values.dropLast()))
             return .none
         }
         guard let fulfils = rule.fulfils, fulfils(input) else { return .none }
@@ -152,15 +130,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 defer { state.reportedOverFulfilment = true }
                 return !state.reportedOverFulfilment
             }
-            if reported {
-                let times = wanted == 1 ? "once" : "\(wanted) times"
-                let already = wanted == 1 ? "fulfilled" : "fulfilled \(wanted) times, its expectedFulfillmentCount"
-                report(
-                    "\(rule.call) was fulfilled more than \(times): \(ValueText.describe(input)) arrived after the "
-                        + "expectation had already been \(already) (received \(ShimText.list(values))). Set "
-                        + "assertForOverFulfill to false to allow it."
-                )
-            }
+            if reported { report(.overFulfilled(by: input, wanted: wanted, values: values)) }
         }
         return .none
     }
@@ -173,7 +143,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
             return (earlier, state.fulfilled, state.fulfilments, state.values)
         }
         if let earlier {
-            reportContractBreak(ShimText.completion(completion), after: earlier, values: values[...])
+            reportContractBreak(.completion(completion), after: earlier, valuesBefore: values)
             return
         }
         switch rule.judge(completion, fulfilled, values) {
@@ -193,8 +163,9 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 // Fulfilled some of the times it expects, but not all: the rule's reason ("without a value …")
                 // would be wrong.
                 let wanted = Self.wantedFulfilments(of: state.withLock { $0.expectation })
-                reason = "the publisher \(ShimText.ended(completion)) \(ShimText.sent(values)), which fulfilled it "
-                    + "\(fulfilments) of the \(wanted) times it expects (expectedFulfillmentCount)"
+                reason = .partlyFulfilled(
+                    completion: completion, values: values, fulfilments: fulfilments, wanted: wanted
+                )
             }
             let deferred = state.withLock { state -> Bool in
                 guard state.creating else { return false }
@@ -228,7 +199,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     /// Reports `reason` and fulfils the shim as many times as it still needs, so that its wait ends now — unless the
     /// shim is inverted, for which a ruled-out expectation is the success it waits for.
-    private func ruleOut(_ reason: String) {
+    private func ruleOut(_ reason: ShimRuling<Output, Failure>) {
         guard let expectation = state.withLock({ $0.expectation }), !expectation.isInverted else { return }
         let wanted = Self.wantedFulfilments(of: expectation)
         let remaining = state.withLock { state -> Int in
@@ -240,53 +211,27 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
             return max(wanted - state.fulfilments, 1)
         }
         guard remaining > 0 else { return }
-        report("\(rule.call) failed: \(reason).")
+        report(.ruledOut(reason))
         for _ in 0..<remaining { expectation.fulfill() }
     }
 
     private func reportContractBreak(
-        _ event: String, after completion: Subscribers.Completion<Failure>, values: ArraySlice<Output>
+        _ event: ShimLateEvent<Output, Failure>, after completion: Subscribers.Completion<Failure>,
+        valuesBefore: [Output]
     ) {
         let first = state.withLock { state -> Bool in
             defer { state.reportedOverFulfilment = true }
             return !state.reportedOverFulfilment
         }
         guard first else { return }
-        report(
-            "\(rule.call) was over-fulfilled: the publisher sent \(event) after it had \(ShimText.ended(completion)), "
-                + "which breaks the "
-                + "subscription contract (values before: \(ShimText.list(Array(values))))."
-        )
+        report(.contractBroken(event, after: completion, valuesBefore: valuesBefore))
     }
 
-    private func report(_ message: String) {
+    /// Reports `failure`, its sentence written by `ShimMessages`.
+    private func report(_ failure: ShimFailure<Output, Failure>) {
+        let message = ShimMessages.failure(failure, of: rule.call)
         reporter.report(ExpectationFailure(message: message, location: location))
     }
 }
 
-/// The pieces of the shims' messages.
-enum ShimText {
-    /// `[1, 2]`, each value as failure messages print values.
-    static func list<Value>(_ values: [Value]) -> String {
-        "[" + values.map { ValueText.describe($0) }.joined(separator: ", ") + "]"
-    }
-
-    /// `"after sending [1, 2]"`, or `"without sending a value"`.
-    static func sent<Value>(_ values: [Value]) -> String {
-        values.isEmpty ? "without sending a value" : "after sending \(list(values))"
-    }
-
-    /// `"finished"` or `"failed with Outage"`.
-    static func ended<Failure>(_ completion: Subscribers.Completion<Failure>) -> String {
-        switch completion {
-        case .finished: "finished"
-        case let .failure(error): "failed with \(ValueText.describe(error))"
-        }
-    }
-
-    /// `"finished"` or `"failure(Outage)"`.
-    static func completion<Failure>(_ completion: Subscribers.Completion<Failure>) -> String {
-        EventText.completion(completion)
-    }
-}
 #endif

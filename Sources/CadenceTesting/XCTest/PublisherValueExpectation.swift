@@ -23,10 +23,7 @@ import XCTest
 /// without one is the success, and nothing is reported.
 ///
 /// To wait on virtual time, advance the clock and wait with no real delay: `wait(for:advancing:by:)`.
-public final class PublisherValueExpectation<P: Publisher>: XCTestExpectation, @unchecked Sendable {
-    // The shim's state is guarded by `shim`'s lock; the let never changes.
-    let shim: PublisherShim<P.Output, P.Failure>
-
+public final class PublisherValueExpectation<P: Publisher>: PublisherShimExpectation<P>, @unchecked Sendable {
     /// An expectation fulfilled when `publisher` sends a value for which `condition` is true.
     public convenience init(
         _ publisher: P,
@@ -37,9 +34,8 @@ public final class PublisherValueExpectation<P: Publisher>: XCTestExpectation, @
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.init(publisher, call: "PublisherValueExpectation(condition:)", wanted: "satisfying the condition",
-                  condition: condition, description: description, location: location)
+        self.init(publisher, rule: Self.rule(.condition, condition), description: description, fileID: fileID,
+                  filePath: filePath, line: line, column: column)
     }
 
     /// An expectation fulfilled when `publisher` sends a value equal to `expectedValue`.
@@ -52,48 +48,20 @@ public final class PublisherValueExpectation<P: Publisher>: XCTestExpectation, @
         line: UInt = #line,
         column: UInt = #column
     ) where P.Output: Equatable {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let expected = ValueText.describe(expectedValue)
-        self.init(publisher, call: "PublisherValueExpectation(expectedValue: \(expected))",
-                  wanted: "equal to \(expected)", condition: { $0 == expectedValue }, description: description,
-                  location: location)
+        let rule = Self.rule(.equal(to: ValueText.describe(expectedValue))) { $0 == expectedValue }
+        self.init(publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
+                  column: column)
     }
 
-    private init(
-        _ publisher: P, call: String, wanted: String, condition: @escaping (P.Output) -> Bool, description: String?,
-        location: SourceCodeLocation
-    ) {
-        shim = PublisherShim(rule: ShimRule(call: call, fulfils: condition) { completion, fulfilled, values in
+    /// Each value that meets `criterion` (tested by `test`) fulfils the shim; a completion before it had them all
+    /// rules it out.
+    private static func rule(
+        _ criterion: ShimCriterion, _ test: @escaping (P.Output) -> Bool
+    ) -> ShimRule<P.Output, P.Failure> {
+        ShimRule(call: ShimCall(kind: .value, criterion: criterion), fulfils: test) { completion, fulfilled, values in
             if fulfilled { return .nothing }
-            let ended = "the publisher \(ShimText.ended(completion))"
-            if values.isEmpty { return .rulesOut("\(ended) without sending a value") }
-            return .rulesOut("\(ended) after sending \(ShimText.list(values)) without a value \(wanted)")
-        }, location: location)
-        super.init(description: description ?? call)
-        shim.start(publisher, for: self)
-    }
-
-    deinit {
-        shim.cancel()
-    }
-
-    /// Whether the wait treats this expectation as one that must not be fulfilled.
-    public override var isInverted: Bool {
-        didSet {
-            if isInverted { shim.dropPendingRuling() } else { shim.settle() }
+            return .rulesOut(.noValueMet(criterion, completion: completion, values: values))
         }
     }
-
-    /// What the expectation is for — by default its call, `Publisher…Expectation(expectedValue: 3)` — followed,
-    /// while it is unfulfilled, by the values received so far, so that XCTest's timeout message names them.
-    public override var expectationDescription: String {
-        get { super.expectationDescription + shim.progressNote }
-        set { super.expectationDescription = newValue }
-    }
-
-    /// Every value the publisher has sent so far.
-    public var values: [P.Output] { shim.values }
 }
-
-extension PublisherValueExpectation: VirtualTimeWaitable {}
 #endif

@@ -5,7 +5,7 @@ import Testing
 /// demand at random: the subscriber never gets more values than it asked for, nothing after its completion, and in
 /// the end exactly what the same operator delivers under unlimited demand (so no requested value is lost). Every other
 /// scenario asks for more from inside `receive(_:)`, re-entrantly, instead of returning the demand.
-@Suite("Review: demand contract of every operator")
+@Suite("Demand contract of every operator")
 struct DemandContractTests {
     typealias Pipeline = @Sendable (AnyPublisher<Int, TestError>) -> AnyPublisher<String, any Error>
 
@@ -141,7 +141,7 @@ extension DemandContractTests {
 }
 
 /// The same contract for the merged publishers that are sources rather than operators.
-@Suite("Review: demand contract of every source publisher")
+@Suite("Demand contract of every source publisher")
 struct SourceDemandContractTests {
     typealias Source = @Sendable ([Int]) -> AnyPublisher<String, any Error>
 

@@ -6,7 +6,7 @@ import Testing
 /// upstreams that respect demand and are pumped in a random order, and a subscriber that requests and answers demand
 /// at random (every other scenario from inside `receive(_:)`): no value beyond demand, nothing after the completion,
 /// one completion, and in the end what the operator delivers under unlimited demand.
-@Suite("Review: demand contract of the multi-upstream operators")
+@Suite("Demand contract of the multi-upstream operators")
 struct MultiUpstreamContractTests {
     typealias Pipeline = @Sendable ([DemandRespectingSource]) -> AnyPublisher<String, any Error>
 

@@ -6,7 +6,7 @@ import Testing
 /// such a closure, and that object's `deinit` may cancel the very subscription (the usual cycle of an object that
 /// stores the token of a pipeline whose closures capture it). Released under the lock, that `deinit` takes the same
 /// lock again on the same thread and the pipeline deadlocks.
-@Suite("Review: closures are released outside the lock")
+@Suite("Closures are released outside the lock")
 struct ReleaseOutsideLockTests {
     // MARK: Sink
 
@@ -162,7 +162,7 @@ extension ReleaseOutsideLockTests {
 /// A subscription cancelled from outside (through the subscription itself, as an `AnyCancellable` made from it does)
 /// releases its downstream; when the downstream's `deinit` cancels the subscription again, that must not happen under
 /// the subscription's lock.
-@Suite("Review: the downstream is released outside the lock")
+@Suite("The downstream is released outside the lock")
 struct DownstreamReleaseOutsideLockTests {
     @Test(arguments: [
         "Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce", "TryMap", "DropWhile",

@@ -15,10 +15,10 @@ private final class Review2CompletionRecorder: @unchecked Sendable { // `lock` g
     var events: [String] { lock.withLock { storage } }
 }
 
-/// Adversarial tests of the subjects' subscriptions (`Internal/SubjectConduit.swift`): races between a value being
+/// Adversarial tests of the subjects' subscriptions (`Subjects/SubjectConduit.swift`): races between a value being
 /// delivered on one thread and the completion sent on another.
-@Suite("Review2: subjects")
-struct Review2SubjectTests {
+@Suite("Subjects: a value racing the completion")
+struct SubjectCompletionRaceTests {
     /// A completion sent while another thread is inside the subscriber's `receive(_:)` waits for it, then must still
     /// reach the subscriber: the delivering thread, on its way out, must not release the subscriber that the
     /// completion is waiting to reach.

@@ -5,7 +5,7 @@ import Testing
 /// `Future.value` awaited while the promise is fulfilled on another thread, and while the waiting task is cancelled:
 /// every wait ends (no lost wake-up), with the value or `CancellationError`, and the continuation resumes once
 /// (a second resumption would trap).
-@Suite("Review: Future.value under races")
+@Suite("Future.value under races")
 struct FutureValueRaceTests {
     @Test func promiseOnAnotherThreadAlwaysWakesTheWaiters() async {
         for round in 0..<100 {

@@ -3,8 +3,8 @@ import Testing
 
 /// Operators that buffer values for a downstream without demand let those values go outside their lock when a
 /// failure or an overflow drops them: a value's deinitialiser may call straight back into the subscription.
-@Suite("Review: dropped buffered values are released outside the lock")
-struct Review3ReleaseOutsideLockTests {
+@Suite("Dropped buffered values are released outside the lock")
+struct BufferedValueReleaseOutsideLockTests {
     @Test func flatMapUpstreamFailureReleasesBufferedValuesOutsideTheLock() {
         let upstream = TestPublisher<Int, TestError>()
         let inner = TestPublisher<Review3CallbackOnDeinit, TestError>()

@@ -4,7 +4,7 @@ import Testing
 
 /// Bounded stress tests, for ThreadSanitizer, of the subscriptions whose own suites drive them from one thread only:
 /// concurrent requests, a cancel racing the values, and the exact count of values that demand allows.
-@Suite("Review: concurrent requests and cancellation")
+@Suite("Concurrent requests and cancellation")
 struct ConcurrencyStressTests {
     @Test func sequenceDeliversExactlyTheDemandOfConcurrentRequestsInOrder() {
         for _ in 0..<50 {

@@ -2,8 +2,8 @@ import Cadence
 import Testing
 
 /// Adversarial tests of `@Published` and `ObservableObject`: lifetimes of `assign(to:)` chains inside one object.
-@Suite("Review2: observation")
-struct Review2ObservationTests {
+@Suite("assign(to:) between properties of one object")
+struct AssignWithinOneObjectTests {
     final class Form: ObservableObject {
         @Published var text = ""
         @Published var length = 0

@@ -1,25 +1,6 @@
 #if canImport(XCTest)
 import XCTest
 
-/// An expectation of this library that may hold work to finish before a wait on virtual time: a ruling found while
-/// it was being created, or a read of a key path after a change.
-protocol VirtualTimeWaitable: AnyObject {
-    /// Finishes that work now, on the calling thread.
-    func settleForWait()
-}
-
-extension PublisherValueExpectation {
-    func settleForWait() { shim.settle() }
-}
-
-extension PublisherFinishedExpectation {
-    func settleForWait() { shim.settle() }
-}
-
-extension PublisherFailureExpectation {
-    func settleForWait() { shim.settle() }
-}
-
 extension XCTestCase {
     /// Advances `clock` by `duration` — or, with no duration, runs it until nothing is left scheduled — then waits
     /// for `expectations` with no real delay: on virtual time, what the clock did not bring about is not going to

@@ -22,8 +22,8 @@ private func review2Returns(within seconds: Double, _ body: @escaping @Sendable 
 
 /// Adversarial tests of `Subscribers.Sink` and `Subscribers.Assign`: releasing what they hold must never run user
 /// code (a deinitialiser) while their lock is held.
-@Suite("Review2: Sink and Assign")
-struct Review2SinkTests {
+@Suite("Sink and Assign release what they hold outside the lock")
+struct SinkAndAssignReleaseTests {
     /// On completion the sink releases its value closure; when that closure held the last reference to the object
     /// that stores the sink's cancellable, the object's deinit cancels the sink, which must not deadlock.
     @Test func completionReleasingTheLastReferenceToTheOwnerDoesNotDeadlock() {

@@ -3,7 +3,7 @@ import Testing
 
 /// A subscriber that ends must let go of its upstream subscription after leaving its lock: the subscription's
 /// deinitialiser may call straight back into the subscriber.
-@Suite("Review: upstream subscriptions are released outside the lock")
+@Suite("Upstream subscriptions are released outside the lock")
 struct UpstreamReleaseOutsideLockTests {
     /// A subscription that runs `onDeinit` when its last reference goes.
     final class CallingBackSubscription: Subscription, @unchecked Sendable { // immutable after init

@@ -4,7 +4,7 @@ import Testing
 /// The same check as `DownstreamReleaseOutsideLockTests`, for subjects and for operators with several upstreams: a
 /// subscription cancelled from outside releases its downstream, and when that downstream's `deinit` cancels the
 /// subscription again, it must not happen under the subscription's lock.
-@Suite("Review: subjects and multi-upstream operators release the downstream outside the lock")
+@Suite("Subjects and multi-upstream operators release the downstream outside the lock")
 struct MultiUpstreamReleaseOutsideLockTests {
     @Test(arguments: [
         "PassthroughSubject", "CurrentValueSubject", "Published", "Merge", "MergeMany", "Zip", "CombineLatest",

@@ -9,7 +9,7 @@ import Testing
 /// one completion, the completion once the clock has run (when the upstream completed and nobody cancelled), the
 /// upstream cancelled at most once, and once the clock has run what it owes: nothing left scheduled, the downstream
 /// subscriber and the user closures released, and no misuse reported.
-@Suite("Review: contract of every time-based operator")
+@Suite("Contract of every time-based operator")
 struct TimeOperatorContractTests {
     typealias Pipeline = @Sendable (AnyPublisher<Int, TestError>, VirtualScheduler, LifetimeTracker)
         -> AnyPublisher<String, any Error>
@@ -233,7 +233,7 @@ final class TimeContractDice {
 }
 
 /// Regression tests for what the random scripts found.
-@Suite("Review: time operator regressions")
+@Suite("Time operator regressions")
 struct TimeOperatorRegressionTests {
     /// `timeout(_:scheduler:customError:)` kept the user's closure for as long as the upstream kept the subscription.
     @Test(arguments: ["cancel", "timedOut", "finished"])
@@ -269,7 +269,7 @@ struct TimeOperatorRegressionTests {
 /// downstream cancels from a third: never more values than requested, at most one completion, nothing once `cancel()`
 /// has returned but the one delivery that may have been under way, and nothing left scheduled once the clock has run. Meant to run clean under
 /// `swift test --sanitize=thread`.
-@Suite("Review: time operators across threads")
+@Suite("Time operators across threads")
 struct TimeOperatorThreadContractTests {
     @Test(arguments: TimeOperatorContractTests.cases.map(\.name))
     func sendingAdvancingAndCancellingOnThreeThreads(pipeline name: String) async throws {

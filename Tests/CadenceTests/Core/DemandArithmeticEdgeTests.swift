@@ -3,8 +3,8 @@ import Testing
 
 /// Adversarial tests of `Subscribers.Demand`'s arithmetic at its edges, against what Combine does (as OpenCombine's
 /// tests, run against Combine, record it).
-@Suite("Review2: Demand")
-struct Review2DemandTests {
+@Suite("Demand arithmetic at its edges")
+struct DemandArithmeticEdgeTests {
     /// Subtracting a negative number past `Int.max` overflows in Combine, which then gives `.max(0)`, not
     /// `.unlimited`.
     @Test func subtractingANegativeNumberThatOverflowsGivesNone() {

@@ -4,17 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A type that defines methods for decoding.
-///
-/// `JSONDecoder` and `PropertyListDecoder` conform; use a decoder with `decode(type:decoder:)`.
-public protocol TopLevelDecoder {
-    /// The type this decoder accepts.
-    associatedtype Input
-
-    /// Decodes an instance of the indicated type.
-    func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
-}
-
 /// A type that defines methods for encoding.
 ///
 /// `JSONEncoder` and `PropertyListEncoder` conform; use an encoder with `encode(encoder:)`.
@@ -28,9 +17,4 @@ public protocol TopLevelEncoder {
 
 extension JSONEncoder: TopLevelEncoder {}
 
-extension JSONDecoder: TopLevelDecoder {}
-
 extension PropertyListEncoder: TopLevelEncoder {}
-
-extension PropertyListDecoder: TopLevelDecoder {}
-

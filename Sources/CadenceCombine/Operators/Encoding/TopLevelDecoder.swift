@@ -1,0 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A type that defines methods for decoding.
+///
+/// `JSONDecoder` and `PropertyListDecoder` conform; use a decoder with `decode(type:decoder:)`.
+public protocol TopLevelDecoder {
+    /// The type this decoder accepts.
+    associatedtype Input
+
+    /// Decodes an instance of the indicated type.
+    func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
+}
+
+extension JSONDecoder: TopLevelDecoder {}
+
+extension PropertyListDecoder: TopLevelDecoder {}
