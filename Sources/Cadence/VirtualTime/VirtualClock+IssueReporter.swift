@@ -1,10 +1,10 @@
 extension VirtualClock {
-    /// The name the clock's reporter had: the package's one reporting channel, ``FailureReporter``.
+    /// The name the clock's reporter had: the package's one reporting channel, `FailureReporter`.
     @available(*, deprecated, renamed: "FailureReporter")
     public typealias IssueReporter = FailureReporter
 
-    /// The reporter a clock created here uses: ``FailureReporter/current`` when one is bound (`.virtualTime` and
-    /// `withVirtualTime` bind one that records into the test), else ``FailureReporter/standardError``.
+    /// The reporter a clock created here uses: `FailureReporter.current` when one is bound (`.virtualTime` and
+    /// `withVirtualTime` bind one that records into the test), else `FailureReporter.standardError`.
     ///
     /// A clock keeps the reporter in effect when it was created, so a report made later, from any thread, still
     /// reaches the test that made the clock.
