@@ -58,8 +58,8 @@ public struct FailureReporter: Sendable {
 
     /// The framework this reporter reports into.
     package let destination: Destination
-    /// Where a report with no call site of its own (a misuse message) is located.
-    package let misuseLocation: SourceCodeLocation
+    /// Where a report with no call site of its own (a misuse message) is located; nil for nowhere in particular.
+    package let misuseLocation: SourceCodeLocation?
     /// What the reporter keeps for its destination: a Swift Testing reporter's relay, which `CadenceTesting` reads back.
     package let attachment: (any AnyObject & Sendable)?
     private let body: @Sendable (ExpectationFailure) -> Void
@@ -74,7 +74,7 @@ public struct FailureReporter: Sendable {
 
     package init(
         destination: Destination,
-        misuseLocation: SourceCodeLocation = .unknown,
+        misuseLocation: SourceCodeLocation? = nil,
         attachment: (any AnyObject & Sendable)? = nil,
         _ report: @escaping @Sendable (_ failure: ExpectationFailure) -> Void
     ) {
@@ -93,7 +93,7 @@ public struct FailureReporter: Sendable {
     /// interval it cannot use — as a failure with `message` at this reporter's location for such reports (a
     /// session's test, or none).
     public func report(_ message: String) {
-        body(ExpectationFailure(message: message, location: misuseLocation))
+        body(ExpectationFailure(message: message, location: misuseLocation ?? .unknown))
     }
 
     /// This reporter, with misuse located at `location`: what a virtual-time session binds as ``current``.
