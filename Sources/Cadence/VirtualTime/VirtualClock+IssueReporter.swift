@@ -1,11 +1,12 @@
 extension VirtualClock {
-    /// Where a virtual clock reports misuse that it survives: the package's one misuse channel, ``IssueReporter``.
-    public typealias IssueReporter = CadenceSupport.IssueReporter
+    /// The name the clock's reporter had: the package's one reporting channel, `FailureReporter`.
+    @available(*, deprecated, renamed: "FailureReporter")
+    public typealias IssueReporter = FailureReporter
 
-    /// The reporter a clock created here uses: `IssueReporter.current`, standard error unless a test binds another
-    /// with `IssueReporter.$current.withValue(_:operation:)`.
+    /// The reporter a clock created here uses: `FailureReporter.current` when one is bound (`.virtualTime` and
+    /// `withVirtualTime` bind one that records into the test), else `FailureReporter.standardError`.
     ///
     /// A clock keeps the reporter in effect when it was created, so a report made later, from any thread, still
     /// reaches the test that made the clock.
-    public static var issueReporter: IssueReporter { IssueReporter.current }
+    public static var issueReporter: FailureReporter { FailureReporter.current ?? .standardError }
 }

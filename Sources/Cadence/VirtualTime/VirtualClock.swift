@@ -23,7 +23,7 @@ import CadenceSupport
 ///   advance the clock themselves. Any thread may schedule and cancel at any time; drive the clock (`advance`, `run`)
 ///   from one thread at a time.
 /// - `run()` cannot hang: it stops after ``defaultActionLimit`` actions (or the `limit` it is given) and reports why
-///   through the clock's ``IssueReporter``. Every other misuse — a negative advance, a repeat interval of zero or less,
+///   through the clock's `FailureReporter`. Every other misuse — a negative advance, a repeat interval of zero or less,
 ///   scheduling after ``end()`` — is reported the same way and survived, never trapped.
 ///
 /// The clock is also a Swift `Clock` (see `sleep(until:tolerance:)`), and every ``TestScheduler`` is a view of one.
@@ -56,11 +56,11 @@ public final class VirtualClock: Sendable {
     }
 
     let state: Locked<State>
-    let reporter: IssueReporter
+    let reporter: FailureReporter
 
     /// Creates a clock at tick `0` (or at `now`), reporting misuse through `reporter` — by default the task-local
     /// `VirtualClock.issueReporter` in effect where the clock is created.
-    public init(now: Instant = Instant(ticks: 0), reporter: IssueReporter = VirtualClock.issueReporter) {
+    public init(now: Instant = Instant(ticks: 0), reporter: FailureReporter = VirtualClock.issueReporter) {
         state = Locked(State(now: now.ticks))
         self.reporter = reporter
     }

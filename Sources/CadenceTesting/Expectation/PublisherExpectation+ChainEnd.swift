@@ -19,8 +19,7 @@ extension PublisherExpectation {
             // Nothing was checked; what the publisher does later is not worth a second failure.
             reporter.report(ExpectationFailure(
                 message: snapshot.message(
-                    headline: "\(snapshot.expectCall) failed: the publisher never sent a subscription, so nothing "
-                        + "could be checked.",
+                    headline: ChainText.neverSubscribed(expectCall: snapshot.expectCall),
                     events: events, extras: extras
                 ),
                 location: location
@@ -30,8 +29,9 @@ extension PublisherExpectation {
         if !extras.isEmpty {
             reporter.report(ExpectationFailure(
                 message: snapshot.message(
-                    headline: "\(snapshot.expectCall) received \(Self.count(extras.count, "event")) no step "
-                        + "expected: \(Self.list(extras, in: events)).",
+                    headline: ChainText.unexpected(
+                        expectCall: snapshot.expectCall, events: extras.map { ContractBreak(events[$0]) }
+                    ),
                     events: events, extras: extras
                 ),
                 location: location
@@ -55,8 +55,9 @@ extension PublisherExpectation {
             guard !late.isEmpty else { return false }
             reporter.report(ExpectationFailure(
                 message: snapshot.message(
-                    headline: "\(snapshot.expectCall) received \(Self.count(late.count, "event")) after its chain "
-                        + "had ended: \(Self.list(late, in: events)).",
+                    headline: ChainText.late(
+                        expectCall: snapshot.expectCall, events: late.map { ContractBreak(events[$0]) }
+                    ),
                     events: events, extras: late
                 ),
                 location: location
@@ -79,22 +80,6 @@ extension PublisherExpectation {
         }
         // An event may have arrived between reading the events and installing the observer.
         if recorder.eventCount > count { reportOnce(recorder, count) }
-    }
-
-    /// `"1 event"`, `"2 events"`.
-    static func count(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-    }
-
-    /// `"4 at tick 3, finished at tick 3"` — the first three, then `", and 2 more"`.
-    static func list(_ indices: [Int], in events: [TimedEvent<Output, Failure>]) -> String {
-        let shown = indices.prefix(3).map { index in
-            let event = events[index]
-            if event.violation != nil { return describe(violation: event) }
-            return EventText.received(event.event) + at(event.time)
-        }
-        let more = indices.count > 3 ? ", and \(indices.count - 3) more" : ""
-        return shown.joined(separator: ", ") + more
     }
 }
 
@@ -133,80 +118,5 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
             indices.append(index)
         }
         return indices
-    }
-
-    /// The message for a failed step.
-    func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> String {
-        var rows = baseRows(events: events, extras: [])
-        let step = steps[failure.step]
-        if let index = failure.event {
-            rows[index].expected = failure.expected
-            rows[index].step = step.call()
-            rows[index].marked = true
-        } else {
-            let missing = FailureMessage.Row(
-                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: failure.expected,
-                step: step.call(), marked: true
-            )
-            let position = rows.firstIndex { row in
-                guard let time = row.time, let gaveUp = failure.gaveUpAt else { return false }
-                return Self.isLater(time, than: gaveUp)
-            }
-            rows.insert(missing, at: position ?? rows.endIndex)
-        }
-        let valueDifference = failure.difference.flatMap {
-            ValueText.difference(expected: $0.expected, received: $0.received)
-        }
-        let blocks = [failure.detail, valueDifference].compactMap { $0 }
-        let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
-        return FailureMessage(
-            headline: "\(step.call()) failed: \(failure.reason).", expectCall: expectCall,
-            calls: steps.map { $0.call() }, failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
-            showsTime: showsTime, difference: difference
-        ).text
-    }
-
-    /// A message with `headline` whose timeline marks `extras` as events no step expected.
-    func message(headline: String, events: [TimedEvent<Output, Failure>], extras: [Int]) -> String {
-        FailureMessage(
-            headline: headline, expectCall: expectCall, calls: steps.map { $0.call() }, failedStep: nil,
-            checkedSteps: steps.count, rows: baseRows(events: events, extras: extras), showsTime: showsTime,
-            difference: nil
-        ).text
-    }
-
-    /// One row per event: what it was, and what the step that consumed it expected.
-    private func baseRows(events: [TimedEvent<Output, Failure>], extras: [Int]) -> [FailureMessage.Row] {
-        var positions: [Int: (index: Int, count: Int)] = [:]
-        var byStep: [Int: [Int]] = [:]
-        for (event, step) in consumedBy.pairs { byStep[step, default: []].append(event) }
-        for (_, indices) in byStep {
-            for (offset, event) in indices.sorted().enumerated() { positions[event] = (offset, indices.count) }
-        }
-        let extraSet = Set(extras)
-        return events.indices.map { index in
-            let event = events[index]
-            var received = EventText.received(event.event)
-            if event.violation != nil { received += " (contract broken)" }
-            var row = FailureMessage.Row(
-                time: showsTime ? event.time : nil, received: received, expected: "", step: "", marked: false
-            )
-            if let step = consumedBy[index], let position = positions[index] {
-                row.expected = steps[step].expectation(position.index, position.count)
-                row.step = steps[step].call()
-            } else if extraSet.contains(index) {
-                row.expected = "(no step)"
-                row.marked = index == extras.first
-            }
-            return row
-        }
-    }
-
-    private static func isLater(_ time: EventTime, than other: EventTime) -> Bool {
-        switch (time, other) {
-        case let (.tick(a), .tick(b)): a > b
-        case let (.elapsed(a), .elapsed(b)): a > b
-        default: false
-        }
     }
 }

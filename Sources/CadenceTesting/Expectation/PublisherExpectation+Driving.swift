@@ -145,16 +145,13 @@ extension PublisherExpectation {
             of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: nil
         )
         if !divergence.atEvent, step.kind == .window {
-            failure.reason = "its window could not be checked to its end (tick \(deadline ?? clock.now.ticks)): the "
-                + "clock still had work due after running \(actionsRun.formatted) actions (at tick "
-                + "\(clock.now.ticks)) — an endless timer, or work that keeps rescheduling itself? Cancel it, or check "
-                + "a shorter window"
+            failure.reason = .runawayWindow(
+                end: deadline ?? clock.now.ticks, actions: actionsRun, tick: clock.now.ticks
+            )
         } else if !divergence.atEvent {
-            let advice = deadline == nil ? "give the step a budget with within:" : "give the step a shorter budget"
-            failure.reason = "\(divergence.reason) never arrived: the clock still had work due after running "
-                + "\(actionsRun.formatted) actions (at tick \(clock.now.ticks)) — an endless timer, or work that "
-                + "keeps rescheduling itself? Cancel it, or \(advice)"
-                + (exhaustedDemandClause().map { "; \($0)" } ?? "")
+            failure.reason = .missing(divergence.reason, because: .runawayClock(
+                actions: actionsRun, tick: clock.now.ticks, hasBudget: deadline != nil, noDemand: exhaustedDemand()
+            ))
         }
         fail(step: index, failure)
     }
@@ -184,7 +181,7 @@ extension PublisherExpectation {
         return (events, false)
     }
 
-    /// The chain failure for `divergence` of `step`, with the reason completed by when and why the step gave up.
+    /// The chain failure for `divergence` of `step`, with why the step gave up.
     private func failure(
         of step: ExpectationStep<Output, Failure>,
         index: Int,
@@ -196,9 +193,9 @@ extension PublisherExpectation {
         let divergentIndex = cursor + divergence.matched
         if divergence.atEvent {
             let event = recorder.events[divergentIndex]
+            let time: EventTime? = if case .tick = event.time { event.time } else { nil }
             return ChainFailure(
-                step: index, reason: "\(divergence.reason)\(Self.at(event.time))"
-                    + (divergence.note.map { ", \($0)" } ?? ""),
+                step: index, reason: .atEvent(divergence.reason, time: time, note: divergence.note),
                 event: divergentIndex,
                 expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference,
                 detail: divergence.detail
@@ -208,62 +205,53 @@ extension PublisherExpectation {
             let violatingIndex = visible.events.endIndex
             let event = recorder.events[violatingIndex]
             return ChainFailure(
-                step: index,
-                reason: "\(divergence.reason) never arrived: \(Self.describe(violation: event))",
+                step: index, reason: .missing(divergence.reason, because: .contractBreak(ContractBreak(event))),
                 event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil,
                 detail: divergence.detail
             )
         }
+        // When the step gave up: before a budgeted step runs the clock on to see whether the event came late.
         let now = recorder.now
-        var reason = divergence.reason
-        let demandClause = exhaustedDemandClause()
-        var demandNote = demandClause.map { "; \($0)" } ?? ""
+        let noDemand = exhaustedDemand()
+        let cause: MissingCause
         if let clock {
             if let deadline, let window = step.window {
-                reason += " did not arrive within \(VirtualTicks.describe(window)) (by tick \(deadline))"
-                if !recorder.hasSubscribed { reason += ", and the publisher had not sent a subscription by then" }
-                let late = lateArrival(of: step, cursor: cursor, deadline: deadline)
-                if !late.isEmpty { demandNote = "" }
-                reason += late
+                cause = .budget(
+                    window: window, deadline: deadline, subscribed: recorder.hasSubscribed,
+                    late: lateArrival(of: step, cursor: cursor, deadline: deadline), noDemand: noDemand
+                )
             } else if !recorder.hasSubscribed {
-                reason += " never arrived: the publisher never sent a subscription"
-            } else if let demandClause {
-                // Demand, not time, is what held the value back: say that first.
-                reason += " never arrived: \(demandClause)"
-                demandNote = ""
+                cause = .noSubscription(hasClock: true)
+            } else if let noDemand {
+                cause = .noDemand(requested: noDemand)
             } else {
-                reason += " never arrived: the clock went idle at tick \(clock.now.ticks) with nothing scheduled"
+                cause = .idleClock(tick: clock.now.ticks, noDemand: nil)
             }
         } else if !recorder.hasSubscribed {
-            reason += " never arrived: the publisher never sent a subscription, and there is no virtual clock to "
-                + "advance (pass one with on:, or bind VirtualClock.current)"
-        } else if let demandClause {
-            reason += " never arrived: \(demandClause)"
-            demandNote = ""
+            cause = .noSubscription(hasClock: false)
+        } else if let noDemand {
+            cause = .noDemand(requested: noDemand)
         } else if chain.withLock({ $0.usesWallClock }) {
             // A step without timeout: after wall-clock steps: it looked once and did not wait.
-            reason += " never arrived: it had not arrived when the step looked, and a step without timeout: does not "
-                + "wait on the wall clock — give it a timeout:, as the chain's earlier steps have"
+            cause = .notWaitingOnWallClock
         } else {
-            reason += " never arrived: nothing more was delivered synchronously, and there is no virtual clock to "
-                + "advance (pass one with on:, or bind VirtualClock.current)"
+            cause = .nothingSynchronous
         }
-        reason += demandNote
         return ChainFailure(
-            step: index, reason: reason, event: nil, expected: step.missing(divergence.matched), gaveUpAt: now,
-            difference: nil, detail: divergence.detail
+            step: index, reason: .missing(divergence.reason, because: cause), event: nil,
+            expected: step.missing(divergence.matched), gaveUpAt: now, difference: nil,
+            detail: divergence.detail
         )
     }
 
-    /// `"the subscriber had no demand left (.max(2) requested in all) — request more with thenRequest(_:)"` when the
-    /// live subscription has no outstanding demand, so the publisher may not send a value; else nil.
-    func exhaustedDemandClause() -> String? {
+    /// All the demand the subscriber requested, when the live subscription has none outstanding — so the publisher
+    /// may not send a value; else nil.
+    func exhaustedDemand() -> Subscribers.Demand? {
         let (live, outstanding, requested) = recorder.state.withLock { state in
             (state.subscription != nil && !state.cancelled, state.outstanding, state.requested)
         }
         guard live, outstanding == .none else { return nil }
-        return "the subscriber had no demand left (\(EventText.demand(requested)) requested in all) — request more "
-            + "with thenRequest(_:)"
+        return requested
     }
 
     /// After a step with a budget failed for want of an event: runs the clock on (boundedly) and, if the step would
@@ -271,10 +259,12 @@ extension PublisherExpectation {
     ///
     /// This is the one time a step runs the clock past its window: what it runs would otherwise have run at the next
     /// step, which a failed chain does not run.
-    private func lateArrival(of step: ExpectationStep<Output, Failure>, cursor: Int, deadline: Int64) -> String {
-        guard let clock else { return "" }
+    private func lateArrival(
+        of step: ExpectationStep<Output, Failure>, cursor: Int, deadline: Int64
+    ) -> LateArrival? {
+        guard let clock else { return nil }
         if step.kind == .window { return nextEvent(on: clock) }
-        guard step.kind == .match else { return "" }
+        guard step.kind == .match else { return nil }
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
@@ -287,20 +277,20 @@ extension PublisherExpectation {
             switch step.evaluate(visible.events, false) {
             case let .satisfied(consumed) where consumed > 0:
                 let tick = events[start + consumed - 1].tick ?? deadline
-                return "; it arrived at tick \(tick), \(VirtualTicks.describe(.milliseconds(tick - deadline))) late"
+                return .arrived(tick: tick, late: tick - deadline)
             case .failed:
-                return ""
+                return nil
             default:
-                if visible.stoppedAtViolation { return "" }
+                if visible.stoppedAtViolation { return nil }
             }
         }
-        return ""
+        return nil
     }
 
     /// After a window step (`toMatch`) failed for want of an event: runs the clock on (boundedly) to the next event
-    /// and says what it was and when — `"; the next event, 2, came at tick 8"` — or nothing if none came. A window
-    /// step matches a whole timeline, so the event that came later is named, not judged.
-    private func nextEvent(on clock: VirtualClock) -> String {
+    /// and returns what it was and when, or nil if none came. A window step matches a whole timeline, so the event
+    /// that came later is named, not judged.
+    private func nextEvent(on clock: VirtualClock) -> LateArrival? {
         let seen = recorder.events.count
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
@@ -309,55 +299,9 @@ extension PublisherExpectation {
                 if case .subscription = event.event { false } else { true }
             }
             if let event = later {
-                return "; the next event, \(EventText.received(event.event)), came\(Self.at(event.time))"
+                return .nextEvent(EventText.received(event.event), time: event.time)
             }
         }
-        return ""
-    }
-
-    /// `" at tick 5"`, `" at +12 ms"`, or nothing for an event delivered synchronously with no clock.
-    static func at(_ time: EventTime) -> String {
-        switch time {
-        case .tick: " at \(time)"
-        case .elapsed: ""
-        }
-    }
-
-    /// Says how `event` broke the subscription contract.
-    static func describe(violation event: TimedEvent<Output, Failure>) -> String {
-        let what = EventText.received(event.event)
-        let when = at(event.time)
-        switch event.violation {
-        case let .beyondDemand(requested):
-            return "the publisher sent \(what)\(when) beyond the demand requested (\(EventText.demand(requested)) "
-                + "in all), which breaks the subscription contract"
-        case .valueAfterCompletion:
-            return "the publisher sent \(what)\(when) after it had completed, which breaks the subscription contract"
-        case .secondCompletion:
-            return "the publisher completed a second time (\(what)\(when)), which breaks the subscription contract"
-        case .afterCancel:
-            return "the publisher sent \(what)\(when) after the subscription was cancelled"
-        case .beforeSubscription:
-            return "the publisher sent \(what)\(when) before it sent a subscription, which breaks the subscription "
-                + "contract"
-        case .secondSubscription:
-            return "the publisher sent a second subscription\(when) (it was cancelled), which breaks the "
-                + "subscription contract"
-        case nil:
-            return "\(what)\(when)"
-        }
-    }
-}
-
-extension Int {
-    /// `1000000` as `"1,000,000"`.
-    var formatted: String {
-        let digits = String(magnitude)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return self < 0 ? "-" + result : result
+        return nil
     }
 }

@@ -149,8 +149,7 @@ extension PublisherExpectation {
             let divergentIndex = cursor + divergence.matched
             let event = recorder.events[divergentIndex]
             return ChainFailure(
-                step: index,
-                reason: "\(divergence.reason) at \(event.time)" + (divergence.note.map { ", \($0)" } ?? ""),
+                step: index, reason: .atEvent(divergence.reason, time: event.time, note: divergence.note),
                 event: divergentIndex,
                 expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
             )
@@ -159,51 +158,21 @@ extension PublisherExpectation {
             let violatingIndex = visible.events.endIndex
             let event = recorder.events[violatingIndex]
             return ChainFailure(
-                step: index,
-                reason: "\(divergence.reason) never arrived: \(Self.describe(violation: event))",
+                step: index, reason: .missing(divergence.reason, because: .contractBreak(ContractBreak(event))),
                 event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil
             )
         }
-        let reason: String
+        let cause: MissingCause
         switch gaveUp {
-        case .taskCancelled where step.kind == .window:
-            reason = "the task waiting for its window to pass was cancelled"
-        case .taskCancelled:
-            reason = "\(divergence.reason) had not arrived when the task waiting for it was cancelled"
-        case .completed:
-            reason = "\(divergence.reason) never arrived: the publisher had already completed"
-        case .subscriptionCancelled:
-            reason = "\(divergence.reason) never arrived: the subscription was cancelled"
-        case .timeout where !recorder.hasSubscribed:
-            reason = "\(divergence.reason) never arrived: the publisher never sent a subscription"
-        case let .timeout(limit):
-            reason = "\(divergence.reason) did not arrive within the \(WallClockText.describe(limit)) timeout"
-                + virtualClockNote() + (exhaustedDemandClause().map { "; \($0)" } ?? "")
+        case .taskCancelled: cause = .taskCancelled(window: step.kind == .window)
+        case .completed: cause = .completed
+        case .subscriptionCancelled: cause = .subscriptionCancelled
+        case .timeout where !recorder.hasSubscribed: cause = .noSubscription(hasClock: true)
+        case let .timeout(limit): cause = .timeout(limit, dueTick: clock?.nextDueTick, noDemand: exhaustedDemand())
         }
         return ChainFailure(
-            step: index, reason: reason, event: nil, expected: step.missing(divergence.matched),
-            gaveUpAt: recorder.now, difference: nil
+            step: index, reason: .missing(divergence.reason, because: cause), event: nil,
+            expected: step.missing(divergence.matched), gaveUpAt: recorder.now, difference: nil
         )
-    }
-
-    /// When the expectation has a virtual clock with work due, a reminder that wall-clock steps do not run it.
-    private func virtualClockNote() -> String {
-        guard let clock, let due = clock.nextDueTick else { return "" }
-        return "; the expectation's virtual clock has work due at tick \(due), which wall-clock steps never run — "
-            + "for virtual time, drop timeout: (and give a budget with within:)"
-    }
-}
-
-extension StepText {
-    /// `", timeout: .seconds(1)"` (or without the comma when `first`).
-    static func timeout(_ timeout: Duration, first: Bool = false) -> String {
-        (first ? "" : ", ") + "timeout: \(WallClockText.literal(timeout))"
-    }
-
-    /// What is wrong with a timeout, if anything: a negative one can never be met.
-    static func problem(withTimeout timeout: Duration) -> String? {
-        guard timeout < .zero else { return nil }
-        return "its timeout is negative (\(WallClockText.describe(timeout))); a step cannot wait less than no time — "
-            + "use .zero to check only what has already arrived"
     }
 }

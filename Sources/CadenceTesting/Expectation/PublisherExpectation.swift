@@ -107,8 +107,8 @@ struct ChainState {
 struct ChainFailure {
     /// The index of the failing step.
     var step: Int
-    /// The full reason, without the leading `"<call> failed: "` and without a final full stop.
-    var reason: String
+    /// Why the step failed, for ``ChainText`` to write.
+    var reason: FailureReason
     /// The index of the divergent event, or nil when the step failed for want of one.
     var event: Int?
     /// What the step expected at the divergence, for the timeline.

@@ -3,15 +3,6 @@ import Testing
 #endif
 
 extension FailureReporter {
-    /// Whether a Swift Testing test is running on the current task.
-    static var isSwiftTestingRunning: Bool {
-        #if canImport(Testing)
-        Test.current != nil
-        #else
-        false
-        #endif
-    }
-
     #if canImport(Testing)
     /// A reporter that records each failure as an issue of the Swift Testing test running on this task, at the
     /// failure's source location.
@@ -33,7 +24,7 @@ extension FailureReporter {
     public static var swiftTesting: FailureReporter {
         let test = Test.current?.id
         let relay = test.map { _ in FailureRelay(record: recordIssue) }
-        return FailureReporter(destination: .swiftTesting, relay: relay) { failure in
+        return FailureReporter(destination: .swiftTesting, attachment: relay) { failure in
             if let relay, Test.current?.id != test {
                 relay.send(failure)
             } else {
@@ -53,4 +44,9 @@ extension FailureReporter {
         )
     }
     #endif
+}
+
+extension FailureReporter {
+    /// For a Swift Testing reporter made on a test's task: the task that records failures found elsewhere.
+    var relay: FailureRelay? { attachment as? FailureRelay }
 }

@@ -17,7 +17,7 @@ extension FailureReporter {
     ///
     /// XCTest tracks the running test for the whole process, so a failure reported on another thread while the test
     /// runs fails that test too.
-    public static let xcTest = FailureReporter(destination: .xcTest, relay: nil) { failure in
+    public static let xcTest = FailureReporter(destination: .xcTest) { failure in
         XCTFail(failure.message, file: failure.location.staticFilePath, line: UInt(failure.location.line))
     }
     #endif

@@ -23,7 +23,7 @@ import Foundation
 /// `.unimplemented("search")` directly. The factories are functions rather than properties (combine-schedulers'
 /// `DispatchQueue.unimplemented`) because a function knows the line that called it.
 ///
-/// The scheduler takes its ``FailureReporter`` (``FailureReporter/resolved``) and its source location when it is
+/// The scheduler takes its `FailureReporter` (`FailureReporter.resolved`) and its source location when it is
 /// made, so a failure lands in the test that made it, at the line that made it, whichever thread schedules on it.
 ///
 /// Reading ``now`` (always tick `0` of the time type, see `VirtualTimeConvertible`) or ``minimumTolerance`` is not

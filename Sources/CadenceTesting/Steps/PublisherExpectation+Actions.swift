@@ -128,7 +128,7 @@ extension PublisherExpectation {
         case .finished: "finished"
         case let .failure(error): "failed with \(ValueText.describe(error))"
         }
-        return "the publisher had already \(ended)\(Self.at(completion.time)), so \(outcome)"
+        return "the publisher had already \(ended)\(ChainText.at(completion.time)), so \(outcome)"
     }
 }
 
@@ -150,7 +150,7 @@ extension ExpectationStep {
                 guard let reason = act(expectation) else { return }
                 let index = expectation.lastStepIndex
                 expectation.fail(step: index, ChainFailure(
-                    step: index, reason: reason, event: nil, expected: "a live subscription",
+                    step: index, reason: .stated(reason), event: nil, expected: "a live subscription",
                     gaveUpAt: expectation.recorder.now, difference: nil
                 ))
             }

@@ -193,3 +193,219 @@ struct MarbleFailure<Failure: Error> {
         matches = { $0 == error }
     }
 }
+
+// MARK: - The step
+
+extension PublisherExpectation where Output: Equatable {
+    /// The step that expects the events of `diagram`, each at its tick counted from `origin` (the clock's tick when
+    /// the step starts); `window` is how long it watches (at least the diagram's last tick; nil with no clock).
+    ///
+    /// It fails at the first event that does not fit — the wrong event, the right one at the wrong tick, one the
+    /// diagram does not show — or, once the window has passed, for the first event that never came. A diagram that
+    /// ends with `|` or `#` is satisfied by its completion; any other only when its window has passed. Events with no
+    /// tick (no clock) count as arriving on the diagram's first tick.
+    func matchStep(
+        _ diagram: MarbleDiagram,
+        values: [Character: Output],
+        error: MarbleFailure<Failure>?,
+        origin: Int64,
+        call: @escaping () -> String,
+        window: Duration?,
+        location: SourceCodeLocation
+    ) -> ExpectationStep<Output, Failure> {
+        let text = MatchText(diagram: diagram, values: values, error: error, origin: origin)
+        let expected = text.events
+        let count = expected.count
+        let completes = diagram.completes
+
+        return ExpectationStep(
+            kind: .window,
+            call: call,
+            window: window,
+            location: location,
+            evaluate: { events, isFinal in
+                var index = 0
+                for event in events {
+                    guard index < count, text.fits(index, event.event),
+                          text.relativeTick(event) == expected[index].tick
+                    else {
+                        return .failed(text.divergence(at: index, in: events))
+                    }
+                    index += 1
+                }
+                if index < count {
+                    return isFinal ? .failed(text.missing(index, after: events)) : .pending
+                }
+                return completes || isFinal ? .satisfied(consumed: count) : .pending
+            },
+            expectation: { index, _ in text.describe(expected: index) },
+            missing: { consumed in
+                guard consumed < count else { return "(nothing)" }
+                return "\(text.describe(expected: consumed)) at tick \(text.absolute(expected[consumed].tick))"
+            }
+        )
+    }
+}
+
+/// The texts of a `toMatch` step's failures: what it expected and received, and both diagrams.
+struct MatchText<Output: Equatable, Failure: Error> {
+    let diagram: MarbleDiagram
+    let values: [Character: Output]
+    let error: MarbleFailure<Failure>?
+    let origin: Int64
+    let events: [(tick: Int64, event: MarbleDiagram.Event, value: Output?)]
+    let keys: [Character]
+
+    init(diagram: MarbleDiagram, values: [Character: Output], error: MarbleFailure<Failure>?, origin: Int64) {
+        self.diagram = diagram
+        self.values = values
+        self.error = error
+        self.origin = origin
+        events = diagram.events.map { tick, event in
+            if case let .value(key) = event { return (Int64(tick), event, values[key]) }
+            return (Int64(tick), event, nil)
+        }
+        keys = values.keys.sorted()
+    }
+
+    /// `b (2)`, `finished`, `a failure`, or `failure(APIError.offline)`.
+    func describe(expected index: Int) -> String {
+        let event = events[index]
+        switch event.event {
+        case let .value(key): return "\(key) (\(event.value.map(ValueText.describe) ?? "?"))"
+        case .finished: return "finished"
+        case .failure: return error.map { "failure(\(ValueText.describe($0.error)))" } ?? "a failure"
+        }
+    }
+
+    /// A received event as the reasons name it: `b (2)` for a value `values` names, else as the timeline prints it.
+    func describe(received event: PublisherEvent<Output, Failure>, at index: Int) -> String {
+        switch event {
+        case let .value(value):
+            if let key = key(for: value, at: index) { return "\(key) (\(ValueText.describe(value)))" }
+            return ValueText.describe(value)
+        case let .completion(completion): return EventText.completion(completion)
+        case .subscription: return "a second subscription"
+        }
+    }
+
+    /// The key `values` gives `value`: the one the diagram expects at `index` if it fits, else the first in order.
+    private func key(for value: Output, at index: Int) -> Character? {
+        if index < events.count, case let .value(key) = events[index].event, events[index].value == value { return key }
+        return keys.first { values[$0] == value }
+    }
+
+    /// The event's tick counted from the diagram's tick 0 (saturating); an event with no tick counts as tick 0.
+    func relativeTick(_ event: TimedEvent<Output, Failure>) -> Int64 {
+        guard let tick = event.tick else { return 0 }
+        let (difference, overflow) = tick.subtractingReportingOverflow(origin)
+        return overflow ? (tick > origin ? .max : .min) : difference
+    }
+
+    /// The clock's tick for the diagram's tick `relative` (saturating).
+    func absolute(_ relative: Int64) -> Int64 {
+        let (sum, overflow) = origin.addingReportingOverflow(relative)
+        return overflow ? (relative > 0 ? .max : .min) : sum
+    }
+
+    /// Why the `index`-th of `received` (the events the step was shown) does not fit.
+    func divergence(at index: Int, in received: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
+        let event = received[received.startIndex + index]
+        let tick = relativeTick(event)
+        let got = describe(received: event.event, at: index)
+        guard index < events.count else {
+            return StepDivergence(
+                "the diagram expects nothing more, but \(got) arrived", matched: index, atEvent: true,
+                detail: comparison(of: received.prefix(index + 1), through: max(tick, 0), divergence: tick)
+            )
+        }
+        let wanted = events[index]
+        let want = describe(expected: index)
+        let reason: String
+        var difference: (expected: Any, received: Any)?
+        if fits(index, event.event) {
+            let late = tick > wanted.tick
+            let (distance, overflow) = late
+                ? tick.subtractingReportingOverflow(wanted.tick) : wanted.tick.subtractingReportingOverflow(tick)
+            let ticks = VirtualTicks.describe(.milliseconds(overflow ? .max : distance))
+            reason = "\(want) was expected at tick \(absolute(wanted.tick)) but arrived \(ticks) "
+                + (late ? "late" : "early")
+        } else {
+            reason = "\(want) was expected at tick \(absolute(wanted.tick)), but \(got) arrived "
+                + (tick < wanted.tick ? "first" : "instead")
+            if let value = wanted.value, case let .value(received) = event.event { difference = (value, received) }
+        }
+        return StepDivergence(
+            reason, matched: index, atEvent: true, difference: difference,
+            detail: comparison(
+                of: received.prefix(index + 1), through: max(tick, 0), divergence: min(tick, wanted.tick)
+            )
+        )
+    }
+
+    /// The noun phrase for the `index`-th expected event, which never arrived after `received`.
+    func missing(_ index: Int, after received: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
+        let wanted = events[index]
+        let last = received.last.map(relativeTick) ?? 0
+        return StepDivergence(
+            "\(describe(expected: index)), expected at tick \(absolute(wanted.tick)),", matched: index, atEvent: false,
+            detail: comparison(of: received, through: max(Int64(diagram.lastTick), last), divergence: wanted.tick)
+        )
+    }
+
+    /// Whether `event` is the `index`-th expected event (its tick aside).
+    func fits(_ index: Int, _ event: PublisherEvent<Output, Failure>) -> Bool {
+        switch (events[index].event, event) {
+        case let (.value, .value(value)): events[index].value == value
+        case (.finished, .completion(.finished)): true
+        case let (.failure, .completion(.failure(failure))): error?.matches(failure) ?? true
+        default: false
+        }
+    }
+
+    /// Both diagrams: the expected one, and `received` as a diagram through relative tick `through`.
+    private func comparison(
+        of received: ArraySlice<TimedEvent<Output, Failure>>,
+        through: Int64,
+        divergence: Int64
+    ) -> String {
+        var symbols: [Int: [Character]] = [:]
+        var legend: [(symbol: Character, value: String)] = []
+        var strangers: [(symbol: Character, value: Output)] = []
+        for (offset, event) in received.enumerated() {
+            let symbol: Character
+            switch event.event {
+            case .subscription: continue
+            case .completion(.finished): symbol = "|"
+            case .completion(.failure): symbol = "#"
+            case let .value(value):
+                if let key = key(for: value, at: offset) {
+                    symbol = key
+                } else if let known = strangers.first(where: { $0.value == value }) {
+                    symbol = known.symbol
+                } else {
+                    let description = ValueText.describe(value)
+                    let taken = { (character: Character) in
+                        MarbleDiagram.syntax.contains(character) || values[character] != nil
+                            || strangers.contains { $0.symbol == character }
+                    }
+                    if description.count == 1, let character = description.first, !taken(character) {
+                        symbol = character
+                    } else {
+                        symbol = Self.spareSymbols.first { !taken($0) } ?? "?"
+                        legend.append((symbol, description))
+                    }
+                    strangers.append((symbol, value))
+                }
+            }
+            symbols[Int(clamping: relativeTick(event)), default: []].append(symbol)
+        }
+        return MarbleComparison(
+            expected: diagram, received: symbols, receivedThrough: Int(clamping: through),
+            divergence: Int(clamping: divergence), origin: origin, legend: legend
+        ).text
+    }
+
+    /// Characters for received values `values` does not name.
+    private static var spareSymbols: String { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" }
+}

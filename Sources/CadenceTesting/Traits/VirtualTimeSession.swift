@@ -1,21 +1,11 @@
 import CadenceSupport
-#if canImport(Testing)
-import Testing
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One stretch of virtual time — a test case under `.virtualTime`, or a `withVirtualTime` body — and what happens
 /// when it ends.
 ///
 /// A session owns a fresh ``VirtualClock`` and ``ExpectationScope``. While the body runs it binds the clock as
 /// ``VirtualClock/current`` (so `DispatchQueue.test`, every `TestScheduler` and `expect` share it), a clock-misuse
-/// reporter that records into the test as ``VirtualClock/issueReporter``, and the scope as
+/// reporter that records into the test as ``FailureReporter/current``, and the scope as
 /// ``ExpectationScope/current``. When the body returns it drains the clock — running leftover work for at most
 /// `horizon` of virtual time and ``actionLimit`` actions — then finishes the scope (late over-fulfilment), reports
 /// work still pending, and ends the clock. When the body throws it only ends the clock and lets the error through.
@@ -40,7 +30,9 @@ struct VirtualTimeSession: Sendable {
     let location: SourceCodeLocation
     let clock: VirtualClock
     let scope: ExpectationScope
-    let clockReporter: VirtualClock.IssueReporter
+    /// The session's failures, with misuse located at the session: the clock's reporter, and ``FailureReporter/current``
+    /// while the body runs, for the schedulers and operators.
+    let misuse: FailureReporter
 
     init(
         api: String,
@@ -58,10 +50,8 @@ struct VirtualTimeSession: Sendable {
         self.failures = failures
         self.notes = notes
         self.location = location
-        clockReporter = VirtualClock.IssueReporter { message in
-            failures.report(ExpectationFailure(message: message, location: location))
-        }
-        clock = VirtualClock(reporter: clockReporter)
+        misuse = failures.forSession(at: location)
+        clock = VirtualClock(reporter: misuse)
         scope = ExpectationScope()
     }
 
@@ -71,7 +61,7 @@ struct VirtualTimeSession: Sendable {
     func run<R>(_ body: (VirtualClock) throws -> R) rethrows -> R {
         defer { clock.end() }
         return try VirtualClock.$current.withValue(clock) {
-            try IssueReporter.$current.withValue(clockReporter) {
+            try FailureReporter.$current.withValue(misuse) {
                 try ExpectationScope.$current.withValue(scope) {
                     let result = try body(clock)
                     finish()
@@ -88,7 +78,7 @@ struct VirtualTimeSession: Sendable {
     ) async rethrows -> R {
         defer { clock.end() }
         return try await VirtualClock.$current.withValue(clock, operation: {
-            try await IssueReporter.$current.withValue(clockReporter, operation: {
+            try await FailureReporter.$current.withValue(misuse, operation: {
                 try await ExpectationScope.$current.withValue(scope, operation: {
                     let result = try await body(clock)
                     finish()
@@ -104,12 +94,7 @@ struct VirtualTimeSession: Sendable {
     func finish() {
         let returnedAt = clock.now.ticks
         if horizon < .zero {
-            failures.report(ExpectationFailure(
-                message: "\(api)(horizon:) was given a negative horizon (\(VirtualTicks.describe(horizon))); time "
-                    + "never goes backwards, so only the work already due when the \(bodyName) returned (at tick "
-                    + "\(returnedAt)) ran.",
-                location: location
-            ))
+            report(.negativeHorizon(horizon, returnedAt: returnedAt), to: failures)
         }
         let (sum, overflow) = returnedAt.addingReportingOverflow(VirtualTicks.count(in: max(horizon, .zero)))
         let horizonTick = overflow ? Int64.max : sum
@@ -121,40 +106,19 @@ struct VirtualTimeSession: Sendable {
         let stragglers = stoppedOnLimit ? [] : pending.filter { $0 <= horizonTick }
         if !stragglers.isEmpty {
             pending.removeAll { $0 <= horizonTick }
-            let work = "\(Self.counted(stragglers.count, "scheduled action")), due at \(Self.ticks(stragglers)),"
-            let verb = stragglers.count == 1 ? "was" : "were"
-            let message = "\(Self.capitalised(work)) \(verb) scheduled after the virtual clock had been drained — by "
-                + "a task the \(bodyName) started and did not await? Await or cancel the tasks the \(bodyName) starts "
-                + "before it returns."
-            (isStrict ? failures : notes).report(ExpectationFailure(message: message, location: location))
+            report(.stragglers(ticks: stragglers), to: isStrict ? failures : notes)
         }
         guard !pending.isEmpty else { return }
-        let busy: String
-        let hint: String
-        if stoppedOnLimit {
-            busy = "the virtual clock was still busy after running \(Self.counted(ran, "action")) since the "
-                + "\(bodyName) returned (at tick \(returnedAt); it stopped at tick \(clock.now.ticks))"
-            hint = ""
-        } else {
-            busy = "the virtual clock was still busy \(VirtualTicks.literal(max(horizon, .zero))) after the "
-                + "\(bodyName) returned (at tick \(returnedAt))"
-            hint = ", or give \(api)(horizon:) a longer horizon"
-        }
-        let work = "\(Self.counted(pending.count, "scheduled action")), due at \(Self.ticks(pending)),"
-        if isStrict {
-            failures.report(ExpectationFailure(
-                message: "\(Self.capitalised(work)) never ran: \(busy). Cancel the work the \(bodyName) leaves "
-                    + "behind\(hint).",
-                location: location
-            ))
-        } else {
-            notes.report(ExpectationFailure(
-                message: "\(Self.capitalised(busy)): \(work) never ran. An endless repeating timer, or work that "
-                    + "keeps rescheduling itself? Cancel it before the \(bodyName) returns\(hint); "
-                    + "\(api)(strict: true) makes this a failure.",
-                location: location
-            ))
-        }
+        let busy: SessionProblem.Busy = stoppedOnLimit
+            ? .actionLimit(ran: ran, returnedAt: returnedAt, stoppedAt: clock.now.ticks)
+            : .horizon(max(horizon, .zero), returnedAt: returnedAt)
+        report(.neverRan(ticks: pending, busy: busy, strict: isStrict), to: isStrict ? failures : notes)
+    }
+
+    /// Reports `problem` to `reporter`, at the session's location.
+    private func report(_ problem: SessionProblem.Kind, to reporter: FailureReporter) {
+        let message = SessionText.message(SessionProblem(api: api, bodyName: bodyName, kind: problem))
+        reporter.report(ExpectationFailure(message: message, location: location))
     }
 
     /// Runs the clock's work due by `horizonTick`, moving time only to each action's due tick, for at most
@@ -169,73 +133,5 @@ struct VirtualTimeSession: Sendable {
             ran += count
         }
         return (ran, false)
-    }
-
-    // MARK: Text
-
-    /// `"1 action"`, `"1,000,000 actions"`.
-    static func counted(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count.formatted) \(noun)s"
-    }
-
-    /// `"tick 5"`, `"ticks 5 and 9"`, `"ticks 5, 9 and 12"`, `"ticks 5, 9, 12 and later"`: the distinct ticks of a
-    /// sorted list.
-    static func ticks(_ sorted: [Int64]) -> String {
-        var distinct: [Int64] = []
-        for tick in sorted where distinct.last != tick { distinct.append(tick) }
-        switch distinct.count {
-        case 1: return "tick \(distinct[0])"
-        case 2: return "ticks \(distinct[0]) and \(distinct[1])"
-        case 3: return "ticks \(distinct[0]), \(distinct[1]) and \(distinct[2])"
-        default: return "ticks \(distinct[0]), \(distinct[1]), \(distinct[2]) and later"
-        }
-    }
-
-    private static func capitalised(_ text: String) -> String {
-        text.prefix(1).uppercased() + text.dropFirst()
-    }
-}
-
-// MARK: - Reporters
-
-extension FailureReporter {
-    /// The reporter for a session's notes, given the reporter its failures go to: a bound ``current`` reporter takes
-    /// both; otherwise a running Swift Testing test records notes as warnings, and anywhere else they go to standard
-    /// error (XCTest has no warning level).
-    static var resolvedForNotes: FailureReporter {
-        if let current { return current }
-        #if canImport(Testing)
-        if Test.current != nil { return .swiftTestingWarning }
-        #endif
-        return .standardErrorWarning
-    }
-
-    #if canImport(Testing)
-    /// Records each report as a Swift Testing issue of warning severity, which does not fail the test (before Swift
-    /// 6.3, whose Swift Testing has no public severity, it writes to standard error instead).
-    static let swiftTestingWarning: FailureReporter = {
-        #if compiler(>=6.3)
-        FailureReporter { failure in
-            let location = failure.location
-            Issue.record(
-                Comment(rawValue: failure.message),
-                severity: .warning,
-                sourceLocation: SourceLocation(
-                    fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-                )
-            )
-        }
-        #else
-        standardErrorWarning
-        #endif
-    }()
-    #endif
-
-    /// Writes each report to standard error as `<location>: warning: <message>`; it fails nothing.
-    static let standardErrorWarning = FailureReporter { failure in
-        let text = "\(failure.location): warning: \(failure.message)\n"
-        _ = text.utf8CString.withUnsafeBufferPointer { buffer in
-            write(2, buffer.baseAddress, buffer.count - 1)
-        }
     }
 }

@@ -89,8 +89,8 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         let session = VirtualTimeSession(
             api: ".virtualTime", bodyName: "test body", horizon: horizon, isStrict: isStrict,
-            failures: FailureReporter.current ?? .swiftTesting,
-            notes: FailureReporter.current ?? .swiftTestingWarning,
+            failures: FailureReporter.bound ?? .swiftTesting,
+            notes: FailureReporter.bound ?? .swiftTestingWarning,
             location: SourceCodeLocation(test.sourceLocation)
         )
         try await session.run(isolation: nil) { _ in try await function() }
@@ -131,11 +131,7 @@ extension SourceCodeLocation {
     /// Such a location has no static file path for XCTest; it is only ever reported to Swift Testing or to a bound
     /// reporter.
     init(_ location: SourceLocation) {
-        fileIDName = .string(location.fileID)
-        filePathName = .string(location.filePath)
-        line = location.line
-        column = location.column
-        staticFilePath = "(no static path)"
+        self.init(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     }
 }
 #endif

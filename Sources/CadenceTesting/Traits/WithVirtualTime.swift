@@ -18,7 +18,7 @@ extension VirtualClock {
 /// 4. the clock ends: work scheduled on it later is reported and never runs.
 ///
 /// If `body` throws, the clock just ends and the error goes through. Reports go where `expect`'s do, chosen here: a
-/// bound ``FailureReporter/current`` reporter (which takes the notes too), else the running Swift Testing or XCTest
+/// bound `FailureReporter.current` reporter (which takes the notes too), else the running Swift Testing or XCTest
 /// test. Calls nest: an inner call gets a clock of its own and reports when it returns.
 ///
 /// ```swift

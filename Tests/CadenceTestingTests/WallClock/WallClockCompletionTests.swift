@@ -3,7 +3,7 @@ import Dispatch
 import Testing
 
 /// The wall-clock forms of `toFinish` and `thenFinish`
-/// (`Steps/WallClock/PublisherExpectation+WallClockCompletion.swift`).
+/// (`Steps/PublisherExpectation+Completion.swift`).
 @Suite(.timeLimit(.minutes(1)))
 struct WallClockCompletionTests {
     @Test func finishesOnADispatchQueue() async {

@@ -3,7 +3,7 @@ import Dispatch
 import Testing
 
 /// The wall-clock forms of `toEmitNothing` and `thenEmitNothing`, whose timeout is their window
-/// (`Steps/WallClock/PublisherExpectation+WallClockEmitNothing.swift`).
+/// (`Steps/PublisherExpectation+EmitNothing.swift`).
 @Suite(.timeLimit(.minutes(1)))
 struct WallClockEmitNothingTests {
     @Test func nothingForTheWholeTimeoutPasses() async {

@@ -2,7 +2,7 @@ import CadenceTesting
 import Dispatch
 import Testing
 
-/// The wall-clock forms of `toEmit` and `thenEmit` (`Steps/WallClock/PublisherExpectation+WallClockEmit.swift`).
+/// The wall-clock forms of `toEmit` and `thenEmit` (`Steps/PublisherExpectation+Emit.swift`).
 @Suite(.timeLimit(.minutes(1)))
 struct WallClockEmitTests {
     @Test func emitsValuesFromADispatchQueue() async {

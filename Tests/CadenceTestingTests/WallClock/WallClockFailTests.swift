@@ -3,7 +3,7 @@ import Dispatch
 import Testing
 
 /// The wall-clock forms of `toFail` and `thenFail` — any, `with:` and `where:`
-/// (`Steps/WallClock/PublisherExpectation+WallClockFail.swift`).
+/// (`Steps/PublisherExpectation+Fail.swift`).
 @Suite(.timeLimit(.minutes(1)))
 struct WallClockFailTests {
     @Test func failuresFromAnotherThread() async {

@@ -3,8 +3,8 @@ import Dispatch
 import Testing
 
 /// The wall-clock forms of `toEmit(count:)`, `toEmit(where:)` and `toEventuallyEmit` (value and predicate), with
-/// their `then` twins (`Steps/WallClock/PublisherExpectation+WallClockEmitCount.swift`, `+WallClockEmitWhere.swift`,
-/// `+WallClockEventuallyEmit.swift`).
+/// their `then` twins (their `timeout:` forms in `Steps/PublisherExpectation+EmitCount.swift`, `+EmitWhere.swift`,
+/// `+EventuallyEmit.swift`).
 @Suite(.timeLimit(.minutes(1)))
 struct WallClockValueStepsTests {
     @Test func countWhereAndEventuallyFromAnotherThread() async {

@@ -7,7 +7,7 @@ struct SchedulerTimerTests {
     /// A clock whose reports are recorded, and a scheduler on it.
     private func makeClock() -> (VirtualClock, VirtualScheduler, LockedBox<[String]>) {
         let messages = LockedBox<[String]>([])
-        let clock = VirtualClock(reporter: .init { messages.append($0) })
+        let clock = VirtualClock(reporter: .init { messages.append($0.message) })
         return (clock, clock.scheduler, messages)
     }
 

@@ -3,7 +3,7 @@ import Cadence
 /// A clock whose reported misuse is recorded instead of written to standard error.
 func recordingClock(at tick: Int64 = 0) -> (clock: VirtualClock, messages: LockedBox<[String]>) {
     let messages = LockedBox<[String]>([])
-    let clock = VirtualClock(now: .init(ticks: tick), reporter: .init { messages.append($0) })
+    let clock = VirtualClock(now: .init(ticks: tick), reporter: .init { messages.append($0.message) })
     return (clock, messages)
 }
 

@@ -156,7 +156,7 @@ import Testing
 
     @Test func theSchedulerReportsThroughItsClocksReporter() {
         let messages = LockedBox<[String]>([])
-        let scheduler = IssueReporter.$current.withValue(.init { messages.append($0) }) { VirtualScheduler() }
+        let scheduler = FailureReporter.$current.withValue(.init { messages.append($0.message) }) { VirtualScheduler() }
         scheduler.clock.end()
         scheduler.schedule(after: VirtualTime(tick: 3)) {}
         #expect(messages.value == [

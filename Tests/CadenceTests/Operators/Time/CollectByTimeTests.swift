@@ -417,7 +417,7 @@ struct CollectByTimeTests {
         let clock = VirtualClock()
         let upstream = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<[Int], TestError>()
-        IssueReporter.$current.withValue(.init { messages.append($0) }) {
+        FailureReporter.$current.withValue(.init { messages.append($0.message) }) {
             upstream.collect(.byTimeOrCount(clock.scheduler, .ticks(ticks), 2)).subscribe(subscriber)
         }
         #expect(messages.value == [

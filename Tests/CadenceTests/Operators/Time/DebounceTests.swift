@@ -124,7 +124,7 @@ struct DebounceTests {
 
     @Test func aZeroDueTimeDeliversOnTheSchedulerAtTheSameTickWithoutMisuse() {
         let messages = LockedBox<[String]>([])
-        let fixture = Fixture(dueTime: .zero, clock: VirtualClock(reporter: .init { messages.append($0) }))
+        let fixture = Fixture(dueTime: .zero, clock: VirtualClock(reporter: .init { messages.append($0.message) }))
         fixture.advance(to: 40)
         fixture.upstream.send(1)
         #expect(fixture.subscriber.values == [])

@@ -199,7 +199,7 @@ struct DelayTests {
 
     @Test func aNegativeIntervalActsAsZeroAndReportsNothing() {
         let messages = LockedBox<[String]>([])
-        let clock = VirtualClock(reporter: .init { messages.append($0) })
+        let clock = VirtualClock(reporter: .init { messages.append($0.message) })
         let (_, upstream, subscriber) = make(interval: .ticks(-10), clock: clock)
         clock.advance(by: .ticks(2))
         upstream.send(1)
@@ -211,7 +211,7 @@ struct DelayTests {
 
     @Test func aNegativeToleranceIsReportedByTheTestSchedulerAndIgnored() {
         let messages = LockedBox<[String]>([])
-        let clock = VirtualClock(reporter: .init { messages.append($0) })
+        let clock = VirtualClock(reporter: .init { messages.append($0.message) })
         let upstream = Upstream()
         let subscriber = Recorder(clock: clock)
         upstream.delay(for: .ticks(2), tolerance: .ticks(-1), scheduler: clock.scheduler).subscribe(subscriber)

@@ -221,7 +221,7 @@ struct TimeoutTests {
 
     @Test func aZeroIntervalTimesOutAtOnceBeforeAValueSentAtTheSameTick() {
         let messages = LockedBox<[String]>([])
-        let clock = VirtualClock(reporter: .init { messages.append($0) })
+        let clock = VirtualClock(reporter: .init { messages.append($0.message) })
         let (_, upstream, subscriber) = make(interval: .ticks(0), clock: clock)
         clock.advance(to: .init(ticks: 3))
         #expect(subscriber.timeline == ["subscription@0", "finished@0"])
@@ -239,7 +239,7 @@ struct TimeoutTests {
 
     @Test func aNegativeIntervalTimesOutAtOnceAndReportsNothing() {
         let messages = LockedBox<[String]>([])
-        let clock = VirtualClock(reporter: .init { messages.append($0) })
+        let clock = VirtualClock(reporter: .init { messages.append($0.message) })
         clock.advance(to: .init(ticks: 7))
         let (_, _, subscriber) = make(interval: .ticks(-5), customError: { .oops }, clock: clock)
         #expect(subscriber.timeline == ["subscription@7"])

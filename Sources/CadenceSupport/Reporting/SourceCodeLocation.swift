@@ -12,17 +12,17 @@ public struct SourceCodeLocation: Sendable, Hashable, CustomStringConvertible {
     public let column: Int
     // The file names are kept as the static strings they were written as and made into Strings only when read
     // (for a failure): every step of every chain makes a location, and a passing chain never reads its file names.
-    let fileIDName: FileName
-    let filePathName: FileName
+    package let fileIDName: FileName
+    package let filePathName: FileName
     /// `#filePath` as the static string XCTest's `XCTFail(_:file:line:)` takes.
-    let staticFilePath: StaticString
+    package let staticFilePath: StaticString
 
     /// A file name as written (`#fileID`, `#filePath`) or as a String (from a Swift Testing `SourceLocation`).
-    enum FileName: Sendable {
+    package enum FileName: Sendable {
         case literal(StaticString)
         case string(String)
 
-        var string: String {
+        package var string: String {
             switch self {
             case let .literal(name): name.description
             case let .string(name): name
@@ -43,6 +43,23 @@ public struct SourceCodeLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = Int(column)
         staticFilePath = filePath
     }
+
+    /// A location made of names known only at run time (a Swift Testing `SourceLocation`): it has no static file path
+    /// for XCTest, so it is only ever reported to Swift Testing or to a bound reporter.
+    package init(fileID: String, filePath: String, line: Int, column: Int) {
+        fileIDName = .string(fileID)
+        filePathName = .string(filePath)
+        self.line = line
+        self.column = column
+        staticFilePath = "(no static path)"
+    }
+
+    /// Where a report made with no call site to point at is located — a misuse the clock or an operator found on
+    /// its own: `"Cadence"`, line 0.
+    package static let unknown = SourceCodeLocation(fileID: "Cadence", filePath: "Cadence", line: 0, column: 0)
+
+    /// Whether this is ``unknown``: a report with no call site.
+    package var isUnknown: Bool { line == 0 && fileID == "Cadence" }
 
     /// `"MyAppTests/SearchTests.swift:12:9"`.
     public var description: String { "\(fileID):\(line):\(column)" }

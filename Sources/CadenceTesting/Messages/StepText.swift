@@ -14,20 +14,16 @@ enum StepText {
     }
 }
 
-extension PublisherExpectation {
-    /// Appends a step that cannot run because of how it was written, and fails the chain with `reason`.
-    func rejecting(call: @escaping () -> String, location: SourceCodeLocation, reason: String) -> Self {
-        let step = ExpectationStep<Output, Failure>(
-            call: call, location: location,
-            evaluate: { _, _ in .pending }, expectation: { _, _ in "" }, missing: { _ in "(a valid step)" }
-        )
-        let (index, failed) = append(step)
-        if !failed {
-            fail(step: index, ChainFailure(
-                step: index, reason: reason, event: nil, expected: "(a valid step)", gaveUpAt: recorder.now,
-                difference: nil
-            ))
-        }
-        return self
+extension StepText {
+    /// `", timeout: .seconds(1)"` (or without the comma when `first`).
+    static func timeout(_ timeout: Duration, first: Bool = false) -> String {
+        (first ? "" : ", ") + "timeout: \(WallClockText.literal(timeout))"
+    }
+
+    /// What is wrong with a timeout, if anything: a negative one can never be met.
+    static func problem(withTimeout timeout: Duration) -> String? {
+        guard timeout < .zero else { return nil }
+        return "its timeout is negative (\(WallClockText.describe(timeout))); a step cannot wait less than no time — "
+            + "use .zero to check only what has already arrived"
     }
 }

@@ -1,0 +1,78 @@
+/// A chain's failure message, laid out: the headline, the chain as written and the timeline of events against what
+/// the steps expected (see ``FailureMessage``).
+extension ChainSnapshot {
+    /// The message for a failed step.
+    func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> String {
+        var rows = baseRows(events: events, extras: [])
+        let step = steps[failure.step]
+        if let index = failure.event {
+            rows[index].expected = failure.expected
+            rows[index].step = step.call()
+            rows[index].marked = true
+        } else {
+            let missing = FailureMessage.Row(
+                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: failure.expected,
+                step: step.call(), marked: true
+            )
+            let position = rows.firstIndex { row in
+                guard let time = row.time, let gaveUp = failure.gaveUpAt else { return false }
+                return Self.isLater(time, than: gaveUp)
+            }
+            rows.insert(missing, at: position ?? rows.endIndex)
+        }
+        let valueDifference = failure.difference.flatMap {
+            ValueText.difference(expected: $0.expected, received: $0.received)
+        }
+        let blocks = [failure.detail, valueDifference].compactMap { $0 }
+        let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
+        return FailureMessage(
+            headline: "\(step.call()) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
+            calls: steps.map { $0.call() }, failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
+            showsTime: showsTime, difference: difference
+        ).text
+    }
+
+    /// A message with `headline` whose timeline marks `extras` as events no step expected.
+    func message(headline: String, events: [TimedEvent<Output, Failure>], extras: [Int]) -> String {
+        FailureMessage(
+            headline: headline, expectCall: expectCall, calls: steps.map { $0.call() }, failedStep: nil,
+            checkedSteps: steps.count, rows: baseRows(events: events, extras: extras), showsTime: showsTime,
+            difference: nil
+        ).text
+    }
+
+    /// One row per event: what it was, and what the step that consumed it expected.
+    func baseRows(events: [TimedEvent<Output, Failure>], extras: [Int]) -> [FailureMessage.Row] {
+        var positions: [Int: (index: Int, count: Int)] = [:]
+        var byStep: [Int: [Int]] = [:]
+        for (event, step) in consumedBy.pairs { byStep[step, default: []].append(event) }
+        for (_, indices) in byStep {
+            for (offset, event) in indices.sorted().enumerated() { positions[event] = (offset, indices.count) }
+        }
+        let extraSet = Set(extras)
+        return events.indices.map { index in
+            let event = events[index]
+            var received = EventText.received(event.event)
+            if event.violation != nil { received += " (contract broken)" }
+            var row = FailureMessage.Row(
+                time: showsTime ? event.time : nil, received: received, expected: "", step: "", marked: false
+            )
+            if let step = consumedBy[index], let position = positions[index] {
+                row.expected = steps[step].expectation(position.index, position.count)
+                row.step = steps[step].call()
+            } else if extraSet.contains(index) {
+                row.expected = "(no step)"
+                row.marked = index == extras.first
+            }
+            return row
+        }
+    }
+
+    static func isLater(_ time: EventTime, than other: EventTime) -> Bool {
+        switch (time, other) {
+        case let (.tick(a), .tick(b)): a > b
+        case let (.elapsed(a), .elapsed(b)): a > b
+        default: false
+        }
+    }
+}

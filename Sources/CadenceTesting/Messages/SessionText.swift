@@ -1,0 +1,88 @@
+import Cadence
+
+/// What a virtual-time session (`.virtualTime`, `withVirtualTime`) found when its body returned, as data.
+struct SessionProblem {
+    /// How the session is written: `".virtualTime"` or `"withVirtualTime"`.
+    let api: String
+    /// What the session wraps: `"test body"` or `"body"`.
+    let bodyName: String
+    let kind: Kind
+
+    enum Kind {
+        /// The horizon was negative; only the work due at `returnedAt` ran.
+        case negativeHorizon(Duration, returnedAt: Int64)
+        /// Work due inside the horizon, at the sorted `ticks`, was scheduled after the drain found the clock idle.
+        case stragglers(ticks: [Int64])
+        /// Work at the sorted `ticks` never ran; `strict` makes it a failure, else a note.
+        case neverRan(ticks: [Int64], busy: Busy, strict: Bool)
+    }
+
+    /// Why the drain stopped with work left.
+    enum Busy {
+        /// It ran `ran` actions, the limit, from `returnedAt` to `stoppedAt`.
+        case actionLimit(ran: Int, returnedAt: Int64, stoppedAt: Int64)
+        /// It reached the end of the horizon after the body returned at `returnedAt`.
+        case horizon(Duration, returnedAt: Int64)
+    }
+}
+
+/// Every sentence a virtual-time session reports.
+enum SessionText {
+    /// The message for `problem`.
+    static func message(_ problem: SessionProblem) -> String {
+        let api = problem.api
+        let body = problem.bodyName
+        switch problem.kind {
+        case let .negativeHorizon(horizon, returnedAt):
+            return "\(api)(horizon:) was given a negative horizon (\(VirtualTicks.describe(horizon))); time never "
+                + "goes backwards, so only the work already due when the \(body) returned (at tick \(returnedAt)) ran."
+        case let .stragglers(ticks):
+            let work = "\(counted(ticks.count, "scheduled action")), due at \(self.ticks(ticks)),"
+            let verb = ticks.count == 1 ? "was" : "were"
+            return "\(capitalised(work)) \(verb) scheduled after the virtual clock had been drained — by a task the "
+                + "\(body) started and did not await? Await or cancel the tasks the \(body) starts before it returns."
+        case let .neverRan(ticks, busy, strict):
+            let busyText: String
+            let hint: String
+            switch busy {
+            case let .actionLimit(ran, returnedAt, stoppedAt):
+                busyText = "the virtual clock was still busy after running \(counted(ran, "action")) since the "
+                    + "\(body) returned (at tick \(returnedAt); it stopped at tick \(stoppedAt))"
+                hint = ""
+            case let .horizon(horizon, returnedAt):
+                busyText = "the virtual clock was still busy \(VirtualTicks.literal(horizon)) after the \(body) "
+                    + "returned (at tick \(returnedAt))"
+                hint = ", or give \(api)(horizon:) a longer horizon"
+            }
+            let work = "\(counted(ticks.count, "scheduled action")), due at \(self.ticks(ticks)),"
+            if strict {
+                return "\(capitalised(work)) never ran: \(busyText). Cancel the work the \(body) leaves behind\(hint)."
+            }
+            return "\(capitalised(busyText)): \(work) never ran. An endless repeating timer, or work that keeps "
+                + "rescheduling itself? Cancel it before the \(body) returns\(hint); \(api)(strict: true) makes this "
+                + "a failure."
+        }
+    }
+
+    /// `"1 action"`, `"1,000,000 actions"`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count.formatted) \(noun)s"
+    }
+
+    /// `"tick 5"`, `"ticks 5 and 9"`, `"ticks 5, 9 and 12"`, `"ticks 5, 9, 12 and later"`: the distinct ticks of a
+    /// sorted list.
+    static func ticks(_ sorted: [Int64]) -> String {
+        var distinct: [Int64] = []
+        for tick in sorted where distinct.last != tick { distinct.append(tick) }
+        switch distinct.count {
+        case 1: return "tick \(distinct[0])"
+        case 2: return "ticks \(distinct[0]) and \(distinct[1])"
+        case 3: return "ticks \(distinct[0]), \(distinct[1]) and \(distinct[2])"
+        default: return "ticks \(distinct[0]), \(distinct[1]), \(distinct[2]) and later"
+        }
+    }
+
+    private static func capitalised(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,26 @@
+#if canImport(Testing)
+import Testing
+#endif
+
+extension FailureReporter {
+    /// The reporter an expectation created now reports to: `current` when a test bound it, else the running test
+    /// framework.
+    ///
+    /// Under Swift Testing each access makes a reporter bound to the test running on this task (see
+    /// `swiftTesting`); read it on the test's task, as `expect(_:)` does. The reporter a virtual-time session binds
+    /// for misuse is passed over: an expectation inside `.virtualTime` still reports into the test framework itself.
+    public static var resolved: FailureReporter {
+        if let bound { return bound }
+        if isSwiftTestingRunning { return .swiftTesting }
+        return .testFramework
+    }
+
+    /// Whether a Swift Testing test is running on the current task.
+    static var isSwiftTestingRunning: Bool {
+        #if canImport(Testing)
+        Test.current != nil
+        #else
+        false
+        #endif
+    }
+}
