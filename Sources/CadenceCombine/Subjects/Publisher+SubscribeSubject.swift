@@ -21,16 +21,10 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
     typealias Input = Downstream.Output
     typealias Failure = Downstream.Failure
 
-    private enum State {
-        case awaitingSubscription
-        case subscribed(any Subscription)
-        case terminal
-    }
-
     // `lock` guards `subject` and `state`.
     private let lock = UnfairLock()
     private weak var subject: Downstream?
-    private var state = State.awaitingSubscription
+    private var state = SubscriptionStatus<Void>.awaitingSubscription(())
 
     init(_ subject: Downstream) {
         self.subject = subject
@@ -38,19 +32,18 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = state, let subject else {
+        guard let subject, state.receive(subscription: subscription) != nil else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        state = .subscribed(subscription)
         lock.unlock()
         subject.send(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .subscribed = state, let subject else {
+        guard state.isSubscribed, let subject else {
             lock.unlock()
             return .none
         }
@@ -61,20 +54,19 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .subscribed(let subscription) = state, let subject else {
+        guard state.isSubscribed, let subject, let ended = state.complete() else {
             lock.unlock()
             return
         }
-        state = .terminal
         self.subject = nil
         lock.unlock()
         subject.send(completion: completion)
-        withExtendedLifetime(subscription) {} // released here, outside the lock
+        withExtendedLifetime(ended) {} // released here, outside the lock
     }
 
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
-        guard case .subscribed(let subscription) = state else {
+        guard let subscription = state.subscription else {
             lock.unlock()
             return
         }
@@ -84,16 +76,10 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
 
     func cancel() {
         lock.lock()
-        guard case .subscribed(let subscription) = state else {
-            state = .terminal
-            subject = nil
-            lock.unlock()
-            return
-        }
-        state = .terminal
+        let previous = state.terminate()
         subject = nil
         lock.unlock()
-        subscription.cancel()
+        previous.subscription?.cancel()
     }
 
     var description: String { "Subject" }
@@ -102,7 +88,7 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
         lock.lock()
         defer { lock.unlock() }
         let upstream: Any
-        if case .subscribed(let subscription) = state {
+        if let subscription = state.subscription {
             upstream = subscription
         } else {
             upstream = Optional<any Subscription>.none as Any

@@ -72,11 +72,12 @@ extension Publishers {
 }
 
 extension Publishers.SwitchToLatest {
-    /// The subscription handed to the downstream, and the subscriber to the upstream.
+    /// The subscription handed to the downstream, and the subscriber to the upstream: a thin shell that runs
+    /// ``SwitchToLatestStateMachine`` under its lock and performs what each transition returns after leaving it.
     ///
-    /// One thread at a time calls the downstream (`isEmitting`); a value from the current inner publisher that
-    /// arrives meanwhile (from another thread, or from inside the downstream) is queued and delivered next. A value
-    /// an inner publisher sends beyond the demand it was given waits in the queue for more demand.
+    /// One thread at a time calls the downstream; a value from the current inner publisher that arrives meanwhile
+    /// (from another thread, or from inside the downstream) is queued and delivered next. A value an inner publisher
+    /// sends beyond the demand it was given waits in the queue for more demand.
     private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
         CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
@@ -85,259 +86,111 @@ extension Publishers.SwitchToLatest {
         typealias SideIndex = UInt64
         typealias SideInput = P.Output
         typealias SideFailure = P.Failure
+        private typealias StateMachine = SwitchToLatestStateMachine<Downstream>
 
-        /// The latest inner publisher: its index, and its subscription once it arrived.
-        private struct Current {
-            let index: UInt64
-            var subscription: (any Subscription)?
-        }
-
-        // `lock` guards every stored var below.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream = SingleUpstreamLink.awaiting
-        private var upstreamFinished = false
-        private var current: Current?
-        private var nextIndex: UInt64 = 0
-        private var demand = Subscribers.Demand.none
-        private var queue = RingBuffer<P.Output>()
-        private var isEmitting = false
-        private var isTerminated = false
-        /// A completion decided while another thread was emitting; the emitter delivers it after the queue.
-        private var pendingCompletion: Subscribers.Completion<Failure>?
+        private let state: Locked<StateMachine>
 
         init(downstream: Downstream) {
-            self.downstream = downstream
+            state = Locked(StateMachine(downstream: downstream))
         }
 
         // MARK: Upstream
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard !isTerminated, upstream.attach(subscription) else {
-                lock.unlock()
+            guard state.withLock({ $0.receiveUpstream(subscription: subscription) }) else {
                 subscription.cancel()
                 return
             }
-            lock.unlock()
             subscription.request(.unlimited)
         }
 
         func receive(_ input: P) -> Subscribers.Demand {
-            lock.lock()
-            guard !isTerminated else {
-                lock.unlock()
-                return .none
-            }
-            let previous = current?.subscription
-            let index = nextIndex
-            nextIndex += 1
-            current = Current(index: index)
-            lock.unlock()
+            guard let (index, previous) = state.withLock({ $0.receiveUpstreamPublisher() }) else { return .none }
             previous?.cancel()
             input.subscribe(IndexedSide(index: index, host: self))
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard !isTerminated else {
-                lock.unlock()
-                return
-            }
-            upstream = .completed
-            switch completion {
-            case .finished:
-                upstreamFinished = true
-                guard current == nil else {
-                    lock.unlock()
-                    return
-                }
-                let downstream = completeLocked(with: .finished)
-                lock.unlock()
-                downstream?.receive(completion: .finished)
-            case .failure:
-                let inner = current.take()?.subscription
-                let dropped = takeQueueLocked()
-                let downstream = completeLocked(with: completion)
-                lock.unlock()
-                withExtendedLifetime(dropped) {}
-                inner?.cancel()
-                downstream?.receive(completion: completion)
-            }
+            guard let termination = state.withLock({ $0.receiveUpstream(completion: completion) }) else { return }
+            perform(termination)
         }
 
         // MARK: Inner publishers
 
         func receive(subscription: any Subscription, at index: UInt64) {
-            lock.lock()
-            guard !isTerminated, let current, current.index == index, current.subscription == nil else {
-                lock.unlock()
+            guard let outstanding = state.withLock({ $0.receiveInner(subscription: subscription, at: index) }) else {
                 subscription.cancel()
                 return
             }
-            self.current?.subscription = subscription
-            let outstanding = demand
-            lock.unlock()
             if outstanding > 0 {
                 subscription.request(outstanding)
             }
         }
 
         func receive(_ value: P.Output, at index: UInt64) -> Subscribers.Demand {
-            lock.lock()
-            guard !isTerminated, current?.index == index else {
-                lock.unlock()
-                return .none
-            }
-            guard !isEmitting, queue.isEmpty, demand > 0, let downstream else {
-                queue.append(value) // another thread emits, or the inner sent more than it was asked for
-                lock.unlock()
-                return .none
-            }
-            demand -= 1
-            isEmitting = true
-            lock.unlock()
+            guard let downstream = state.withLock({ $0.receiveInner(value, at: index) }) else { return .none }
             let more = downstream.receive(value)
-            lock.lock()
-            var answer = Subscribers.Demand.none
-            var moreFromCurrent: (any Subscription)?
-            if more > 0 {
-                demand += more
-                if current?.index == index {
-                    answer = more
-                } else {
-                    moreFromCurrent = current?.subscription // the publisher switched meanwhile
-                }
-            }
-            if let moreFromCurrent {
-                lock.unlock()
-                moreFromCurrent.request(more)
-                lock.lock()
-            }
-            drainLocked()
+            let (answer, next) = state.withLock { $0.innerDelivered(more, at: index) }
+            drain(from: next)
             return answer
         }
 
         func receive(completion: Subscribers.Completion<Failure>, at index: UInt64) {
-            lock.lock()
-            guard !isTerminated, current?.index == index else {
-                lock.unlock()
+            guard let termination = state.withLock({ $0.receiveInner(completion: completion, at: index) }) else {
                 return
             }
-            current = nil
-            switch completion {
-            case .finished:
-                guard upstreamFinished else {
-                    lock.unlock()
-                    return
-                }
-                let downstream = completeLocked(with: .finished)
-                lock.unlock()
-                downstream?.receive(completion: .finished)
-            case .failure:
-                let upstreamSubscription = upstream.close()
-                let dropped = takeQueueLocked()
-                let downstream = completeLocked(with: completion)
-                lock.unlock()
-                withExtendedLifetime(dropped) {}
-                upstreamSubscription?.cancel()
-                downstream?.receive(completion: completion)
-            }
+            perform(termination)
         }
 
         // MARK: Subscription
 
         func request(_ additional: Subscribers.Demand) {
             additional.assertPositive(in: "SwitchToLatest")
-            lock.lock()
-            guard downstream != nil else {
-                lock.unlock()
-                return
-            }
-            demand += additional
-            let inner = current?.subscription
-            guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else {
-                lock.unlock()
-                inner?.request(additional)
-                return
-            }
-            // Queued values go first: this thread emits, and what the inner sends in answer queues behind them.
-            isEmitting = true
-            lock.unlock()
+            guard let (inner, drains) = state.withLock({ $0.request(additional) }) else { return }
+            // Queued values go first: when this thread emits, what the inner sends in answer queues behind them.
             inner?.request(additional)
-            lock.lock()
-            drainLocked()
+            if drains {
+                drain(from: state.withLock { $0.nextDrainStep() })
+            }
         }
 
         func cancel() {
-            lock.lock()
-            guard downstream != nil else {
-                lock.unlock()
-                return
-            }
-            isTerminated = true
+            guard let cancellation = state.withLock({ $0.cancel() }) else { return }
             // The downstream and the queued values are released here, outside the lock: a deinitialiser among them
             // may call back into this subscription.
-            let released = (downstream, queue)
-            downstream = nil
-            pendingCompletion = nil
-            queue.removeAll()
-            let inner = current.take()?.subscription
-            let upstreamSubscription = upstream.close()
-            lock.unlock()
-            withExtendedLifetime(released) {}
-            inner?.cancel()
-            upstreamSubscription?.cancel()
+            withExtendedLifetime(cancellation.released) {}
+            cancellation.inner?.cancel()
+            cancellation.upstream?.cancel()
         }
 
         // MARK: Emitting
 
-        /// Empties the queue and hands its values back, so a failure can let them go after leaving the lock (a
-        /// deinitialiser among them may call back in). Call with `lock` held.
-        private func takeQueueLocked() -> RingBuffer<P.Output> {
-            defer { queue.removeAll() }
-            return queue
+        /// Lets go of what a completion dropped, cancels what it ended, and completes the downstream when due.
+        private func perform(_ termination: StateMachine.Termination) {
+            withExtendedLifetime(termination.dropped) {}
+            termination.cancelling?.cancel()
+            termination.downstream?.receive(completion: termination.completion)
         }
 
-        /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait:
-        /// for the emitter to finish its current value, or, when finishing, for the queued values to go out. A
-        /// failure drops the queue. Call with `lock` held.
-        private func completeLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
-            isTerminated = true
-            if case .failure = completion {
-                queue.removeAll()
+        /// Performs the emitter's steps from `first` until its turn ends, calling out with the lock released.
+        private func drain(from first: StateMachine.DrainStep) {
+            var step = first
+            while true {
+                switch step {
+                case .deliver(let downstream, let value):
+                    let more = downstream.receive(value)
+                    step = state.withLock { $0.delivered(more) }
+                case .requestMore(let subscription, let demand):
+                    subscription.request(demand)
+                    step = state.withLock { $0.nextDrainStep() }
+                case .complete(let downstream, let completion):
+                    downstream?.receive(completion: completion)
+                    return
+                case .stop:
+                    return
+                }
             }
-            if isEmitting || !queue.isEmpty {
-                pendingCompletion = completion
-                return nil
-            }
-            return downstream.take()
-        }
-
-        /// Delivers queued values while there is demand, then the completion if it is due, then gives up the
-        /// emitter role. Call with `lock` held and `isEmitting` set; returns with `lock` released.
-        private func drainLocked() {
-            while demand > 0, let downstream, let value = queue.popFirst() {
-                demand -= 1
-                lock.unlock()
-                let more = downstream.receive(value)
-                lock.lock()
-                guard more > 0 else { continue }
-                demand += more
-                guard !isTerminated, let inner = current?.subscription else { continue }
-                lock.unlock()
-                inner.request(more)
-                lock.lock()
-            }
-            isEmitting = false
-            guard queue.isEmpty, let completion = pendingCompletion.take() else {
-                lock.unlock()
-                return
-            }
-            let downstream = self.downstream.take()
-            lock.unlock()
-            downstream?.receive(completion: completion)
         }
 
         // MARK: Reflection
@@ -345,12 +198,10 @@ extension Publishers.SwitchToLatest {
         var description: String { "SwitchToLatest" }
 
         var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
+            let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
             return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
         }
 
         var playgroundDescription: Any { description }
     }
 }
-

@@ -56,35 +56,27 @@ private final class CollectByCountSubscription<Input, Downstream: Subscriber>: S
 where Downstream.Input == [Input] {
     typealias Failure = Downstream.Failure
 
-    private enum Phase {
-        case awaitingSubscription
-        case collecting(any Subscription)
-        case terminal
-    }
-
     private let count: Int
 
     // Touched only from upstream events, which the contract serialises: no lock.
     private var buffer: [Input] = []
 
-    // `lock` guards `phase` and `downstream`.
+    // `lock` guards `status`.
     private let lock = UnfairLock()
-    private var phase = Phase.awaitingSubscription
-    private var downstream: Downstream?
+    private var status: SubscriptionStatus<Downstream>
 
     init(count: Int, downstream: Downstream) {
         self.count = count
-        self.downstream = downstream
+        status = .awaitingSubscription(downstream)
     }
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = phase, let downstream else {
+        guard let downstream = status.receive(subscription: subscription) else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        phase = .collecting(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
     }
@@ -95,7 +87,7 @@ where Downstream.Input == [Input] {
         let batch = buffer
         buffer = []
         lock.lock()
-        guard case .collecting = phase, let downstream else {
+        guard case .subscribed(_, let downstream) = status else {
             lock.unlock()
             return .none
         }
@@ -105,12 +97,10 @@ where Downstream.Input == [Input] {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .collecting = phase, let downstream else {
+        guard let (_, downstream) = status.complete() else {
             lock.unlock()
             return
         }
-        phase = .terminal
-        self.downstream = nil
         lock.unlock()
         let rest = buffer
         buffer = []
@@ -123,7 +113,7 @@ where Downstream.Input == [Input] {
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: "CollectByCount")
         lock.lock()
-        guard case .collecting(let upstream) = phase else {
+        guard let upstream = status.subscription else {
             lock.unlock()
             return
         }
@@ -133,13 +123,10 @@ where Downstream.Input == [Input] {
 
     func cancel() {
         lock.lock()
-        let upstream: (any Subscription)? = if case .collecting(let upstream) = phase { upstream } else { nil }
         // Released after the lock: the downstream's `deinit` may cancel this subscription again.
-        let released = downstream
-        phase = .terminal
-        downstream = nil
+        let released = status.terminate()
         lock.unlock()
-        upstream?.cancel()
+        released.subscription?.cancel()
         withExtendedLifetime(released) {}
     }
 
@@ -148,7 +135,7 @@ where Downstream.Input == [Input] {
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
-        return Mirror(self, children: ["downstream": downstream as Any, "count": count])
+        return Mirror(self, children: ["downstream": status.context as Any, "count": count])
     }
 
     var playgroundDescription: Any { description }

@@ -86,203 +86,112 @@ extension Publishers.PrefetchStrategy: Equatable {}
 extension Publishers.PrefetchStrategy: Hashable {}
 
 extension Publishers.Buffer {
-    /// The subscriber to the upstream and the subscription handed to the downstream.
+    /// The subscriber to the upstream and the subscription handed to the downstream: a thin shell that runs
+    /// ``BufferStateMachine`` under its lock and performs what each transition returns after leaving it.
     ///
-    /// One thread at a time drains the buffer into the downstream (`isEmitting`); a value or request arriving
-    /// meanwhile only updates the state, and the emitter picks it up before it lets go.
+    /// One thread at a time drains the buffer into the downstream; a value or request arriving meanwhile only
+    /// updates the state, and the emitter picks it up before it lets go.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
+        private typealias DrainStep = BufferStateMachine<Downstream>.DrainStep
 
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
-        private let whenFull: Publishers.BufferingStrategy<Failure>
-
-        // `lock` guards every stored var below.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream = SingleUpstreamLink.awaiting
-        private var values = RingBuffer<Input>()
-        private var demand = Subscribers.Demand.none
-        /// The upstream's completion, or the custom error of a full buffer, waiting to go out.
-        private var terminal: Subscribers.Completion<Failure>?
-        private var isEmitting = false
+        private let state: Locked<BufferStateMachine<Downstream>>
 
         init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
              whenFull: Publishers.BufferingStrategy<Failure>) {
-            self.downstream = downstream
             self.size = size
             self.prefetch = prefetch
-            self.whenFull = whenFull
+            state = Locked(BufferStateMachine(downstream: downstream, size: size, whenFull: whenFull))
         }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard let downstream, upstream.attach(subscription) else {
-                lock.unlock()
+            guard let downstream = state.withLock({ $0.receive(subscription: subscription) }) else {
                 subscription.cancel()
                 return
             }
-            lock.unlock()
             subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            // The value `.dropOldest` drops is let go when this returns, outside the lock: a deinitialiser may call
-            // back in.
-            var dropped: Input?
-            defer { withExtendedLifetime(dropped) {} }
-            lock.lock()
-            guard case .subscribed = upstream, terminal == nil else {
-                lock.unlock()
+            switch state.withLock({ $0.receive(input) }) {
+            case .none(let dropped):
+                // The value `.dropOldest` drops is let go here, outside the lock: a deinitialiser may call back in.
+                withExtendedLifetime(dropped) {}
                 return .none
-            }
-            if values.count >= size {
-                switch whenFull {
-                case .dropNewest:
-                    break
-                case .dropOldest:
-                    dropped = values.popFirst()
-                    values.append(input)
-                case .customError(let makeError):
-                    lock.unlock()
-                    failFull(with: makeError())
-                    return .none
-                }
-            } else {
-                values.append(input)
-            }
-            guard !isEmitting else {
-                lock.unlock()
+            case .overflow(let makeError):
+                let error = makeError()
+                state.withLock { $0.overflowed(with: error) }?.cancel()
                 return .none
+            case .drain(let first, let dropped):
+                withExtendedLifetime(dropped) {}
+                return drain(from: first).upstreamDemand
             }
-            isEmitting = true
-            return drainLocked().upstreamDemand
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .subscribed = upstream, terminal == nil else {
-                lock.unlock()
-                return
-            }
-            terminal = completion
-            guard !isEmitting else {
-                lock.unlock()
-                return
-            }
-            isEmitting = true
-            _ = drainLocked()
+            guard let first = state.withLock({ $0.receive(completion: completion) }) else { return }
+            _ = drain(from: first)
         }
 
         func request(_ additional: Subscribers.Demand) {
             additional.assertPositive(in: "Buffer")
-            lock.lock()
-            guard case .subscribed = upstream else {
-                lock.unlock()
-                return
-            }
-            demand += additional
-            guard !isEmitting else {
-                lock.unlock()
-                return
-            }
-            isEmitting = true
-            let (upstreamDemand, subscription) = drainLocked()
+            guard let first = state.withLock({ $0.request(additional) }) else { return }
+            let (upstreamDemand, subscription) = drain(from: first)
             if upstreamDemand > 0 {
                 subscription?.request(upstreamDemand)
             }
         }
 
         func cancel() {
-            lock.lock()
-            guard case .subscribed(let subscription) = upstream else {
-                lock.unlock()
-                return
-            }
-            upstream = .completed
+            guard let cancelled = state.withLock({ $0.cancel() }) else { return }
             // The downstream and the buffered values are released here, outside the lock: a deinitialiser among
             // them may call back into this subscription.
-            let released = (downstream, values)
-            downstream = nil
-            values.removeAll()
-            lock.unlock()
-            withExtendedLifetime(released) {}
-            subscription.cancel()
+            let upstream = cancelled.previous.subscription
+            withExtendedLifetime(cancelled) {}
+            upstream?.cancel()
         }
 
-        /// The buffer overflowed with `.customError`: the error waits for the buffered values the downstream asks
-        /// for (as in Combine, it goes out with the next request), and the upstream is cancelled.
-        private func failFull(with error: Failure) {
-            lock.lock()
-            guard case .subscribed(let subscription) = upstream, terminal == nil else {
-                lock.unlock()
-                return
-            }
-            terminal = .failure(error)
-            lock.unlock()
-            subscription.cancel()
-        }
-
-        /// Delivers buffered values while the downstream has demand, then the completion when it is due, then gives
-        /// up the emitter role. Call with `lock` held and `isEmitting` set; returns with `lock` released, and with
-        /// the demand to ask of the upstream (one per delivered value with `.keepFull`) and the subscription to ask.
-        private func drainLocked() -> (upstreamDemand: Subscribers.Demand, subscription: (any Subscription)?) {
+        /// Performs the drain steps, from `first` until the emitter's turn ends, delivering with the lock released.
+        /// Returns the demand to ask of the upstream (one per delivered value with `.keepFull`) and the
+        /// subscription to ask.
+        private func drain(from first: DrainStep) -> (upstreamDemand: Subscribers.Demand,
+                                                      subscription: (any Subscription)?) {
+            var step = first
             var upstreamDemand = Subscribers.Demand.none
             while true {
-                guard case .subscribed(let subscription) = upstream, let downstream else {
-                    isEmitting = false
-                    lock.unlock()
-                    return (.none, nil)
-                }
-                if demand > 0, let value = values.popFirst() {
-                    demand -= 1
-                    lock.unlock()
+                switch step {
+                case .deliver(let downstream, let value):
                     let more = downstream.receive(value)
                     if prefetch == .keepFull {
                         upstreamDemand += 1
                     }
-                    lock.lock()
-                    demand += more
-                    continue
+                    step = state.withLock { $0.delivered(more) }
+                case .complete(let downstream, let completion, let released):
+                    downstream.receive(completion: completion)
+                    withExtendedLifetime(released) {}
+                    return (.none, nil)
+                case .stop(let upstream):
+                    return (upstreamDemand, upstream)
+                case .ended:
+                    return (.none, nil)
                 }
-                if let completion = terminal {
-                    let isDue: Bool
-                    switch completion {
-                    case .finished: isDue = demand > 0 && values.isEmpty
-                    case .failure: isDue = true
-                    }
-                    if isDue {
-                        upstream = .completed
-                        self.downstream = nil
-                        // A failure drops the values still buffered: let go outside the lock, as a deinitialiser
-                        // may call back in.
-                        let dropped = values
-                        values.removeAll()
-                        isEmitting = false
-                        lock.unlock()
-                        downstream.receive(completion: completion)
-                        withExtendedLifetime(dropped) {}
-                        return (.none, nil)
-                    }
-                }
-                isEmitting = false
-                let stillSubscribed = terminal == nil
-                lock.unlock()
-                return (upstreamDemand, stillSubscribed ? subscription : nil)
             }
         }
 
         var description: String { "Buffer" }
 
         var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
+            let (values, demand, terminal, downstream) = state.withLock {
+                ($0.values.elements, $0.demand, $0.terminal, $0.downstream)
+            }
             return Mirror(self, children: [
-                "values": values.elements,
+                "values": values,
                 "downstreamDemand": demand,
                 "terminal": terminal as Any,
                 "downstream": downstream as Any,
@@ -292,4 +201,3 @@ extension Publishers.Buffer {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -83,15 +83,9 @@ extension Publishers.Multicast {
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Output
 
-        private enum State {
-            case awaitingSubscription(Downstream)
-            case subscribed(Downstream, any Subscription)
-            case terminal
-        }
-
         // `lock` guards `state`.
         private let lock = UnfairLock()
-        private var state: State
+        private var state: SubscriptionStatus<Downstream>
 
         init(downstream: Downstream) {
             state = .awaitingSubscription(downstream)
@@ -99,19 +93,18 @@ extension Publishers.Multicast {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaitingSubscription(let downstream) = state else {
+            guard let downstream = state.receive(subscription: subscription) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            state = .subscribed(downstream, subscription)
             lock.unlock()
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard case .subscribed(let downstream, _) = state else {
+            guard case .subscribed(_, let downstream) = state else {
                 lock.unlock()
                 return .none
             }
@@ -121,25 +114,17 @@ extension Publishers.Multicast {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            let downstream: Downstream
-            switch state {
-            case .subscribed(let subscribed, _):
-                downstream = subscribed
-            case .awaitingSubscription(let awaiting):
-                downstream = awaiting
-            case .terminal:
-                lock.unlock()
-                return
-            }
-            state = .terminal
+            // The completion ends the subscription even before the upstream's subscription arrived.
+            let previous = state.terminate()
             lock.unlock()
+            guard let downstream = previous.context else { return }
             downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
             demand.assertPositive(in: "Multicast")
             lock.lock()
-            guard case .subscribed(_, let subscription) = state else {
+            guard let subscription = state.subscription else {
                 lock.unlock()
                 return
             }
@@ -149,11 +134,10 @@ extension Publishers.Multicast {
 
         func cancel() {
             lock.lock()
-            guard case .subscribed(let downstream, let subscription) = state else {
+            guard let (subscription, downstream) = state.complete() else {
                 lock.unlock()
                 return
             }
-            state = .terminal
             lock.unlock()
             // The downstream is released here, outside the lock: its deinitialiser may cancel again.
             withExtendedLifetime(downstream) {}
@@ -167,7 +151,7 @@ extension Publishers.Multicast {
             defer { lock.unlock() }
             let downstream: Any
             switch state {
-            case .awaitingSubscription(let value), .subscribed(let value, _): downstream = value
+            case .awaitingSubscription(let value), .subscribed(_, let value): downstream = value
             case .terminal: downstream = Optional<Downstream>.none as Any
             }
             return Mirror(self, children: ["downstream": downstream])

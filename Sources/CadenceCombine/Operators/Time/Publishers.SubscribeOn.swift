@@ -74,18 +74,12 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private enum Status {
-        case awaitingSubscription(Downstream)
-        case active(any Subscription, Downstream)
-        case terminal
-    }
-
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
 
     // `lock` guards `status`.
     private let lock = UnfairLock()
-    private var status: Status
+    private var status: SubscriptionStatus<Downstream>
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         status = .awaitingSubscription(downstream)
@@ -95,19 +89,18 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription(let downstream) = status else {
+        guard let downstream = status.receive(subscription: subscription) else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        status = .active(subscription, downstream)
         lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .active(_, let downstream) = status else {
+        guard case .subscribed(_, let downstream) = status else {
             lock.unlock()
             return .none
         }
@@ -117,20 +110,19 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let previous = status
-        guard case .active(_, let downstream) = previous else {
+        // `ended` keeps the upstream's subscription alive until here, so its release runs unlocked.
+        guard let ended = status.complete() else {
             lock.unlock()
             return
         }
-        status = .terminal
         lock.unlock()
-        downstream.receive(completion: completion)
+        ended.context.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: "SubscribeOn")
         lock.lock()
-        guard case .active(let upstream, _) = status else {
+        guard let upstream = status.subscription else {
             lock.unlock()
             return
         }
@@ -140,11 +132,10 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
 
     func cancel() {
         lock.lock()
-        let previous = status
-        status = .terminal
+        let previous = status.terminate()
         lock.unlock()
         // `previous` keeps the downstream alive until here, so its release runs unlocked.
-        guard case .active(let upstream, _) = previous else { return }
+        guard let upstream = previous.subscription else { return }
         scheduler.schedule(options: options) { upstream.cancel() }
     }
 

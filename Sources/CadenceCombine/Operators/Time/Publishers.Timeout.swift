@@ -120,7 +120,8 @@ extension Publishers.Timeout {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let state: Locked<StateMachine<Downstream>>
+        private typealias StateMachine = TimeoutStateMachine<Output, Failure, Downstream>
+        private let state: Locked<StateMachine>
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
@@ -163,7 +164,7 @@ extension Publishers.Timeout {
         // MARK: Timer
 
         /// Cancels the timer the state machine let go of and, when it asks for one, schedules the next.
-        private func perform(_ restart: TimerRestart) {
+        private func perform(_ restart: StateMachine.TimerRestart) {
             restart.stale?.cancel()
             guard let generation = restart.generation else { return }
             let repeatEvery = interval > .zero ? interval : .nanoseconds(1)
@@ -195,7 +196,7 @@ extension Publishers.Timeout {
         }
 
         /// Delivers `action`, then every event that fell due meanwhile, until none is left for this caller.
-        private func deliver(_ first: StateMachine<Downstream>.DeliveryAction) {
+        private func deliver(_ first: StateMachine.DeliveryAction) {
             var action = first
             while true {
                 switch action {

@@ -52,37 +52,30 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
     typealias Input = Operation.Input
     typealias Failure = Operation.UpstreamFailure
 
-    private enum Status {
-        case awaitingSubscription(Downstream, Operation)
-        case active(any Subscription, Downstream, Operation)
-        case terminal
-    }
-
     // `lock` guards `status`. `state` is touched only from the upstream's calls, which a publisher serializes.
     private let lock = UnfairLock()
-    private var status: Status
+    private var status: SubscriptionStatus<(downstream: Downstream, operation: Operation)>
     private var state: Operation.State
 
     init(downstream: Downstream, operation: Operation, initialState: Operation.State) {
-        status = .awaitingSubscription(downstream, operation)
+        status = .awaitingSubscription((downstream, operation))
         state = initialState
     }
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription(let downstream, let operation) = status else {
+        guard let (downstream, _) = status.receive(subscription: subscription) else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        status = .active(subscription, downstream, operation)
         lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .active(_, let downstream, let operation) = status else {
+        guard case .subscribed(_, let (downstream, operation)) = status else {
             lock.unlock()
             return .none
         }
@@ -103,20 +96,20 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let previous = status
-        guard case .active(_, let downstream, let operation) = previous else {
+        // `ended` keeps the upstream's subscription and the operation alive until here, so their release runs unlocked.
+        guard let ended = status.complete() else {
             lock.unlock()
             return
         }
-        status = .terminal
         lock.unlock()
+        let (downstream, operation) = ended.context
         downstream.receive(completion: completion.mapFailure(operation.failure(from:)))
     }
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: Operation.description)
         lock.lock()
-        guard case .active(let upstream, _, _) = status else {
+        guard let upstream = status.subscription else {
             lock.unlock()
             return
         }
@@ -126,13 +119,10 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
 
     func cancel() {
         lock.lock()
-        let previous = status
-        status = .terminal
+        let previous = status.terminate()
         lock.unlock()
         // `previous` keeps the downstream and the operation alive until here, so their release runs unlocked.
-        if case .active(let upstream, _, _) = previous {
-            upstream.cancel()
-        }
+        previous.subscription?.cancel()
     }
 
     /// Runs the operation's step on one value. An operation without state (`State` is empty, as for `tryMap`) gets a
@@ -150,28 +140,21 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
     /// Ends the subscription from inside `receive(_:)`: cancels the upstream, then completes the downstream.
     private func terminate(with completion: Subscribers.Completion<Operation.Failure>) {
         lock.lock()
-        let previous = status
-        guard case .active(let upstream, let downstream, _) = previous else {
+        guard let ended = status.complete() else {
             lock.unlock()
             return
         }
-        status = .terminal
         lock.unlock()
-        upstream.cancel()
-        downstream.receive(completion: completion)
+        // `ended` keeps the operation alive until here, so its release runs unlocked.
+        ended.subscription.cancel()
+        ended.context.downstream.receive(completion: completion)
     }
 
     var description: String { Operation.description }
 
     var customMirror: Mirror {
         lock.lock()
-        let downstream: Downstream?
-        switch status {
-        case .awaitingSubscription(let subscriber, _), .active(_, let subscriber, _):
-            downstream = subscriber
-        case .terminal:
-            downstream = nil
-        }
+        let downstream = status.context?.downstream
         lock.unlock()
         return Mirror(self, children: ["downstream": downstream as Any])
     }

@@ -4,9 +4,9 @@
 import Cadence
 import Testing
 
-@Suite("Publishers.Timeout.StateMachine")
+@Suite("TimeoutStateMachine")
 struct TimeoutStateMachineTests {
-    typealias Machine = Publishers.Timeout<Just<Int>, VirtualScheduler>.StateMachine<String>
+    typealias Machine = TimeoutStateMachine<Int, Never, String>
 
     private final class Timer: Cancellable {
         func cancel() {}

@@ -1,0 +1,227 @@
+/// What one `switchToLatest()` subscription knows, and how each event changes it: no lock, no calls out.
+///
+/// Inner publishers are numbered in the order the upstream sent them; only the latest (`current`) is listened to, and
+/// an event carrying an older index does nothing. One caller at a time is the *emitter* (`isEmitting`) and calls the
+/// downstream; a value that arrives meanwhile, or beyond the demand, waits in `queue`. Every transition hands back what
+/// the caller must do once it has left the lock, and anything it lets go of (queued values, the downstream), so that
+/// those are released outside the lock too.
+struct SwitchToLatestStateMachine<Downstream: Subscriber> {
+    typealias Value = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    /// The latest inner publisher: its index, and its subscription once it arrived.
+    struct Current {
+        let index: UInt64
+        var subscription: (any Subscription)?
+    }
+
+    private(set) var downstream: Downstream?
+    private var upstream = SingleUpstreamLink.awaiting
+    private var upstreamFinished = false
+    private(set) var current: Current?
+    private var nextIndex: UInt64 = 0
+    /// What the downstream requested and has not received yet.
+    private(set) var demand = Subscribers.Demand.none
+    /// Values of the current inner publisher waiting for the emitter or for demand, oldest first.
+    private(set) var queue = RingBuffer<Value>()
+    private(set) var isEmitting = false
+    private(set) var isTerminated = false
+    /// A completion decided while another caller was emitting; the emitter delivers it after the queue.
+    private(set) var pendingCompletion: Subscribers.Completion<Failure>?
+
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    /// What the emitter does next, with the lock released.
+    enum DrainStep {
+        /// Deliver `value` (its demand is taken), then report the downstream's answer with `delivered(_:)`.
+        case deliver(Downstream, Value)
+        /// Ask `subscription` for `demand`, then go on with `nextDrainStep()`.
+        case requestMore(from: any Subscription, Subscribers.Demand)
+        /// Stop emitting and deliver the completion (to nobody when the downstream is gone).
+        case complete(Downstream?, Subscribers.Completion<Failure>)
+        /// Stop emitting: nothing can go out now.
+        case stop
+    }
+
+    /// The end of the subscription decided by a completion: what to let go, cancel and deliver outside the lock, in
+    /// that order.
+    struct Termination {
+        var dropped = RingBuffer<Value>()
+        var cancelling: (any Subscription)?
+        /// The downstream to complete now, or `nil` when the emitter delivers the completion once it is done.
+        var downstream: Downstream?
+        var completion: Subscribers.Completion<Failure>
+    }
+
+    // MARK: Upstream events
+
+    /// The upstream's subscription arrived: whether to keep it (`false`: the caller cancels it).
+    mutating func receiveUpstream(subscription: any Subscription) -> Bool {
+        !isTerminated && upstream.attach(subscription)
+    }
+
+    /// The upstream sent a new inner publisher: hands back the index to subscribe to it with, and the previous inner
+    /// publisher's subscription to cancel; `nil` once terminated.
+    mutating func receiveUpstreamPublisher() -> (index: UInt64, previous: (any Subscription)?)? {
+        guard !isTerminated else { return nil }
+        let previous = current?.subscription
+        let index = nextIndex
+        nextIndex += 1
+        current = Current(index: index)
+        return (index, previous)
+    }
+
+    /// The upstream completed: a failure ends everything, a finish ends the subscription once the current inner
+    /// publisher finished too.
+    mutating func receiveUpstream(completion: Subscribers.Completion<Failure>) -> Termination? {
+        guard !isTerminated else { return nil }
+        upstream = .completed
+        switch completion {
+        case .finished:
+            upstreamFinished = true
+            guard current == nil else { return nil }
+            return Termination(downstream: complete(with: .finished), completion: .finished)
+        case .failure:
+            let inner = current.take()?.subscription
+            let dropped = takeQueue()
+            return Termination(dropped: dropped, cancelling: inner, downstream: complete(with: completion),
+                               completion: completion)
+        }
+    }
+
+    // MARK: Inner publisher events
+
+    /// The inner publisher at `index` handed its subscription: the demand to ask of it (none when zero), or `nil` when
+    /// the caller must cancel it (it is not the latest, one arrived already, or the subscription ended).
+    mutating func receiveInner(subscription: any Subscription, at index: UInt64) -> Subscribers.Demand? {
+        guard !isTerminated, let current, current.index == index, current.subscription == nil else { return nil }
+        self.current?.subscription = subscription
+        return demand
+    }
+
+    /// The inner publisher at `index` sent `value`: the downstream to deliver it to at once (the caller became the
+    /// emitter, and reports the downstream's answer with `innerDelivered(_:at:)`), or `nil` when it was ignored or
+    /// queued.
+    mutating func receiveInner(_ value: Value, at index: UInt64) -> Downstream? {
+        guard !isTerminated, current?.index == index else { return nil }
+        guard !isEmitting, queue.isEmpty, demand > 0, let downstream else {
+            queue.append(value) // another caller emits, or the inner sent more than it was asked for
+            return nil
+        }
+        demand -= 1
+        isEmitting = true
+        return downstream
+    }
+
+    /// The downstream took the value of the inner publisher at `index` and answered `more`: the answer for that
+    /// inner publisher, and the emitter's next step (asking the latest inner publisher for `more` when the upstream
+    /// switched meanwhile).
+    mutating func innerDelivered(_ more: Subscribers.Demand, at index: UInt64)
+        -> (answer: Subscribers.Demand, next: DrainStep)
+    {
+        var answer = Subscribers.Demand.none
+        if more > 0 {
+            demand += more
+            if current?.index == index {
+                answer = more
+            } else if let latest = current?.subscription { // the publisher switched meanwhile
+                return (answer, .requestMore(from: latest, more))
+            }
+        }
+        return (answer, nextDrainStep())
+    }
+
+    /// The inner publisher at `index` completed: a failure ends everything, a finish ends the subscription when the
+    /// upstream finished too.
+    mutating func receiveInner(completion: Subscribers.Completion<Failure>, at index: UInt64) -> Termination? {
+        guard !isTerminated, current?.index == index else { return nil }
+        current = nil
+        switch completion {
+        case .finished:
+            guard upstreamFinished else { return nil }
+            return Termination(downstream: complete(with: .finished), completion: .finished)
+        case .failure:
+            let upstreamSubscription = upstream.close()
+            let dropped = takeQueue()
+            return Termination(dropped: dropped, cancelling: upstreamSubscription,
+                               downstream: complete(with: completion), completion: completion)
+        }
+    }
+
+    // MARK: Downstream events
+
+    /// The downstream asked for more: hands back the current inner publisher's subscription to forward the request
+    /// to, and whether the caller became the emitter (queued values or a completion wait; it drains after
+    /// forwarding); `nil` once the downstream is gone.
+    mutating func request(_ additional: Subscribers.Demand) -> (inner: (any Subscription)?, drains: Bool)? {
+        guard downstream != nil else { return nil }
+        demand += additional
+        let inner = current?.subscription
+        guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else { return (inner, false) }
+        isEmitting = true
+        return (inner, true)
+    }
+
+    /// What cancelling lets go of (outside the lock) and cancels.
+    struct Cancellation {
+        var released: (downstream: Downstream?, queue: RingBuffer<Value>)
+        var inner: (any Subscription)?
+        var upstream: (any Subscription)?
+    }
+
+    /// The downstream cancelled: nothing is delivered from now on; `nil` when it was gone already.
+    mutating func cancel() -> Cancellation? {
+        guard downstream != nil else { return nil }
+        isTerminated = true
+        let released = (downstream, queue)
+        downstream = nil
+        pendingCompletion = nil
+        queue.removeAll()
+        return Cancellation(released: released, inner: current.take()?.subscription, upstream: upstream.close())
+    }
+
+    // MARK: Emitting
+
+    /// The emitter delivered a queued value and the downstream answered `more`: the next step.
+    mutating func delivered(_ more: Subscribers.Demand) -> DrainStep {
+        guard more > 0 else { return nextDrainStep() }
+        demand += more
+        guard !isTerminated, let inner = current?.subscription else { return nextDrainStep() }
+        return .requestMore(from: inner, more)
+    }
+
+    /// Called while emitting: the next queued value the downstream has demand for, or the end of the emitter's turn
+    /// (with the completion, when one waits and the queue is empty).
+    mutating func nextDrainStep() -> DrainStep {
+        if demand > 0, let downstream, let value = queue.popFirst() {
+            demand -= 1
+            return .deliver(downstream, value)
+        }
+        isEmitting = false
+        guard queue.isEmpty, let completion = pendingCompletion.take() else { return .stop }
+        return .complete(downstream.take(), completion)
+    }
+
+    /// Empties the queue and hands its values back, to be let go outside the lock.
+    private mutating func takeQueue() -> RingBuffer<Value> {
+        defer { queue.removeAll() }
+        return queue
+    }
+
+    /// Stops taking events and returns the downstream to complete now, or `nil` when the completion must wait: for
+    /// the emitter to finish its current value, or, when finishing, for the queued values to go out. A failure drops
+    /// the queue.
+    private mutating func complete(with completion: Subscribers.Completion<Failure>) -> Downstream? {
+        isTerminated = true
+        if case .failure = completion {
+            queue.removeAll()
+        }
+        if isEmitting || !queue.isEmpty {
+            pendingCompletion = completion
+            return nil
+        }
+        return downstream.take()
+    }
+}
