@@ -34,10 +34,10 @@ struct ReportingChannelTests {
         #expect(failures.map(\.location.fileID) == [#fileID])
     }
 
-    @Test("IssueReporter.current.report(_:) reports a message through the bound reporter")
-    func issueReporterNameStillReports() {
+    @Test("FailureReporter.current.report(_:) reports a message through the bound reporter")
+    func theCurrentReporterReportsAMessage() {
         let failures = recordingFailures {
-            IssueReporter.current.report("an interval must be positive")
+            FailureReporter.current.report("an interval must be positive")
         }
         #expect(failures.map(\.message) == ["an interval must be positive"])
     }

@@ -101,7 +101,7 @@ extension Publishers {
             }
             var timerInterval: Context.SchedulerTimeType.Stride? = interval
             if interval <= .zero {
-                IssueReporter.current.report(
+                FailureReporter.current.report(
                     "CollectByTime: collect(_:options:) was given an interval of \(interval); an interval must be " +
                     "positive, so no timer runs and groups go out only when the count is reached and when the " +
                     "upstream finishes."
