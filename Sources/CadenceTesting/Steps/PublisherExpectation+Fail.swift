@@ -158,18 +158,18 @@ extension PublisherExpectation {
                 case let .completion(.failure(error)):
                     if matcher.matches(error) { return .satisfied(consumed: 1) }
                     return .failed(StepDivergence(
-                        "expected \(matcher.phrase), received \(EventText.completion(.failure(error)))",
+                        StepText.expected(matcher.phrase, received: EventText.completion(.failure(error))),
                         matched: 0, atEvent: true, difference: matcher.expectedError.map { ($0, error) }
                     ))
                 case .completion(.finished):
-                    received = "finished"
+                    received = EventText.finished
                 case let .value(value):
                     received = ValueText.describe(value)
                 case .subscription:
-                    received = "a second subscription"
+                    received = EventText.secondSubscription
                 }
                 return .failed(StepDivergence(
-                    "expected \(matcher.phrase), received \(received)", matched: 0, atEvent: true
+                    StepText.expected(matcher.phrase, received: received), matched: 0, atEvent: true
                 ))
             },
             expectation: { _, _ in matcher.expected },
@@ -207,7 +207,7 @@ enum FailureMatcher<Failure: Error> {
         switch self {
         case .any: nil
         case let .equal(error, _): "with: \(ValueText.describe(error))"
-        case .matching: "where: { … }"
+        case .matching: StepText.predicateArgument
         }
     }
 
