@@ -6,24 +6,92 @@ enum StepText {
         return (first ? "" : ", ") + "within: \(VirtualTicks.literal(budget))"
     }
 
-    /// What is wrong with a budget, if anything: a negative one can never be met.
-    static func problem(with budget: Duration?) -> String? {
-        guard let budget, budget < .zero else { return nil }
-        return "its budget is negative (\(VirtualTicks.describe(budget))); a step cannot wait less than no time — "
-            + "use .ticks(0) for \"at the current tick\""
-    }
-}
-
-extension StepText {
     /// `", timeout: .seconds(1)"` (or without the comma when `first`).
     static func timeout(_ timeout: Duration, first: Bool = false) -> String {
         (first ? "" : ", ") + "timeout: \(WallClockText.literal(timeout))"
     }
 
-    /// What is wrong with a timeout, if anything: a negative one can never be met.
+    /// The timing as the call wrote it: `", within: .ticks(5)"`, `", timeout: .seconds(1)"` (without the comma when
+    /// `first`), or nothing without a budget.
+    static func timing(_ timing: StepTiming, first: Bool = false) -> String {
+        switch timing {
+        case let .within(budget): self.budget(budget, first: first)
+        case let .timeout(timeout): self.timeout(timeout, first: first)
+        }
+    }
+
+    /// A call as written: `name(arguments, timing)`.
+    static func call(_ name: String, _ arguments: String, _ timing: StepTiming) -> String {
+        "\(name)(\(arguments)\(self.timing(timing, first: arguments.isEmpty)))"
+    }
+
+    /// What is wrong with a timing, if anything: a negative budget or timeout can never be met.
+    static func problem(with timing: StepTiming) -> StepProblem? {
+        switch timing {
+        case let .within(budget?) where budget < .zero: .negativeBudget(budget)
+        case let .timeout(timeout) where timeout < .zero: .negativeTimeout(timeout)
+        default: nil
+        }
+    }
+
+    /// What a step rejected for how it was written expected: a valid step.
+    static var validStep: String { "(a valid step)" }
+}
+
+/// Why a step was rejected for how it was written, as data: ``StepText/describe(_:)`` writes the sentence.
+enum StepProblem {
+    /// A negative `within:` budget.
+    case negativeBudget(Duration)
+    /// A negative `timeout:`.
+    case negativeTimeout(Duration)
+    /// `toEmit([])`; `wallClock` names the `timeout:` form of the alternative.
+    case noValues(wallClock: Bool)
+    /// `toEmit(count:)` with fewer than one value.
+    case count(Int, wallClock: Bool)
+    /// `toEmitNothing(for:)` with a negative duration.
+    case negativeWindow(Duration)
+    /// `thenRequest(.none)`.
+    case noDemand
+    /// A sentence written elsewhere (a marble diagram's own parse error).
+    case stated(String)
+}
+
+extension StepText {
+    /// The sentence for `problem`, after `"<call> failed: "`.
+    static func describe(_ problem: StepProblem) -> String {
+        switch problem {
+        case let .negativeBudget(budget):
+            "its budget is negative (\(VirtualTicks.describe(budget))); a step cannot wait less than no time — "
+                + "use .ticks(0) for \"at the current tick\""
+        case let .negativeTimeout(timeout):
+            "its timeout is negative (\(WallClockText.describe(timeout))); a step cannot wait less than no time — "
+                + "use .zero to check only what has already arrived"
+        case let .noValues(wallClock):
+            "an empty list of values expects nothing, so it cannot fail; to check that nothing arrives, use "
+                + "toEmitNothing(for:), or \(wallClock ? "toFinish(timeout:)" : "toFinish()") for a publisher that "
+                + "completes without values"
+        case let .count(count, wallClock):
+            "its count is \(count); the step must expect at least 1 value — to check that nothing arrives, use "
+                + (wallClock ? "toEmitNothing(timeout:)" : "toEmitNothing(for:)")
+        case let .negativeWindow(duration):
+            "its duration is negative (\(VirtualTicks.describe(duration))); a window cannot be shorter than no time — "
+                + "use .ticks(0) for \"nothing at the current tick\""
+        case .noDemand:
+            "a demand of .none asks for nothing, and a subscription must not be asked for it; request .max(1) or "
+                + "more, or .unlimited"
+        case let .stated(text):
+            text
+        }
+    }
+}
+
+// Transitional: the step families not yet built from a `StepTiming`.
+extension StepText {
+    static func problem(with budget: Duration?) -> String? {
+        problem(with: .within(budget)).map(describe)
+    }
+
     static func problem(withTimeout timeout: Duration) -> String? {
-        guard timeout < .zero else { return nil }
-        return "its timeout is negative (\(WallClockText.describe(timeout))); a step cannot wait less than no time — "
-            + "use .zero to check only what has already arrived"
+        problem(with: .timeout(timeout)).map(describe)
     }
 }

@@ -24,8 +24,7 @@ extension PublisherExpectation {
         let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let call = { "thenRequest(\(EventText.demand(demand)))" }
         if demand == .none {
-            return rejecting(call: call, location: location, reason: "a demand of .none asks for nothing, and a "
-                + "subscription must not be asked for it; request .max(1) or more, or .unlimited")
+            return rejecting(call: call, location: location, problem: .noDemand)
         }
         perform(requestStep(demand, call: call, location: location))
         return self

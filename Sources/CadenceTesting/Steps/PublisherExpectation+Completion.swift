@@ -21,9 +21,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        finish(name: "toFinish", budget: budget, at: SourceCodeLocation(
+        run(finish(name: "toFinish", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to finish next; reads as the step after another (see `toFinish(within:)`).
@@ -35,18 +35,18 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        finish(name: "thenFinish", budget: budget, at: SourceCodeLocation(
+        run(finish(name: "thenFinish", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
-    private func finish(name: String, budget: Duration?, at location: SourceCodeLocation) -> Self {
-        let call = { "\(name)(\(StepText.budget(budget, first: true)))" }
-        if let problem = StepText.problem(with: budget) {
-            return rejecting(call: call, location: location, reason: problem)
+    /// The step `name` that expects the publisher to finish next, timed by `timing`.
+    private func finish(name: String, timing: StepTiming, at location: SourceCodeLocation) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, "", timing) }
+        if let problem = StepText.problem(with: timing) {
+            return .rejected(call: call, location: location, problem: problem)
         }
-        perform(finishStep(call: call, window: budget, location: location))
-        return self
+        return .ready(finishStep(call: call, window: timing.budget, location: location))
     }
 
     /// The step that expects the publisher to finish next; `window` is its budget (nil: wait until settled or idle).
@@ -61,27 +61,27 @@ extension PublisherExpectation {
             location: location,
             evaluate: { events, isFinal in
                 guard let event = events.first else {
-                    return isFinal ? .failed(StepDivergence("the finish", matched: 0, atEvent: false)) : .pending
+                    return isFinal ? .failed(StepDivergence(StepText.theFinish, matched: 0, atEvent: false)) : .pending
                 }
                 switch event.event {
                 case .completion(.finished):
                     return .satisfied(consumed: 1)
                 case let .completion(completion):
                     return .failed(StepDivergence(
-                        "expected finished, received \(EventText.completion(completion))", matched: 0, atEvent: true
+                        StepText.expectedFinish(received: EventText.completion(completion)), matched: 0, atEvent: true
                     ))
                 case let .value(value):
                     return .failed(StepDivergence(
-                        "expected finished, received \(ValueText.describe(value))", matched: 0, atEvent: true
+                        StepText.expectedFinish(received: ValueText.describe(value)), matched: 0, atEvent: true
                     ))
                 case .subscription:
                     return .failed(StepDivergence(
-                        "expected finished, received a second subscription", matched: 0, atEvent: true
+                        StepText.expectedFinish(received: EventText.secondSubscription), matched: 0, atEvent: true
                     ))
                 }
             },
-            expectation: { _, _ in "finished" },
-            missing: { _ in "finished" }
+            expectation: { _, _ in EventText.finished },
+            missing: { _ in EventText.finished }
         )
     }
 }
@@ -111,9 +111,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await finish(name: "toFinish", timeout: timeout, at: SourceCodeLocation(
+        await run(finish(name: "toFinish", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to finish next; reads as the step after another (see
@@ -126,17 +126,8 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await finish(name: "thenFinish", timeout: timeout, at: SourceCodeLocation(
+        await run(finish(name: "thenFinish", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func finish(name: String, timeout: Duration, at location: SourceCodeLocation) async -> Self {
-        let call = { "\(name)(\(StepText.timeout(timeout, first: true)))" }
-        if let problem = StepText.problem(withTimeout: timeout) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        await perform(finishStep(call: call, window: nil, location: location), timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }

@@ -39,9 +39,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit(values, name: "toEmit", budget: budget, at: SourceCodeLocation(
+        run(emit(values, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects exactly `values` as the next values, in order; reads as the step after another (see `toEmit(_:within:)`).
@@ -59,9 +59,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit(values, name: "thenEmit", budget: budget, at: SourceCodeLocation(
+        run(emit(values, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects `value` as the next value.
@@ -95,9 +95,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit([value], name: "toEmit", single: true, budget: budget, at: SourceCodeLocation(
+        run(emit([value], name: "toEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects `value` as the next value; reads as the step after another (see `toEmit(_:within:)`).
@@ -114,29 +114,23 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit([value], name: "thenEmit", single: true, budget: budget, at: SourceCodeLocation(
+        run(emit([value], name: "thenEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
+    /// The step `name` that expects exactly `values` next, timed by `timing`; `single` when written with one value.
     private func emit(
         _ values: [Output],
         name: String,
         single: Bool = false,
-        budget: Duration?,
+        timing: StepTiming,
         at location: SourceCodeLocation
-    ) -> Self {
-        let call = {
-            let argument = single ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
-            return "\(name)(\(argument)\(StepText.budget(budget)))"
-        }
-        let problem = values.isEmpty
-            ? "an empty list of values expects nothing, so it cannot fail; to check that nothing arrives, use "
-                + "toEmitNothing(for:), or toFinish() for a publisher that completes without values"
-            : StepText.problem(with: budget)
-        if let problem { return rejecting(call: call, location: location, reason: problem) }
-        perform(emitStep(values, single: single, call: call, window: budget, location: location))
-        return self
+    ) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, StepText.valueList(values, single: single), timing) }
+        let problem = values.isEmpty ? .noValues(wallClock: timing.isWallClock) : StepText.problem(with: timing)
+        if let problem { return .rejected(call: call, location: location, problem: problem) }
+        return .ready(emitStep(values, single: single, call: call, window: timing.budget, location: location))
     }
 
     /// The step that expects exactly `values` next; `window` is its budget (nil: wait until settled or idle).
@@ -148,7 +142,7 @@ extension PublisherExpectation where Output: Equatable {
         location: SourceCodeLocation
     ) -> ExpectationStep<Output, Failure> {
         let count = values.count
-        let ordinal = { (index: Int) in single ? "the value" : "value \(index + 1) of \(count)" }
+        let ordinal = StepText.Ordinal(count: count, single: single)
         return ExpectationStep(
             call: call,
             window: window,
@@ -160,22 +154,20 @@ extension PublisherExpectation where Output: Equatable {
                     switch event.event {
                     case .subscription:
                         return .failed(StepDivergence(
-                            "expected \(ValueText.describe(values[index])), received a second subscription",
+                            StepText.secondSubscription(expected: ValueText.describe(values[index])),
                             matched: index, atEvent: true
                         ))
                     case let .value(value):
                         if value != values[index] {
                             return .failed(StepDivergence(
-                                "\(ordinal(index)) differs: expected \(ValueText.describe(values[index])), "
-                                    + "received \(ValueText.describe(value))",
+                                StepText.differs(ordinal, index, expected: values[index], received: value),
                                 matched: index, atEvent: true, difference: (values[index], value)
                             ))
                         }
                         index += 1
                     case let .completion(completion):
                         return .failed(StepDivergence(
-                            "expected \(ordinal(index)) (\(ValueText.describe(values[index]))), received "
-                                + EventText.completion(completion),
+                            StepText.instead(ordinal, index, expected: values[index], received: completion),
                             matched: index, atEvent: true
                         ))
                     }
@@ -183,13 +175,13 @@ extension PublisherExpectation where Output: Equatable {
                 if index == count { return .satisfied(consumed: count) }
                 if isFinal {
                     return .failed(StepDivergence(
-                        "\(ordinal(index)) (\(ValueText.describe(values[index])))", matched: index, atEvent: false
+                        StepText.missing(ordinal, index, expected: values[index]), matched: index, atEvent: false
                     ))
                 }
                 return .pending
             },
             expectation: { index, _ in ValueText.describe(values[index]) },
-            missing: { consumed in consumed < count ? ValueText.describe(values[consumed]) : "(nothing)" }
+            missing: { consumed in consumed < count ? ValueText.describe(values[consumed]) : StepText.nothing }
         )
     }
 }
@@ -223,9 +215,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit(values, name: "toEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(emit(values, name: "toEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for exactly `values` as the next values; reads as the step after another (see
@@ -240,9 +232,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit(values, name: "thenEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(emit(values, name: "thenEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for `value` as the next value (see `toEmit(_:timeout:)`).
@@ -255,9 +247,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit([value], name: "toEmit", single: true, timeout: timeout, at: SourceCodeLocation(
+        await run(emit([value], name: "toEmit", single: true, timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for `value` as the next value; reads as the step after another.
@@ -270,29 +262,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit([value], name: "thenEmit", single: true, timeout: timeout, at: SourceCodeLocation(
+        await run(emit([value], name: "thenEmit", single: true, timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
-    private func emit(
-        _ values: [Output],
-        name: String,
-        single: Bool = false,
-        timeout: Duration,
-        at location: SourceCodeLocation
-    ) async -> Self {
-        let call = {
-            let argument = single ? ValueText.describe(values[0])
-                : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
-            return "\(name)(\(argument)\(StepText.timeout(timeout)))"
-        }
-        let problem = values.isEmpty
-            ? "an empty list of values expects nothing, so it cannot fail; to check that nothing arrives, use "
-                + "toEmitNothing(for:), or toFinish(timeout:) for a publisher that completes without values"
-            : StepText.problem(withTimeout: timeout)
-        if let problem { return rejecting(call: call, location: location, reason: problem) }
-        await perform(emitStep(values, single: single, call: call, window: nil, location: location), timeout: timeout)
-        return self
-    }
 }

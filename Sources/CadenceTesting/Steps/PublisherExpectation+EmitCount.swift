@@ -35,9 +35,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit(count: count, name: "toEmit", budget: budget, at: SourceCodeLocation(
+        run(emit(count: count, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects exactly `count` more values next, whatever they are; reads as the step after another (see
@@ -55,20 +55,19 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit(count: count, name: "thenEmit", budget: budget, at: SourceCodeLocation(
+        run(emit(count: count, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
-    private func emit(count: Int, name: String, budget: Duration?, at location: SourceCodeLocation) -> Self {
-        let call = { "\(name)(count: \(count)\(StepText.budget(budget)))" }
-        let problem = count < 1
-            ? "its count is \(count); the step must expect at least 1 value — to check that nothing arrives, use "
-                + "toEmitNothing(for:)"
-            : StepText.problem(with: budget)
-        if let problem { return rejecting(call: call, location: location, reason: problem) }
-        perform(emitCountStep(count, call: call, window: budget, location: location))
-        return self
+    /// The step `name` that expects `count` more values next, timed by `timing`.
+    private func emit(
+        count: Int, name: String, timing: StepTiming, at location: SourceCodeLocation
+    ) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, StepText.countArgument(count), timing) }
+        let problem = count < 1 ? .count(count, wallClock: timing.isWallClock) : StepText.problem(with: timing)
+        if let problem { return .rejected(call: call, location: location, problem: problem) }
+        return .ready(emitCountStep(count, call: call, window: timing.budget, location: location))
     }
 
     /// The step that expects exactly `count` more values next, any values; `window` is its budget (nil: wait until
@@ -79,7 +78,7 @@ extension PublisherExpectation {
         window: Duration?,
         location: SourceCodeLocation
     ) -> ExpectationStep<Output, Failure> {
-        let ordinal = { (index: Int) in count == 1 ? "a value" : "value \(index + 1) of \(count)" }
+        let ordinal = StepText.Ordinal(count: count, single: count == 1, anyValue: true)
         return ExpectationStep(
             call: call,
             window: window,
@@ -93,11 +92,11 @@ extension PublisherExpectation {
                         index += 1
                     case .subscription:
                         return .failed(StepDivergence(
-                            "expected \(ordinal(index)), received a second subscription", matched: index, atEvent: true
+                            StepText.secondSubscription(expected: ordinal(index)), matched: index, atEvent: true
                         ))
                     case let .completion(completion):
                         return .failed(StepDivergence(
-                            "expected \(ordinal(index)), received \(EventText.completion(completion))",
+                            StepText.expected(ordinal(index), received: EventText.completion(completion)),
                             matched: index, atEvent: true
                         ))
                     }
@@ -106,8 +105,8 @@ extension PublisherExpectation {
                 if isFinal { return .failed(StepDivergence(ordinal(index), matched: index, atEvent: false)) }
                 return .pending
             },
-            expectation: { _, _ in "(any value)" },
-            missing: { consumed in consumed < count ? "(any value)" : "(nothing)" }
+            expectation: { _, _ in StepText.anyValue },
+            missing: { consumed in consumed < count ? StepText.anyValue : StepText.nothing }
         )
     }
 }
@@ -133,9 +132,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit(count: count, name: "toEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(emit(count: count, name: "toEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for exactly `count` more values; reads as the step after another (see
@@ -149,19 +148,8 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit(count: count, name: "thenEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(emit(count: count, name: "thenEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func emit(count: Int, name: String, timeout: Duration, at location: SourceCodeLocation) async -> Self {
-        let call = { "\(name)(count: \(count)\(StepText.timeout(timeout)))" }
-        let problem = count < 1
-            ? "its count is \(count); the step must expect at least 1 value — to check that nothing arrives, use "
-                + "toEmitNothing(timeout:)"
-            : StepText.problem(withTimeout: timeout)
-        if let problem { return rejecting(call: call, location: location, reason: problem) }
-        await perform(emitCountStep(count, call: call, window: nil, location: location), timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }

@@ -29,9 +29,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emitNothing(name: "toEmitNothing", duration: duration, at: SourceCodeLocation(
+        run(emitNothing(name: "toEmitNothing", timing: .within(duration), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects neither a value nor a completion for `duration` of virtual time; reads as the step after another (see
@@ -44,22 +44,33 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emitNothing(name: "thenEmitNothing", duration: duration, at: SourceCodeLocation(
+        run(emitNothing(name: "thenEmitNothing", timing: .within(duration), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
-    private func emitNothing(name: String, duration: Duration, at location: SourceCodeLocation) -> Self {
-        let call = { "\(name)(for: \(VirtualTicks.literal(duration)))" }
-        if duration < .zero {
-            return rejecting(call: call, location: location, reason: "its duration is negative ("
-                + "\(VirtualTicks.describe(duration))); a "
-                + "window cannot be shorter than no time — use .ticks(0) for \"nothing at the current tick\"")
+    /// The step `name` that expects no event in its window: `.within(duration)` is a window of virtual time (`for:`),
+    /// `.timeout(timeout)` one of wall-clock time.
+    private func emitNothing(
+        name: String, timing: StepTiming, at location: SourceCodeLocation
+    ) -> WrittenStep<Output, Failure> {
+        let call: () -> String
+        let problem: StepProblem?
+        let window: Duration
+        switch timing {
+        case let .within(duration):
+            window = duration ?? .zero
+            call = { StepText.call(name, StepText.windowArgument(window), .within(nil)) }
+            problem = window < .zero ? .negativeWindow(window) : nil
+        case let .timeout(timeout):
+            window = timeout
+            call = { StepText.call(name, "", timing) }
+            problem = StepText.problem(with: timing)
         }
-        perform(emitNothingStep(
-            call: call, window: duration, synchronousOnly: clock == nil, location: location
+        if let problem { return .rejected(call: call, location: location, problem: problem) }
+        return .ready(emitNothingStep(
+            call: call, window: window, synchronousOnly: !timing.isWallClock && clock == nil, location: location
         ))
-        return self
     }
 
     /// The step that expects no event inside its `window`: a `.window` step, settled only once the window has
@@ -104,34 +115,22 @@ extension PublisherExpectation {
         /// `"nothing through tick 299"` on a virtual clock; `"nothing for 299 ticks"` with none, as written; `"nothing
         /// for 250 ms"` or `"nothing for 2 s"` on the wall clock.
         let quiet = { () -> String in
-            if let last = lastTick() { return "nothing through tick \(last)" }
-            if synchronousOnly { return "nothing for \(VirtualTicks.describe(window))" }
-            return "nothing for \(WallClockText.describe(window))"
+            StepText.quiet(through: lastTick(), window: window, synchronousOnly: synchronousOnly)
         }
         /// The failure for an event that arrived inside the window.
         let early = { (event: TimedEvent<Output, Failure>) -> StepDivergence in
-            var received = EventText.received(event.event)
-            switch event.violation {
-            case nil: break
-            case .afterCancel?: received += " after the subscription was cancelled"
-            case _?: received += " (contract broken)"
-            }
+            let received = StepText.received(event)
             if case let .tick(tick) = event.time, let last = lastTick() {
-                let early = last - tick + 1
                 return StepDivergence(
-                    "expected \(quiet()), received \(received)", matched: 0, atEvent: true,
-                    note: early == 1 ? "1 tick early" : "\(early) ticks early"
+                    StepText.expected(quiet(), received: received), matched: 0, atEvent: true,
+                    note: StepText.early(by: last - tick + 1)
                 )
             }
             if synchronousOnly {
-                return StepDivergence(
-                    "expected \(quiet()), received \(received) synchronously (with no virtual clock, only what is "
-                        + "delivered synchronously can be checked)",
-                    matched: 0, atEvent: true
-                )
+                return StepDivergence(StepText.synchronously(quiet(), received: received), matched: 0, atEvent: true)
             }
             // Wall-clock time: the driver adds the event's time.
-            return StepDivergence("expected \(quiet()), received \(received)", matched: 0, atEvent: true)
+            return StepDivergence(StepText.expected(quiet(), received: received), matched: 0, atEvent: true)
         }
         return ExpectationStep(
             kind: .window,
@@ -185,9 +184,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emitNothing(name: "toEmitNothing", timeout: timeout, at: SourceCodeLocation(
+        await run(emitNothing(name: "toEmitNothing", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits out `timeout` of wall-clock time, expecting nothing in it; reads as the step after another (see
@@ -200,18 +199,8 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emitNothing(name: "thenEmitNothing", timeout: timeout, at: SourceCodeLocation(
+        await run(emitNothing(name: "thenEmitNothing", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func emitNothing(name: String, timeout: Duration, at location: SourceCodeLocation) async -> Self {
-        let call = { "\(name)(\(StepText.timeout(timeout, first: true)))" }
-        if let problem = StepText.problem(withTimeout: timeout) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        await perform(emitNothingStep(call: call, window: timeout, synchronousOnly: false, location: location),
-                      timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }

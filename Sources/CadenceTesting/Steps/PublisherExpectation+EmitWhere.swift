@@ -32,9 +32,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit(where: predicate, name: "toEmit", budget: budget, at: SourceCodeLocation(
+        run(emit(where: predicate, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the next value to satisfy `predicate`; reads as the step after another (see `toEmit(where:within:)`).
@@ -51,23 +51,23 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        emit(where: predicate, name: "thenEmit", budget: budget, at: SourceCodeLocation(
+        run(emit(where: predicate, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
+    /// The step `name` that expects the next value to satisfy `predicate`, timed by `timing`.
     private func emit(
         where predicate: @escaping (Output) -> Bool,
         name: String,
-        budget: Duration?,
+        timing: StepTiming,
         at location: SourceCodeLocation
-    ) -> Self {
-        let call = { "\(name)(where: { … }\(StepText.budget(budget)))" }
-        if let problem = StepText.problem(with: budget) {
-            return rejecting(call: call, location: location, reason: problem)
+    ) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, StepText.predicateArgument, timing) }
+        if let problem = StepText.problem(with: timing) {
+            return .rejected(call: call, location: location, problem: problem)
         }
-        perform(emitWhereStep(predicate, call: call, window: budget, location: location))
-        return self
+        return .ready(emitWhereStep(predicate, call: call, window: timing.budget, location: location))
     }
 
     /// The step that expects the next value to satisfy `predicate`; `window` is its budget (nil: wait until settled
@@ -92,32 +92,24 @@ extension PublisherExpectation {
                 case let .value(value):
                     if answers.matches(value, at: index) { return .satisfied(consumed: 1) }
                     return .failed(StepDivergence(
-                        "expected \(StepText.matchingValue), received \(ValueText.describe(value))",
+                        StepText.expected(StepText.matchingValue, received: ValueText.describe(value)),
                         matched: 0, atEvent: true
                     ))
                 case .subscription:
                     return .failed(StepDivergence(
-                        "expected \(StepText.matchingValue), received a second subscription", matched: 0, atEvent: true
+                        StepText.secondSubscription(expected: StepText.matchingValue), matched: 0, atEvent: true
                     ))
                 case let .completion(completion):
                     return .failed(StepDivergence(
-                        "expected \(StepText.matchingValue), received \(EventText.completion(completion))",
+                        StepText.expected(StepText.matchingValue, received: EventText.completion(completion)),
                         matched: 0, atEvent: true
                     ))
                 }
             },
             expectation: { _, _ in StepText.match },
-            missing: { consumed in consumed < 1 ? StepText.match : "(nothing)" }
+            missing: { consumed in consumed < 1 ? StepText.match : StepText.nothing }
         )
     }
-}
-
-extension StepText {
-    /// What a predicate step expects, in a reason: `"a value matching the predicate"`.
-    static let matchingValue = "a value matching the predicate"
-
-    /// What a predicate step expects, in the timeline's expected column: `"(a match)"`.
-    static let match = "(a match)"
 }
 
 // MARK: - Wall clock (timeout:)
@@ -141,9 +133,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit(where: predicate, name: "toEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(emit(where: predicate, name: "toEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for a next value for which `predicate` returns true; reads as the step after
@@ -157,22 +149,8 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await emit(where: predicate, name: "thenEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(emit(where: predicate, name: "thenEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func emit(
-        where predicate: @escaping (Output) -> Bool,
-        name: String,
-        timeout: Duration,
-        at location: SourceCodeLocation
-    ) async -> Self {
-        let call = { "\(name)(where: { … }\(StepText.timeout(timeout)))" }
-        if let problem = StepText.problem(withTimeout: timeout) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        await perform(emitWhereStep(predicate, call: call, window: nil, location: location), timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }

@@ -34,9 +34,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        eventuallyEmit(value, name: "toEventuallyEmit", budget: budget, at: SourceCodeLocation(
+        run(eventuallyEmit(value, name: "toEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects `value` to arrive eventually, skipping the values before it; reads as the step after another (see
@@ -54,23 +54,23 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        eventuallyEmit(value, name: "thenEventuallyEmit", budget: budget, at: SourceCodeLocation(
+        run(eventuallyEmit(value, name: "thenEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
+    /// The step `name` that skips values until one equals `value`, timed by `timing`.
     private func eventuallyEmit(
         _ value: Output,
         name: String,
-        budget: Duration?,
+        timing: StepTiming,
         at location: SourceCodeLocation
-    ) -> Self {
-        let call = { "\(name)(\(ValueText.describe(value))\(StepText.budget(budget)))" }
-        if let problem = StepText.problem(with: budget) {
-            return rejecting(call: call, location: location, reason: problem)
+    ) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, ValueText.describe(value), timing) }
+        if let problem = StepText.problem(with: timing) {
+            return .rejected(call: call, location: location, problem: problem)
         }
-        perform(eventuallyEmitStep(value, call: call, window: budget, location: location))
-        return self
+        return .ready(eventuallyEmitStep(value, call: call, window: timing.budget, location: location))
     }
 
     /// The step that skips values until one equals `value`; `window` is its budget (nil: wait until settled or idle).
@@ -83,7 +83,7 @@ extension PublisherExpectation where Output: Equatable {
         eventuallyStep(
             matching: { $0 == value },
             expected: { ValueText.describe(value) },
-            sought: { "the value (\(ValueText.describe(value)))" },
+            sought: { StepText.theValue(value) },
             call: call, window: window, location: location
         )
     }
@@ -124,9 +124,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        eventuallyEmit(where: predicate, name: "toEventuallyEmit", budget: budget, at: SourceCodeLocation(
+        run(eventuallyEmit(where: predicate, name: "toEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects a value satisfying `predicate` to arrive eventually, skipping the values before it; reads as the step
@@ -144,23 +144,23 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        eventuallyEmit(where: predicate, name: "thenEventuallyEmit", budget: budget, at: SourceCodeLocation(
+        run(eventuallyEmit(where: predicate, name: "thenEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
+    /// The step `name` that skips values until one satisfies `predicate`, timed by `timing`.
     private func eventuallyEmit(
         where predicate: @escaping (Output) -> Bool,
         name: String,
-        budget: Duration?,
+        timing: StepTiming,
         at location: SourceCodeLocation
-    ) -> Self {
-        let call = { "\(name)(where: { … }\(StepText.budget(budget)))" }
-        if let problem = StepText.problem(with: budget) {
-            return rejecting(call: call, location: location, reason: problem)
+    ) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, StepText.predicateArgument, timing) }
+        if let problem = StepText.problem(with: timing) {
+            return .rejected(call: call, location: location, problem: problem)
         }
-        perform(eventuallyEmitStep(where: predicate, call: call, window: budget, location: location))
-        return self
+        return .ready(eventuallyEmitStep(where: predicate, call: call, window: timing.budget, location: location))
     }
 
     /// The step that skips values until one satisfies `predicate`; `window` is its budget (nil: wait until settled or
@@ -196,14 +196,6 @@ extension PublisherExpectation {
         // How many events the step consumed when it was satisfied (the skipped values and the match), so the timeline
         // tells the match from skipped values; nil while it has not been, or when it failed after skipping.
         let satisfiedWith = Locked<Int?>(nil)
-        func skippedValues(_ count: Int) -> String {
-            count == 1 ? "1 skipped value" : "\(count) skipped values"
-        }
-        func instead(of skipped: Int, _ received: String) -> String {
-            let expectation = "expected \(sought()), received \(received)"
-            guard skipped > 0 else { return expectation }
-            return "skipped \(skipped == 1 ? "1 value" : "\(skipped) values"), then \(expectation)"
-        }
         return ExpectationStep(
             call: call,
             window: window,
@@ -220,20 +212,23 @@ extension PublisherExpectation {
                         skipped += 1
                     case .subscription:
                         return .failed(StepDivergence(
-                            instead(of: skipped, "a second subscription"), matched: skipped, atEvent: true
+                            StepText.instead(of: sought(), skipped: skipped, received: EventText.secondSubscription), matched: skipped, atEvent: true
                         ))
                     case let .completion(completion):
                         return .failed(StepDivergence(
-                            instead(of: skipped, EventText.completion(completion)), matched: skipped, atEvent: true
+                            StepText.instead(
+                                of: sought(), skipped: skipped, received: EventText.completion(completion)
+                            ), matched: skipped, atEvent: true
                         ))
                     }
                 }
                 guard isFinal else { return .pending }
-                let after = skipped > 0 ? ", after \(skippedValues(skipped))," : ""
-                return .failed(StepDivergence(sought() + after, matched: skipped, atEvent: false))
+                return .failed(StepDivergence(
+                    StepText.sought(sought(), skipped: skipped), matched: skipped, atEvent: false
+                ))
             },
             expectation: { index, count in
-                index == count - 1 && satisfiedWith.withLock({ $0 }) == count ? expected() : "(skipped)"
+                index == count - 1 && satisfiedWith.withLock({ $0 }) == count ? expected() : StepText.skipped
             },
             missing: { _ in expected() }
         )
@@ -262,9 +257,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await eventuallyEmit(value, name: "toEventuallyEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(eventuallyEmit(value, name: "toEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for `value` to arrive eventually; reads as the step after another (see
@@ -278,23 +273,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await eventuallyEmit(value, name: "thenEventuallyEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(eventuallyEmit(value, name: "thenEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func eventuallyEmit(
-        _ value: Output,
-        name: String,
-        timeout: Duration,
-        at location: SourceCodeLocation
-    ) async -> Self {
-        let call = { "\(name)(\(ValueText.describe(value))\(StepText.timeout(timeout)))" }
-        if let problem = StepText.problem(withTimeout: timeout) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        await perform(eventuallyEmitStep(value, call: call, window: nil, location: location), timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }
 
@@ -319,9 +300,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await eventuallyEmit(where: predicate, name: "toEventuallyEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(eventuallyEmit(where: predicate, name: "toEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for a value satisfying `predicate` to arrive eventually; reads as the step after
@@ -335,23 +316,8 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await eventuallyEmit(where: predicate, name: "thenEventuallyEmit", timeout: timeout, at: SourceCodeLocation(
+        await run(eventuallyEmit(where: predicate, name: "thenEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func eventuallyEmit(
-        where predicate: @escaping (Output) -> Bool,
-        name: String,
-        timeout: Duration,
-        at location: SourceCodeLocation
-    ) async -> Self {
-        let call = { "\(name)(where: { … }\(StepText.timeout(timeout)))" }
-        if let problem = StepText.problem(withTimeout: timeout) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        await perform(eventuallyEmitStep(where: predicate, call: call, window: nil, location: location),
-                      timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }

@@ -21,9 +21,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        fail(name: "toFail", matcher: .any, budget: budget, at: SourceCodeLocation(
+        run(fail(name: "toFail", matcher: .any, timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to fail next, with any error; reads as the step after another (see `toFail(within:)`).
@@ -35,9 +35,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        fail(name: "thenFail", matcher: .any, budget: budget, at: SourceCodeLocation(
+        run(fail(name: "thenFail", matcher: .any, timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to fail next with an error equal to `error`.
@@ -63,9 +63,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        fail(name: "toFail", matcher: .equal(to: error), budget: budget, at: SourceCodeLocation(
+        run(fail(name: "toFail", matcher: .equal(to: error), timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to fail next with an error equal to `error`; reads as the step after another (see
@@ -79,9 +79,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        fail(name: "thenFail", matcher: .equal(to: error), budget: budget, at: SourceCodeLocation(
+        run(fail(name: "thenFail", matcher: .equal(to: error), timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to fail next with an error for which `predicate` returns true.
@@ -102,9 +102,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        fail(name: "toFail", matcher: .matching(predicate), budget: budget, at: SourceCodeLocation(
+        run(fail(name: "toFail", matcher: .matching(predicate), timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to fail next with an error for which `predicate` returns true; reads as the step after
@@ -118,26 +118,23 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        fail(name: "thenFail", matcher: .matching(predicate), budget: budget, at: SourceCodeLocation(
+        run(fail(name: "thenFail", matcher: .matching(predicate), timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
+    /// The step `name` that expects the publisher to fail next with an error `matcher` accepts, timed by `timing`.
     private func fail(
         name: String,
         matcher: FailureMatcher<Failure>,
-        budget: Duration?,
+        timing: StepTiming,
         at location: SourceCodeLocation
-    ) -> Self {
-        let call = {
-            let arguments = [matcher.argument, budget.map { _ in StepText.budget(budget, first: true) }]
-            return "\(name)(\(arguments.compactMap { $0 }.joined(separator: ", ")))"
+    ) -> WrittenStep<Output, Failure> {
+        let call = { StepText.call(name, matcher.argument ?? "", timing) }
+        if let problem = StepText.problem(with: timing) {
+            return .rejected(call: call, location: location, problem: problem)
         }
-        if let problem = StepText.problem(with: budget) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        perform(failStep(matcher, call: call, window: budget, location: location))
-        return self
+        return .ready(failStep(matcher, call: call, window: timing.budget, location: location))
     }
 
     /// The step that expects the publisher to fail next with an error `matcher` accepts; `window` is its budget
@@ -161,18 +158,18 @@ extension PublisherExpectation {
                 case let .completion(.failure(error)):
                     if matcher.matches(error) { return .satisfied(consumed: 1) }
                     return .failed(StepDivergence(
-                        "expected \(matcher.phrase), received \(EventText.completion(.failure(error)))",
+                        StepText.expected(matcher.phrase, received: EventText.completion(.failure(error))),
                         matched: 0, atEvent: true, difference: matcher.expectedError.map { ($0, error) }
                     ))
                 case .completion(.finished):
-                    received = "finished"
+                    received = EventText.finished
                 case let .value(value):
                     received = ValueText.describe(value)
                 case .subscription:
-                    received = "a second subscription"
+                    received = EventText.secondSubscription
                 }
                 return .failed(StepDivergence(
-                    "expected \(matcher.phrase), received \(received)", matched: 0, atEvent: true
+                    StepText.expected(matcher.phrase, received: received), matched: 0, atEvent: true
                 ))
             },
             expectation: { _, _ in matcher.expected },
@@ -210,7 +207,7 @@ enum FailureMatcher<Failure: Error> {
         switch self {
         case .any: nil
         case let .equal(error, _): "with: \(ValueText.describe(error))"
-        case .matching: "where: { … }"
+        case .matching: StepText.predicateArgument
         }
     }
 
@@ -261,9 +258,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await fail(name: "toFail", matcher: .any, timeout: timeout, at: SourceCodeLocation(
+        await run(fail(name: "toFail", matcher: .any, timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next; reads as the step after another (see
@@ -276,9 +273,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await fail(name: "thenFail", matcher: .any, timeout: timeout, at: SourceCodeLocation(
+        await run(fail(name: "thenFail", matcher: .any, timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error equal to `error` (an `E`, whatever
@@ -296,9 +293,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await fail(name: "toFail", matcher: .equal(to: error), timeout: timeout, at: SourceCodeLocation(
+        await run(fail(name: "toFail", matcher: .equal(to: error), timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error equal to `error`; reads as the step
@@ -312,9 +309,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await fail(name: "thenFail", matcher: .equal(to: error), timeout: timeout, at: SourceCodeLocation(
+        await run(fail(name: "thenFail", matcher: .equal(to: error), timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error for which `predicate` returns true.
@@ -331,9 +328,9 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await fail(name: "toFail", matcher: .matching(predicate), timeout: timeout, at: SourceCodeLocation(
+        await run(fail(name: "toFail", matcher: .matching(predicate), timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error for which `predicate` returns true;
@@ -347,25 +344,8 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await fail(name: "thenFail", matcher: .matching(predicate), timeout: timeout, at: SourceCodeLocation(
+        await run(fail(name: "thenFail", matcher: .matching(predicate), timing: .timeout(timeout), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    private func fail(
-        name: String,
-        matcher: FailureMatcher<Failure>,
-        timeout: Duration,
-        at location: SourceCodeLocation
-    ) async -> Self {
-        let call = {
-            let arguments = [matcher.argument, StepText.timeout(timeout, first: true)]
-            return "\(name)(\(arguments.compactMap { $0 }.joined(separator: ", ")))"
-        }
-        if let problem = StepText.problem(withTimeout: timeout) {
-            return rejecting(call: call, location: location, reason: problem)
-        }
-        await perform(failStep(matcher, call: call, window: nil, location: location), timeout: timeout)
-        return self
+        )), timeout: timeout)
     }
 }

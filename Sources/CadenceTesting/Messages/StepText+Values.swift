@@ -1,0 +1,93 @@
+/// The sentences of the value steps (`toEmit`, `toEmit(count:)`, `toEmit(where:)`, `toFinish`).
+extension StepText {
+    /// How a step names the value it is at: `"the value"`, `"a value"`, or `"value 2 of 3"`.
+    struct Ordinal {
+        let count: Int
+        /// Whether the step was written with one value (`toEmit(1)`): `"the value"`.
+        let single: Bool
+        /// Whether the step takes any value (`toEmit(count: 1)`): `"a value"`.
+        var anyValue = false
+
+        func callAsFunction(_ index: Int) -> String {
+            if single { return anyValue ? "a value" : "the value" }
+            return "value \(index + 1) of \(count)"
+        }
+    }
+
+    /// What a step expected once it had all it wanted.
+    static var nothing: String { "(nothing)" }
+
+    /// `"[1, 2]"`, or `"1"` for a step written with one value.
+    static func valueList<Value>(_ values: [Value], single: Bool) -> String {
+        single ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
+    }
+
+    /// `"expected 2, received a second subscription"`.
+    static func secondSubscription(expected: String) -> String {
+        "expected \(expected), received a second subscription"
+    }
+
+    /// `"value 2 of 3 differs: expected 2, received 5"`.
+    static func differs<Value>(_ ordinal: Ordinal, _ index: Int, expected: Value, received: Value) -> String {
+        "\(ordinal(index)) differs: expected \(ValueText.describe(expected)), received \(ValueText.describe(received))"
+    }
+
+    /// `"expected value 2 of 3 (2), received finished"`.
+    static func instead<Value, Failure>(
+        _ ordinal: Ordinal, _ index: Int, expected: Value, received completion: Subscribers.Completion<Failure>
+    ) -> String {
+        "expected \(ordinal(index)) (\(ValueText.describe(expected))), received \(EventText.completion(completion))"
+    }
+
+    /// `"value 3 of 3 (3)"`, for the driver to complete with why it never arrived.
+    static func missing<Value>(_ ordinal: Ordinal, _ index: Int, expected: Value) -> String {
+        "\(ordinal(index)) (\(ValueText.describe(expected)))"
+    }
+}
+
+extension StepText {
+    /// What `toFinish` waited for, for the driver to complete: `"the finish never arrived: …"`.
+    static var theFinish: String { "the finish" }
+
+    /// `"expected finished, received 7"`.
+    static func expectedFinish(received: String) -> String {
+        "expected finished, received \(received)"
+    }
+}
+
+extension EventText {
+    /// A completion that finished, as the timeline shows it.
+    static var finished: String { "finished" }
+
+    /// A second subscription, as a step names it.
+    static var secondSubscription: String { "a second subscription" }
+}
+
+extension StepText {
+    /// `"count: 3"`.
+    static func countArgument(_ count: Int) -> String { "count: \(count)" }
+
+    /// What `toEmit(count:)` expects of each value.
+    static var anyValue: String { "(any value)" }
+
+    /// `"expected a value, received finished"`.
+    static func expected(_ expected: String, received: String) -> String {
+        "expected \(expected), received \(received)"
+    }
+}
+
+extension StepText {
+    /// A predicate as a call shows it: `"where: { … }"`.
+    static var predicateArgument: String { "where: { … }" }
+
+    /// What a predicate step expects, in a reason: `"a value matching the predicate"`.
+    static let matchingValue = "a value matching the predicate"
+
+    /// What a predicate step expects, in the timeline's expected column: `"(a match)"`.
+    static let match = "(a match)"
+}
+
+extension StepText {
+    /// A window of virtual time as a call shows it: `"for: .ticks(5)"`.
+    static func windowArgument(_ window: Duration) -> String { "for: \(VirtualTicks.literal(window))" }
+}
