@@ -93,8 +93,7 @@ extension Publishers {
 }
 
 extension Publishers.FlatMap {
-    /// The subscription handed to the downstream, and the subscriber to the upstream: a thin shell that runs
-    /// ``FlatMapStateMachine`` under its lock and performs what each transition returns after leaving it.
+    /// The subscription handed to the downstream, and the subscriber to the upstream.
     ///
     /// Delivery goes through a `BufferedDelivery`: one thread at a time holds its token and alone calls the
     /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
@@ -108,60 +107,99 @@ extension Publishers.FlatMap {
         typealias SideIndex = Int
         typealias SideInput = NewPublisher.Output
         typealias SideFailure = NewPublisher.Failure
-        private typealias StateMachine = FlatMapStateMachine<Downstream>
+
+        private enum InnerLink {
+            case awaiting
+            case subscribed(any Subscription)
+
+            var subscription: (any Subscription)? {
+                if case .subscribed(let subscription) = self { return subscription }
+                return nil
+            }
+        }
 
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
 
-        // `lock` guards `state`; `deliveryToken` is atomic. The delivery loop (`BufferedDeliveryHost`) hands the lock
-        // over between its steps, so the state sits beside a plain lock rather than inside a `Locked`.
+        // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
         let lock = UnfairLock()
         let deliveryToken: DeliveryToken
-        private var state: StateMachine
-
-        /// The state's delivery, for the delivery loop; touch only with `lock` held.
-        var delivery: BufferedDelivery<NewPublisher.Output> {
-            get { state.delivery }
-            _modify { yield &state.delivery }
-        }
+        var delivery: BufferedDelivery<NewPublisher.Output>
+        private var downstream: Downstream?
+        private var upstream = SingleUpstreamLink.awaiting
+        private var upstreamFinished = false
+        private var inners: [Int: InnerLink] = [:]
+        private var nextInnerIndex = 0
+        private var isTerminated = false
+        /// A completion that arrived while another thread was delivering; the token holder delivers it.
+        private var pendingCompletion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand,
              transform: @escaping (Upstream.Output) -> NewPublisher) {
+            self.downstream = downstream
             self.maxPublishers = maxPublishers
             self.transform = transform
             let token = DeliveryToken()
             deliveryToken = token
-            state = StateMachine(downstream: downstream, maxPublishers: maxPublishers, token: token)
+            delivery = BufferedDelivery(token: token)
         }
 
         // MARK: Upstream
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            let kept = state.receiveUpstream(subscription: subscription)
-            lock.unlock()
-            guard kept else {
+            guard !isTerminated, upstream.attach(subscription) else {
+                lock.unlock()
                 subscription.cancel()
                 return
             }
+            lock.unlock()
             subscription.request(maxPublishers)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             lock.lock()
-            let index = state.receiveUpstreamValue()
+            guard !isTerminated else {
+                lock.unlock()
+                return .none
+            }
+            let index = nextInnerIndex
+            nextInnerIndex += 1
+            inners[index] = .awaiting
             lock.unlock()
-            guard let index else { return .none }
             transform(input).subscribe(IndexedSide(index: index, host: self))
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            let termination = state.receiveUpstream(completion: completion)
-            lock.unlock()
-            if let termination {
-                perform(termination)
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            upstream = .completed
+            switch completion {
+            case .finished:
+                upstreamFinished = true
+                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.leaveToDeliverer() else {
+                    lock.unlock()
+                    return
+                }
+                let downstream = terminateLocked(with: .finished)
+                lock.unlock()
+                downstream?.receive(completion: .finished)
+            case .failure:
+                let subscriptions = inners.values.compactMap(\.subscription)
+                inners = [:]
+                // The buffered values are let go outside the lock: a deinitialiser may call back in.
+                let dropped = delivery.removeBuffered()
+                let downstream = terminateLocked(with: completion)
+                lock.unlock()
+                withExtendedLifetime(dropped) {}
+                for subscription in subscriptions {
+                    subscription.cancel()
+                }
+                downstream?.receive(completion: completion)
             }
         }
 
@@ -169,18 +207,20 @@ extension Publishers.FlatMap {
 
         func receive(subscription: any Subscription, at index: Int) {
             lock.lock()
-            let initial = state.receiveInner(subscription: subscription, at: index)
-            lock.unlock()
-            guard let initial else {
+            guard !isTerminated, case .awaiting? = inners[index] else {
+                lock.unlock()
                 subscription.cancel()
                 return
             }
+            inners[index] = .subscribed(subscription)
+            let initial: Subscribers.Demand = delivery.demand == .unlimited ? .unlimited : .max(1)
+            lock.unlock()
             subscription.request(initial)
         }
 
         func receive(_ value: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
             lock.lock()
-            guard let downstream = state.downstreamForValues else {
+            guard !isTerminated, let downstream else {
                 lock.unlock()
                 return .none
             }
@@ -189,15 +229,38 @@ extension Publishers.FlatMap {
 
         func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
             lock.lock()
-            let action = state.receiveInner(completion: completion, at: index)
-            lock.unlock()
-            switch action {
-            case .none:
-                break
-            case .requestFromUpstream(let upstream):
-                upstream.request(.max(1))
-            case .terminate(let termination):
-                perform(termination)
+            guard !isTerminated, inners.removeValue(forKey: index) != nil else {
+                lock.unlock()
+                return
+            }
+            switch completion {
+            case .finished:
+                if upstreamFinished && inners.isEmpty && delivery.buffer.isEmpty {
+                    guard !delivery.leaveToDeliverer() else {
+                        lock.unlock() // the token holder finishes the downstream when it is done
+                        return
+                    }
+                    let downstream = terminateLocked(with: .finished)
+                    lock.unlock()
+                    downstream?.receive(completion: .finished)
+                    return
+                }
+                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
+                lock.unlock()
+                upstreamSubscription?.request(.max(1))
+            case .failure:
+                let subscriptions = inners.values.compactMap(\.subscription)
+                inners = [:]
+                let upstreamSubscription = upstream.close()
+                let dropped = delivery.removeBuffered()
+                let downstream = terminateLocked(with: completion)
+                lock.unlock()
+                withExtendedLifetime(dropped) {}
+                for subscription in subscriptions {
+                    subscription.cancel()
+                }
+                upstreamSubscription?.cancel()
+                downstream?.receive(completion: completion)
             }
         }
 
@@ -206,68 +269,93 @@ extension Publishers.FlatMap {
         func request(_ additional: Subscribers.Demand) {
             additional.assertPositive(in: "FlatMap")
             lock.lock()
-            guard let (unlimitedInners, drains) = state.request(additional) else {
+            guard !isTerminated else {
                 lock.unlock()
                 return
             }
+            let unlimitedInners = delivery.add(additional) ? inners.values.compactMap(\.subscription) : []
+            guard delivery.takeToken() else {
+                lock.unlock()
+                for subscription in unlimitedInners {
+                    subscription.request(.unlimited)
+                }
+                return
+            }
             lock.unlock()
-            // When this thread took the token, values the inner publishers send in answer are buffered behind the
-            // others, and it delivers them.
+            // Values the inner publishers send in answer are buffered behind the others: this thread delivers.
             for subscription in unlimitedInners {
                 subscription.request(.unlimited)
             }
-            guard drains else { return }
             lock.lock()
             drainLocked()
         }
 
         func cancel() {
             lock.lock()
-            let cancellation = state.cancel()
+            guard downstream != nil else { // a completion still on its way to the emitter is dropped too
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            // The downstream, the buffered values and the inners are released at the end of this function, outside
+            // the lock: a deinitialiser among them may call back into this subscription.
+            let released = (downstream, delivery.removeBuffered(), inners)
+            downstream = nil
+            pendingCompletion = nil
+            let subscriptions = inners.values.compactMap(\.subscription)
+            inners = [:]
+            let upstreamSubscription = upstream.close()
             lock.unlock()
-            guard let cancellation else { return }
-            // The downstream, the buffered values and the inners are released here, outside the lock: a
-            // deinitialiser among them may call back into this subscription.
-            withExtendedLifetime(cancellation.released) {}
-            for subscription in cancellation.inners {
+            withExtendedLifetime(released) {}
+            for subscription in subscriptions {
                 subscription.cancel()
             }
-            cancellation.upstream?.cancel()
-        }
-
-        /// Lets go of what a termination dropped, cancels what it ended, and completes the downstream when due.
-        private func perform(_ termination: StateMachine.Termination) {
-            withExtendedLifetime(termination.dropped) {}
-            for subscription in termination.cancelling {
-                subscription.cancel()
-            }
-            termination.upstream?.cancel()
-            termination.downstream?.receive(completion: termination.completion)
+            upstreamSubscription?.cancel()
         }
 
         // MARK: Delivery
 
-        func downstreamForDeliveryLocked() -> Downstream? {
-            switch state.deliveryTurn() {
-            case .deliver(let downstream):
-                return downstream
-            case .end(let downstream, let completion):
-                lock.unlock()
-                if let completion {
-                    downstream?.receive(completion: completion)
-                }
+        /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the token
+        /// holder will deliver the completion once its current value went out. Call with `lock` held.
+        private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
+            isTerminated = true
+            delivery.removeBuffered()
+            if delivery.leaveToDeliverer() {
+                pendingCompletion = completion
                 return nil
             }
+            defer { downstream = nil }
+            return downstream
+        }
+
+        func downstreamForDeliveryLocked() -> Downstream? {
+            if !isTerminated, let downstream {
+                return downstream
+            }
+            delivery.releaseToken()
+            let completion = pendingCompletion.take()
+            let downstream = self.downstream.take()
+            lock.unlock()
+            if let completion {
+                downstream?.receive(completion: completion)
+            }
+            return nil
         }
 
         func subscriptionLocked(forSource source: Int) -> (any Subscription)? {
-            state.subscription(forSource: source)
+            inners[source]?.subscription
         }
 
         func endDeliveryLocked() {
-            let finished = state.endDelivery()
+            delivery.releaseToken()
+            guard upstreamFinished, inners.isEmpty, delivery.buffer.isEmpty else {
+                lock.unlock()
+                return
+            }
+            isTerminated = true
+            let downstream = self.downstream.take()
             lock.unlock()
-            finished?.receive(completion: .finished)
+            downstream?.receive(completion: .finished)
         }
 
         // MARK: Reflection
@@ -278,14 +366,15 @@ extension Publishers.FlatMap {
             lock.lock()
             defer { lock.unlock() }
             return Mirror(self, children: [
-                "downstream": state.downstream as Any,
+                "downstream": downstream as Any,
                 "maxPublishers": maxPublishers,
-                "demand": state.delivery.demand,
-                "innerPublishers": state.inners.count,
-                "buffered": state.delivery.buffer.count,
+                "demand": delivery.demand,
+                "innerPublishers": inners.count,
+                "buffered": delivery.buffer.count,
             ])
         }
 
         var playgroundDescription: Any { description }
     }
 }
+
