@@ -87,16 +87,15 @@ package final class VirtualTimeExecutor: Sendable {
 
     /// Takes `job` into the session it belongs to, if any; false lets the runtime enqueue it as usual.
     private static func route(_ job: UnsafeMutableRawPointer, isMainActorJob _: Bool) -> Bool {
-        let executor: VirtualTimeExecutor
-        if let marked = cadence_thread_session() {
-            executor = Unmanaged<VirtualTimeExecutor>.fromOpaque(marked).takeUnretainedValue()
-        } else if let membership = current {
-            executor = membership.executor
-        } else {
-            return false
-        }
         // A job pointer is what `UnownedJob` wraps: the runtime's `Job *`, the same value the hook was handed.
-        return executor.accept(unsafeBitCast(job, to: UnownedJob.self))
+        let unownedJob = unsafeBitCast(job, to: UnownedJob.self)
+        // The session draining on this thread first; once it has ended (its body's caller goes on running on the
+        // thread of the drain that ran its last job, and may start the next session there), the task's own session.
+        if let marked = cadence_thread_session(),
+           Unmanaged<VirtualTimeExecutor>.fromOpaque(marked).takeUnretainedValue().accept(unownedJob) {
+            return true
+        }
+        return current?.executor.accept(unownedJob) ?? false
     }
 
     private func accept(_ job: UnownedJob) -> Bool {

@@ -61,7 +61,7 @@ struct VirtualTimeSession: Sendable {
         clockReporter = VirtualClock.IssueReporter { message in
             failures.report(ExpectationFailure(message: message, location: location))
         }
-        clock = VirtualClock(reporter: clockReporter, sessionExecutor: true)
+        clock = VirtualClock(reporter: clockReporter, sessionExecutor: false)
         scope = ExpectationScope()
     }
 
