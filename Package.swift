@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Cadence is four modules where Combine is missing and three where it is:
+// Cadence is five modules where Combine is missing and four where it is:
 //
 //   CadenceSupport   the package's one lock, its trap with a message, its one channel for misuse it survives
 //   CadenceRuntimeHooks  C: the Swift runtime's enqueue hooks, which route a virtual-time session's jobs to it

@@ -2,9 +2,10 @@ extension VirtualClock {
     /// Moves time forward by `duration`, letting the test's tasks run until each is suspended again before time moves,
     /// and again after each tick's due work.
     ///
-    /// Inside `@Test(.virtualTime)` and `withVirtualTime { clock in … }` the tasks the test starts run on the test's
-    /// own serial executor. This call first runs every one of them that is ready until it suspends — on the clock, on
-    /// a continuation nobody has resumed yet — or finishes; then, tick by tick up to the target, it runs the work due
+    /// When the clock's session runs the test's tasks on its own serial executor (not yet switched on for
+    /// `.virtualTime` and `withVirtualTime`: see `Guides/AsyncAwait-executor-notes.md`), this call first runs every
+    /// one of them that is ready until it suspends — on the clock, on a continuation nobody has resumed yet — or
+    /// finishes; then, tick by tick up to the target, it runs the work due
     /// on that tick (waking sleepers, running scheduled actions, first scheduled first) and again lets every task
     /// that is ready run; then it moves `now` to the target and returns. No yields, no sleeps, no polling:
     ///
@@ -16,8 +17,8 @@ extension VirtualClock {
     /// ```
     ///
     /// A task that never suspends and never finishes (a loop of `Task.yield()`) would keep the test busy forever: the
-    /// wait gives up after a hundred thousand jobs, reports it, and goes on. Outside a session (a clock made with
-    /// `VirtualClock()`) there is no executor to wait on: this is the synchronous `advance(by:limit:)`.
+    /// wait gives up after a hundred thousand jobs, reports it, and goes on. Without a session executor (today: every
+    /// clock) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
     public func advance(by duration: Duration, limit: Int = VirtualClock.defaultActionLimit) async {
         let origin = "VirtualClock.advance(by:)"
         await drive(through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,
@@ -83,7 +84,7 @@ extension VirtualClock {
 
 extension TestScheduler {
     /// Advances the clock by `stride`, letting the test's tasks run before time moves and after each tick's due work
-    /// (see ``VirtualClock/advance(by:limit:)-async``).
+    /// (see `VirtualClock.advance(by:limit:)`).
     public func advance(by stride: SchedulerTimeType.Stride = 0) async {
         let origin = "TestScheduler.advance(by:)"
         await clock.drive(
