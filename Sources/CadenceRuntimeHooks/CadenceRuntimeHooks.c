@@ -114,6 +114,18 @@ extern CadenceGetMainHook _Nullable swift_task_getMainExecutor_hook __attribute_
 extern CadenceIsMainHook _Nullable swift_task_isMainExecutor_hook __attribute__((weak));
 
 static CadenceExecutorRef cadenceMainExecutor;
+
+extern CADENCE_SWIFT_CC void swift_job_run(void *_Nonnull job, CadenceExecutorRef executor) __attribute__((weak));
+
+bool cadence_can_run_jobs(void) {
+    return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel;
+}
+
+void cadence_run_job_on_generic_executor(void *_Nonnull job) {
+    // The generic executor is the null reference.
+    CadenceExecutorRef generic = { NULL, 0 };
+    swift_job_run(job, generic);
+}
 static CadenceGetMainHook cadencePreviousGetMainHook;
 static CadenceIsMainHook cadencePreviousIsMainHook;
 static pthread_once_t cadenceMainOnce = PTHREAD_ONCE_INIT;

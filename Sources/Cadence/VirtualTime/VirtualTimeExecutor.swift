@@ -96,11 +96,11 @@ package final class VirtualTimeExecutor: Sendable {
     }
 
     private static let registry = Locked(Registry())
-    nonisolated(unsafe) static var debugRouting = false
 
     /// Whether this runtime lets Cadence route jobs (it has the enqueue and main-executor hooks); installs them on
     /// first use.
     package static let isAvailable: Bool = {
+        guard cadence_can_run_jobs() else { return false }
         let main = MainActorExecutor.shared.asUnownedSerialExecutor()
         let reference = unsafeBitCast(main, to: CadenceExecutorRef.self)
         guard cadence_install_main_executor(reference) else { return false }
@@ -133,7 +133,6 @@ package final class VirtualTimeExecutor: Sendable {
             }
             return enqueuer
         }
-        if debugRouting { print("ROUTE job=\(jobTask) marked=\(marked != nil) cur=\(cadence_current_task_id()) main=\(isMainActorJob) -> \(executor != nil)") }
         guard let executor else { return false }
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
         return executor.accept(Entry(job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob))
@@ -212,10 +211,8 @@ package final class VirtualTimeExecutor: Sendable {
             steps += 1
             switch step {
             case .run(let entry):
-                if Self.debugRouting { print("RUN \(cadence_job_task_id(unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self))) main=\(entry.isMainActorJob)") }
                 run(entry)
             case .wake(let waiter, let busy):
-                if Self.debugRouting { print("WAKE") }
                 if let busy { reportBusy(origin: busy.origin, ready: busy.ready) }
                 waiter.resume()
             case .yieldMainThread:
@@ -233,9 +230,11 @@ package final class VirtualTimeExecutor: Sendable {
         if entry.isMainActorJob {
             entry.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
         } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            entry.job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+            // On no actor, with Cadence's task executor as the current one: what asks for the current executor
+            // rather than enqueueing through the runtime (`Task.yield()`) comes back to the session too.
+            entry.job.runSynchronously(on: SessionTaskExecutor.shared.asUnownedTaskExecutor())
         } else {
-            entry.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+            cadence_run_job_on_generic_executor(unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self))
         }
     }
 
@@ -257,6 +256,12 @@ package final class VirtualTimeExecutor: Sendable {
     /// Gives up after ``jobLimit`` jobs with some still ready, reporting it as the work of `origin`. After ``end()``
     /// it returns at once.
     package func waitUntilIdle(origin: String) async {
+        // Called from outside the drain (the body on the thread its test started on), the caller would register and
+        // could be resumed before it has suspended, and then go on where it was, outside the session. Passing through
+        // the main actor enqueues it as a job the session takes (its task is the session's), and the drain runs it.
+        if cadence_thread_session() != Unmanaged.passUnretained(self).toOpaque() {
+            await Self.passThroughMainActor()
+        }
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let post: Bool? = state.withLock { state in
                 guard !state.hasEnded else { return nil }
@@ -270,6 +275,8 @@ package final class VirtualTimeExecutor: Sendable {
             if post { postDrain() }
         }
     }
+
+    @MainActor private static func passThroughMainActor() async {}
 
     /// Stops taking jobs: from now on the session's tasks run where the runtime sends them. Jobs still waiting to
     /// run — of a task that never suspends — are handed back to the runtime, their tasks cancelled first so that a
@@ -332,5 +339,21 @@ final class MainActorExecutor: SerialExecutor {
 
     func checkIsolated() {
         dispatchPrecondition(condition: .onQueue(.main))
+    }
+}
+
+/// The task executor a session's jobs run with when they run on no actor: `Task.yield()` and other code that enqueues on
+/// `Task.currentExecutor` rather than through the runtime find it, so their jobs come back to the session; a job of no
+/// session goes on to the global concurrent executor.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class SessionTaskExecutor: TaskExecutor {
+    static let shared = SessionTaskExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if VirtualTimeExecutor.route(unsafeBitCast(job, to: UnsafeMutableRawPointer.self), isMainActorJob: false) {
+            return
+        }
+        globalConcurrentExecutor.enqueue(ExecutorJob(job))
     }
 }

@@ -41,6 +41,13 @@ typedef struct {
     uintptr_t implementation;
 } CadenceExecutorRef;
 
+/// Runs `job` synchronously on this thread as the global concurrent executor would: on no actor (the generic
+/// executor), with no task executor.
+void cadence_run_job_on_generic_executor(void *_Nonnull job);
+
+/// Whether this runtime has everything Cadence needs to identify, run and cancel a session's jobs.
+bool cadence_can_run_jobs(void);
+
 /// Makes `executor` the main actor's executor for the rest of the process, through the runtime's main-executor hooks,
 /// once: the runtime's own main executor (the main dispatch queue) stays the main executor too. Returns false when
 /// this runtime has no such hooks (nothing is installed).
