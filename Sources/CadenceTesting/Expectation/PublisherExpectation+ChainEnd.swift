@@ -90,14 +90,14 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     // (and a window step's start, behind its own lock).
     /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
     let publisherType: Any.Type
-    let steps: [ExpectationStep<Output, Failure>]
+    let steps: [ChainStep<Output, Failure>]
     let consumedBy: ConsumedEvents
     let showsTime: Bool
 
     init(
         expectation: PublisherExpectation<Output, Failure>,
         chain: ChainState,
-        steps: [ExpectationStep<Output, Failure>]
+        steps: [ChainStep<Output, Failure>]
     ) {
         publisherType = expectation.publisherType
         self.steps = steps

@@ -26,11 +26,11 @@
 extension PublisherExpectation {
     /// Runs `step` in wall-clock time: appends it to the chain and, unless an earlier step failed, waits until it
     /// decides, at most `timeout` (which must not be negative).
-    func perform(_ step: ExpectationStep<Output, Failure>, timeout: Duration) async {
+    func perform(_ step: ChainStep<Output, Failure>, timeout: Duration) async {
         let (index, skip) = append(step, wallClock: true)
         if skip { return }
         if step.kind == .action {
-            step.act?(self)
+            act(step, index: index)
             return
         }
         await wait(for: step, index: index, timeout: timeout)
@@ -49,7 +49,7 @@ extension PublisherExpectation {
     }
 
     /// Evaluates `step` each time an event arrives until it decides, its time is up, or the task is cancelled.
-    private func wait(for step: ExpectationStep<Output, Failure>, index: Int, timeout: Duration) async {
+    private func wait(for step: ChainStep<Output, Failure>, index: Int, timeout: Duration) async {
         let waiter = WallClockWaiter()
         // Installed before the first read of the events: every event not in that read wakes the waiter later.
         let observer = recorder.observe { [weak waiter] event in waiter?.eventArrived(event) }
@@ -99,7 +99,7 @@ extension PublisherExpectation {
                 return
             case .pending:
                 guard final || status.cancelled else { break }
-                var divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
+                var divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
                 if !final, step.kind == .match, case let .failed(settled) = step.evaluate(visible.events, true),
                    !settled.atEvent {
                     // What the step would have missed had nothing more arrived: the events it matched, and the
@@ -135,44 +135,23 @@ extension PublisherExpectation {
         return (events, false)
     }
 
-    /// The chain failure for `divergence` of the wall-clock `step`, with the reason completed by when and why it gave
-    /// up.
+    /// The chain failure for `divergence` of the wall-clock `step`, with why it gave up.
     private func failure(
-        of step: ExpectationStep<Output, Failure>,
+        of step: ChainStep<Output, Failure>,
         index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
         visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
         gaveUp: GaveUp
     ) -> ChainFailure {
-        if divergence.atEvent {
-            let divergentIndex = cursor + divergence.matched
-            let event = recorder.events[divergentIndex]
-            return ChainFailure(
-                step: index, reason: .atEvent(divergence.reason, time: event.time, note: divergence.note),
-                event: divergentIndex,
-                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
-            )
+        failure(of: step, index: index, divergence, cursor: cursor, visible: visible, timesEventsOnWallClock: true) {
+            switch gaveUp {
+            case .taskCancelled: .taskCancelled(window: step.kind == .window)
+            case .completed: .completed
+            case .subscriptionCancelled: .subscriptionCancelled
+            case .timeout where !recorder.hasSubscribed: .noSubscription(hasClock: true)
+            case let .timeout(limit): .timeout(limit, dueTick: clock?.nextDueTick, noDemand: exhaustedDemand())
+            }
         }
-        if visible.stoppedAtViolation {
-            let violatingIndex = visible.events.endIndex
-            let event = recorder.events[violatingIndex]
-            return ChainFailure(
-                step: index, reason: .missing(divergence.reason, because: .contractBreak(ContractBreak(event))),
-                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil
-            )
-        }
-        let cause: MissingCause
-        switch gaveUp {
-        case .taskCancelled: cause = .taskCancelled(window: step.kind == .window)
-        case .completed: cause = .completed
-        case .subscriptionCancelled: cause = .subscriptionCancelled
-        case .timeout where !recorder.hasSubscribed: cause = .noSubscription(hasClock: true)
-        case let .timeout(limit): cause = .timeout(limit, dueTick: clock?.nextDueTick, noDemand: exhaustedDemand())
-        }
-        return ChainFailure(
-            step: index, reason: .missing(divergence.reason, because: cause), event: nil,
-            expected: step.missing(divergence.matched), gaveUpAt: recorder.now, difference: nil
-        )
     }
 }

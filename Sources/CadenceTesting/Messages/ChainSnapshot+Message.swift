@@ -6,13 +6,13 @@ extension ChainSnapshot {
         var rows = baseRows(events: events, extras: [])
         let step = steps[failure.step]
         if let index = failure.event {
-            rows[index].expected = failure.expected
-            rows[index].step = step.call()
+            rows[index].expected = StepText.describe(failure.expected)
+            rows[index].step = call(step)
             rows[index].marked = true
         } else {
             let missing = FailureMessage.Row(
-                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: failure.expected,
-                step: step.call(), marked: true
+                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: StepText.describe(failure.expected),
+                step: call(step), marked: true
             )
             let position = rows.firstIndex { row in
                 guard let time = row.time, let gaveUp = failure.gaveUpAt else { return false }
@@ -23,11 +23,11 @@ extension ChainSnapshot {
         let valueDifference = failure.difference.flatMap {
             ValueText.difference(expected: $0.expected, received: $0.received)
         }
-        let blocks = [failure.detail, valueDifference].compactMap { $0 }
+        let blocks = [failure.detail?.text, valueDifference].compactMap { $0 }
         let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
-            headline: "\(step.call()) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
-            calls: steps.map { $0.call() }, failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
+            headline: "\(call(step)) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
+            calls: steps.map(call), failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
             showsTime: showsTime, difference: difference
         ).text
     }
@@ -35,7 +35,7 @@ extension ChainSnapshot {
     /// A message with `headline` whose timeline marks `extras` as events no step expected.
     func message(headline: String, events: [TimedEvent<Output, Failure>], extras: [Int]) -> String {
         FailureMessage(
-            headline: headline, expectCall: expectCall, calls: steps.map { $0.call() }, failedStep: nil,
+            headline: headline, expectCall: expectCall, calls: steps.map(call), failedStep: nil,
             checkedSteps: steps.count, rows: baseRows(events: events, extras: extras), showsTime: showsTime,
             difference: nil
         ).text
@@ -58,14 +58,19 @@ extension ChainSnapshot {
                 time: showsTime ? event.time : nil, received: received, expected: "", step: "", marked: false
             )
             if let step = consumedBy[index], let position = positions[index] {
-                row.expected = steps[step].expectation(position.index, position.count)
-                row.step = steps[step].call()
+                row.expected = StepText.describe(steps[step].step.expectation(at: position.index, of: position.count))
+                row.step = call(steps[step])
             } else if extraSet.contains(index) {
                 row.expected = "(no step)"
                 row.marked = index == extras.first
             }
             return row
         }
+    }
+
+    /// The call as written, without the leading dot: `"toEmit([1, 2, 3], within: .ticks(5))"`.
+    func call(_ step: ChainStep<Output, Failure>) -> String {
+        StepText.call(step.name, step.step.arguments, step.timing)
     }
 
     static func isLater(_ time: EventTime, than other: EventTime) -> Bool {
