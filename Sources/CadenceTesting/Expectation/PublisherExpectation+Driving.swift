@@ -82,7 +82,7 @@ extension PublisherExpectation {
         var actionsRun = 0
         while true {
             let (cursor, pending) = unconsumed()
-            let visible = Self.visible(pending, through: deadline)
+            let visible = Self.visible(pending, through: deadline.map(EventTime.tick))
             let final = isFinal(deadline: deadline)
             let outcome = step.evaluate(visible.events, final || visible.stoppedAtViolation)
             switch outcome {
@@ -134,7 +134,7 @@ extension PublisherExpectation {
         deadline: Int64?
     ) {
         let (cursor, pending) = unconsumed()
-        let visible = Self.visible(pending, through: deadline)
+        let visible = Self.visible(pending, through: deadline.map(EventTime.tick))
         let divergence: StepDivergence
         switch step.evaluate(visible.events, false) {
         case let .satisfied(consumed):
@@ -143,11 +143,7 @@ extension PublisherExpectation {
         case let .failed(atEvent):
             divergence = atEvent
         case .pending:
-            // Make the step say what it still lacks, as it would if nothing more could arrive.
-            switch step.evaluate(visible.events, true) {
-            case let .failed(lacking) where !lacking.atEvent: divergence = lacking
-            default: divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
-            }
+            divergence = lacking(step, visible.events)
         }
         consume(divergence.matched, from: cursor, step: index)
         var failure = failure(
@@ -165,6 +161,13 @@ extension PublisherExpectation {
         fail(step: index, failure)
     }
 
+    /// What a pending step still lacks, as it would say if nothing more could arrive: the events it matched and what
+    /// it still waited for — or, when it cannot say, what it expected first.
+    func lacking(_ step: ChainStep<Output, Failure>, _ events: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
+        if case let .failed(lacking) = step.evaluate(events, true), !lacking.atEvent { return lacking }
+        return StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
+    }
+
     /// Whether no more events can arrive inside a step's window without the test doing something.
     private func isFinal(deadline: Int64?) -> Bool {
         guard let clock else { return true }
@@ -175,20 +178,23 @@ extension PublisherExpectation {
         return next == nil
     }
 
-    /// The events a step may look at: those inside its window, up to (not including) the first contract violation.
-    static func visible(
-        _ events: ArraySlice<TimedEvent<Output, Failure>>,
-        through deadline: Int64?
-    ) -> (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool) {
+    /// The events a step may look at: those that arrived by `deadline` (a tick on a virtual clock, a time since
+    /// `expect` on the wall clock; nil for all), up to (not including) the first contract violation.
+    static func visible(_ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?) -> VisibleEvents {
         var end = events.startIndex
         while end < events.endIndex {
             let event = events[end]
-            if let deadline, let tick = event.tick, tick > deadline { return (events[..<end], false) }
+            if let deadline, event.time.isLater(than: deadline) {
+                return (events[..<end], false)
+            }
             if event.violation != nil { return (events[..<end], true) }
             end += 1
         }
         return (events, false)
     }
+
+    /// The events a step may look at, and whether they stop short of one that broke the contract.
+    typealias VisibleEvents = (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool)
 
     /// The chain failure for `divergence` of `step`, with why the step gave up.
     private func failure(
@@ -196,7 +202,7 @@ extension PublisherExpectation {
         index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
-        visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
+        visible: VisibleEvents,
         deadline: Int64?
     ) -> ChainFailure {
         failure(of: step, index: index, divergence, cursor: cursor, visible: visible, timesEventsOnWallClock: false) {
@@ -230,7 +236,7 @@ extension PublisherExpectation {
         index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
-        visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
+        visible: VisibleEvents,
         timesEventsOnWallClock: Bool,
         cause: () -> MissingCause
     ) -> ChainFailure {
@@ -323,5 +329,17 @@ extension PublisherExpectation {
             }
         }
         return nil
+    }
+}
+
+extension EventTime {
+    /// Whether this time comes after `other` on the same scale; times on different scales (a tick and a time since
+    /// `expect`) are not ordered.
+    func isLater(than other: EventTime) -> Bool {
+        switch (self, other) {
+        case let (.tick(a), .tick(b)): a > b
+        case let (.elapsed(a), .elapsed(b)): a > b
+        default: false
+        }
     }
 }

@@ -75,7 +75,7 @@ extension PublisherExpectation {
             let timeUp = status.deadlinePassed || ContinuousClock.now - started >= limit
             let (completed, cancelled) = recorder.state.withLock { ($0.completed, $0.cancelled) }
             let (cursor, pending) = unconsumed()
-            let visible = Self.visible(pending, throughElapsed: timeUp ? deadline : nil)
+            let visible = Self.visible(pending, through: timeUp ? .elapsed(deadline) : nil)
             // Events that arrived after the deadline are not the step's: nor is a completion among them.
             let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
             let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
@@ -99,13 +99,10 @@ extension PublisherExpectation {
                 return
             case .pending:
                 guard final || status.cancelled else { break }
-                var divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
-                if !final, step.kind == .match, case let .failed(settled) = step.evaluate(visible.events, true),
-                   !settled.atEvent {
-                    // What the step would have missed had nothing more arrived: the events it matched, and the
-                    // phrase for the one it still waited for.
-                    divergence = settled
-                }
+                // Cancelled while pending: what the step would have missed had nothing more arrived.
+                let divergence = !final && step.kind == .match
+                    ? lacking(step, visible.events)
+                    : StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
                 consume(divergence.matched, from: cursor, step: index)
                 fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
                                           gaveUp: gaveUp ?? .taskCancelled))
@@ -119,29 +116,13 @@ extension PublisherExpectation {
     /// for them could overflow the runtime's timer.
     private static var longestWait: Duration { .seconds(365 * 24 * 3600) }
 
-    /// The events a wall-clock step may look at: those that arrived by `deadline` (time since `expect`; nil for all),
-    /// up to (not including) the first contract violation.
-    static func visible(
-        _ events: ArraySlice<TimedEvent<Output, Failure>>,
-        throughElapsed deadline: Duration?
-    ) -> (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool) {
-        var end = events.startIndex
-        while end < events.endIndex {
-            let event = events[end]
-            if let deadline, case let .elapsed(time) = event.time, time > deadline { return (events[..<end], false) }
-            if event.violation != nil { return (events[..<end], true) }
-            end += 1
-        }
-        return (events, false)
-    }
-
     /// The chain failure for `divergence` of the wall-clock `step`, with why it gave up.
     private func failure(
         of step: ChainStep<Output, Failure>,
         index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
-        visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
+        visible: VisibleEvents,
         gaveUp: GaveUp
     ) -> ChainFailure {
         failure(of: step, index: index, divergence, cursor: cursor, visible: visible, timesEventsOnWallClock: true) {

@@ -16,7 +16,7 @@ extension ChainSnapshot {
             )
             let position = rows.firstIndex { row in
                 guard let time = row.time, let gaveUp = failure.gaveUpAt else { return false }
-                return Self.isLater(time, than: gaveUp)
+                return time.isLater(than: gaveUp)
             }
             rows.insert(missing, at: position ?? rows.endIndex)
         }
@@ -71,13 +71,5 @@ extension ChainSnapshot {
     /// The call as written, without the leading dot: `"toEmit([1, 2, 3], within: .ticks(5))"`.
     func call(_ step: ChainStep<Output, Failure>) -> String {
         StepText.call(step.name, step.step.arguments, step.timing)
-    }
-
-    static func isLater(_ time: EventTime, than other: EventTime) -> Bool {
-        switch (time, other) {
-        case let (.tick(a), .tick(b)): a > b
-        case let (.elapsed(a), .elapsed(b)): a > b
-        default: false
-        }
     }
 }
