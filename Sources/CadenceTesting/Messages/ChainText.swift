@@ -95,7 +95,7 @@ enum ChainText {
 
     /// Says how an event broke the subscription contract.
     static func contractBreak(_ event: ContractBreak) -> String {
-        let what = event.event
+        let what = StepText.describe(event.event)
         let when = at(event.time)
         switch event.violation {
         case let .beyondDemand(requested):
@@ -151,7 +151,7 @@ enum ChainText {
     /// `"4 at tick 3, finished at tick 3"` — the first three, then `", and 2 more"`.
     static func list(_ events: [ContractBreak]) -> String {
         let shown = events.prefix(3).map { event in
-            event.violation != nil ? contractBreak(event) : event.event + at(event.time)
+            event.violation != nil ? contractBreak(event) : StepText.describe(event.event) + at(event.time)
         }
         let more = events.count > 3 ? ", and \(events.count - 3) more" : ""
         return shown.joined(separator: ", ") + more

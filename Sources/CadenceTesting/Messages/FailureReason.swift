@@ -53,13 +53,13 @@ enum MissingCause {
 
 /// How an event broke the subscription contract, with what it was and when.
 struct ContractBreak {
-    /// The event as the timeline shows it: `"4"`, `"finished"`.
-    let event: String
+    /// The event: a value, a completion, or a subscription.
+    let event: Received
     let time: EventTime
     let violation: ContractViolation?
 
     init<Output, Failure>(_ event: TimedEvent<Output, Failure>) {
-        self.event = EventText.received(event.event)
+        self.event = Received(timeline: event.event)
         time = event.time
         violation = event.violation
     }

@@ -80,10 +80,14 @@ indirect enum Received {
         }
     }
 
+    /// The event as the timeline names it (a subscription is just that).
+    init<Output, Failure>(timeline event: PublisherEvent<Output, Failure>) {
+        if case .subscription = event { self = .subscription } else { self.init(event) }
+    }
+
     /// The event as the timeline names it, with what was wrong with it if it broke the contract.
     init<Output, Failure>(timed event: TimedEvent<Output, Failure>) {
-        var received = Received(event.event)
-        if case .subscription = event.event { received = .subscription }
+        let received = Received(timeline: event.event)
         self = event.violation.map { .violating(received, $0) } ?? received
     }
 }
