@@ -105,9 +105,6 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
 
-    /// `"expect(PassthroughSubject<Int, Never>)"`.
-    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
-
     /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the
     /// cursor too, where the steps skipped a second subscription.
     func unconsumed(in events: [TimedEvent<Output, Failure>]) -> [Int] {

@@ -1,6 +1,9 @@
 /// A chain's failure message, laid out: the headline, the chain as written and the timeline of events against what
 /// the steps expected (see ``FailureMessage``).
 extension ChainSnapshot {
+    /// `"expect(PassthroughSubject<Int, Never>)"`.
+    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
+
     /// The message for a failed step.
     func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> String {
         var rows = baseRows(events: events, extras: [])
