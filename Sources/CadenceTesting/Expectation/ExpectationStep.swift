@@ -2,55 +2,83 @@
 ///
 /// A step never drives anything itself: a driver (virtual time, synchronous, or wall-clock) hands it the unconsumed
 /// events that arrived inside the step's window and says whether more could still arrive; the step answers whether
-/// it is satisfied (and how many events it consumed), still waiting, or failed (and why). Its descriptions are built
-/// only when a failure message is rendered, so passing steps cost no string work.
-struct ExpectationStep<Output, Failure: Error> {
-    /// What the step does.
-    enum Kind {
-        /// Matches events; settles as soon as it can.
-        case match
-        /// Matches events over its whole window: it settles only when the window has passed (`toEmitNothing`).
-        case window
-        /// Acts on the subscription and consumes nothing (`thenRequest`, `thenCancel`, `thenIgnoreRest`).
-        case action
-    }
+/// it is satisfied (and how many events it consumed), still waiting, or failed (and why, as a ``StepReason``). What it
+/// says is data: `Messages/` writes the sentences, only when a failure message is rendered, so passing steps cost no
+/// string work.
+///
+/// Each step family defines its step as a value of its own type in its file under `Steps/`; the chain keeps it in a
+/// ``ChainStep`` with the call's name, timing and location.
+protocol ExpectationStep<Output, Failure> {
+    associatedtype Output
+    associatedtype Failure: Error
 
-    let kind: Kind
-    /// The call as written, without the leading dot: `"toEmit([1, 2, 3], within: .ticks(5))"`.
-    let call: () -> String
-    /// How long the step may wait, from the time it starts; nil to wait until the clock is idle.
-    let window: Duration?
+    /// What the step does; ``StepKind/match`` unless the step says otherwise.
+    var kind: StepKind { get }
+    /// The step's arguments as the call wrote them (read only to render a message).
+    var arguments: StepArguments { get }
     /// Matches `events` — unconsumed, non-subscription, contract-abiding, inside the window — given whether more
     /// events could still arrive inside the window.
-    let evaluate: (_ events: ArraySlice<TimedEvent<Output, Failure>>, _ isFinal: Bool) -> StepOutcome
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome
     /// What the step expected of the `index`-th of the `count` events it consumed, for the timeline.
-    let expectation: (_ index: Int, _ count: Int) -> String
+    func expectation(at index: Int, of count: Int) -> StepExpectation
     /// What the step expected next when nothing (or the wrong thing) arrived after it had consumed `consumed` events.
-    let missing: (_ consumed: Int) -> String
-    /// Runs the step's action (`.action` steps only).
-    let act: ((PublisherExpectation<Output, Failure>) -> Void)?
+    func missing(after consumed: Int) -> StepExpectation
+    /// Acts on the subscription (``StepKind/action`` steps only): nil when it could, else why not.
+    func act(on expectation: PublisherExpectation<Output, Failure>) -> ActionProblem?
+}
+
+extension ExpectationStep {
+    var kind: StepKind { .match }
+
+    func act(on expectation: PublisherExpectation<Output, Failure>) -> ActionProblem? { nil }
+}
+
+/// What a step does.
+enum StepKind {
+    /// Matches events; settles as soon as it can.
+    case match
+    /// Matches events over its whole window: it settles only when the window has passed (`toEmitNothing`,
+    /// `toMatch`).
+    case window
+    /// Acts on the subscription and consumes nothing (`thenRequest`, `thenCancel`, `thenIgnoreRest`).
+    case action
+}
+
+/// A step in its chain: the step, and the call that wrote it.
+struct ChainStep<Output, Failure: Error> {
+    /// The step.
+    let step: any ExpectationStep<Output, Failure>
+    /// The call's name: `"toEmit"`, `"thenFinish"`.
+    let name: String
+    /// How the call was told to wait, as written (`within:` or `timeout:`).
+    let timing: StepTiming
+    /// How long the step may wait, from the time it starts; nil to wait until the clock is idle.
+    let window: Duration?
     /// Where the step was written.
     let location: SourceCodeLocation
 
     init(
-        kind: Kind = .match,
-        call: @escaping () -> String,
-        window: Duration? = nil,
-        location: SourceCodeLocation,
-        evaluate: @escaping (ArraySlice<TimedEvent<Output, Failure>>, Bool) -> StepOutcome,
-        expectation: @escaping (Int, Int) -> String,
-        missing: @escaping (Int) -> String,
-        act: ((PublisherExpectation<Output, Failure>) -> Void)? = nil
+        _ step: any ExpectationStep<Output, Failure>,
+        name: String,
+        timing: StepTiming = .within(nil),
+        window: Duration?,
+        location: SourceCodeLocation
     ) {
-        self.kind = kind
-        self.call = call
+        self.step = step
+        self.name = name
+        self.timing = timing
         self.window = window
         self.location = location
-        self.evaluate = evaluate
-        self.expectation = expectation
-        self.missing = missing
-        self.act = act
     }
+
+    var kind: StepKind { step.kind }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, _ isFinal: Bool) -> StepOutcome {
+        step.evaluate(events, isFinal: isFinal)
+    }
+
+    /// What the step expected next after `consumed` events.
+    func missing(_ consumed: Int) -> StepExpectation { step.missing(after: consumed) }
 }
 
 /// What a step made of the events it was shown.
@@ -65,36 +93,34 @@ enum StepOutcome {
 
 /// Why and where a step failed.
 struct StepDivergence {
-    /// What went wrong. At an event: the end of the sentence `"<call> failed: <reason> at tick 1"`, as
-    /// `"value 2 of 3 differs: expected 2, received 5"`. For want of an event: what was missing, as a noun phrase the
-    /// driver completes with why it gave up: `"value 3 of 3 (3)"` → `"value 3 of 3 (3) never arrived: the clock went
-    /// idle at tick 4"`.
-    var reason: String
+    /// What went wrong, as data: at an event, the end of the sentence `"<call> failed: <reason> at tick 1"`; for want
+    /// of an event, what was missing, which the driver completes with why it gave up.
+    var reason: StepReason
     /// How many of the shown events the step had matched before it diverged.
     var matched: Int
     /// Whether the event after the matched ones is the divergent one (false: the step failed for want of an event).
     var atEvent: Bool
     /// The expected and received values when they differ, for a field-by-field difference under the timeline.
     var difference: (expected: Any, received: Any)?
-    /// At an event: a clause the driver puts after the event's time — `"150 ticks early"` makes
-    /// `"… received "swift" at tick 150, 150 ticks early"`.
-    var note: String?
-    /// A block the step adds under the timeline (before any difference): `toMatch`'s two diagrams.
-    var detail: String?
+    /// At an event on a virtual clock: how many ticks before the end of its window it came, which the message puts
+    /// after the event's time (`"… received "swift" at tick 150, 150 ticks early"`).
+    var earlyBy: Int64?
+    /// Both marble diagrams, which `toMatch` adds under the timeline (before any difference).
+    var detail: MarbleComparison?
 
     init(
-        _ reason: String,
+        _ reason: StepReason,
         matched: Int,
         atEvent: Bool,
         difference: (expected: Any, received: Any)? = nil,
-        note: String? = nil,
-        detail: String? = nil
+        earlyBy: Int64? = nil,
+        detail: MarbleComparison? = nil
     ) {
         self.reason = reason
         self.matched = matched
         self.atEvent = atEvent
         self.difference = difference
-        self.note = note
+        self.earlyBy = earlyBy
         self.detail = detail
     }
 }

@@ -90,23 +90,20 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     // (and a window step's start, behind its own lock).
     /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
     let publisherType: Any.Type
-    let steps: [ExpectationStep<Output, Failure>]
+    let steps: [ChainStep<Output, Failure>]
     let consumedBy: ConsumedEvents
     let showsTime: Bool
 
     init(
         expectation: PublisherExpectation<Output, Failure>,
         chain: ChainState,
-        steps: [ExpectationStep<Output, Failure>]
+        steps: [ChainStep<Output, Failure>]
     ) {
         publisherType = expectation.publisherType
         self.steps = steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock
     }
-
-    /// `"expect(PassthroughSubject<Int, Never>)"`.
-    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
 
     /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the
     /// cursor too, where the steps skipped a second subscription.

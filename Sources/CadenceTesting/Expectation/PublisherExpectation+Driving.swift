@@ -14,14 +14,23 @@ extension PublisherExpectation {
     static var lookaheadActionLimit: Int { 10_000 }
 
     /// Runs `step` now: appends it to the chain and, unless an earlier step failed, drives the clock until it decides.
-    func perform(_ step: ExpectationStep<Output, Failure>) {
+    func perform(_ step: ChainStep<Output, Failure>) {
         let (index, skip) = append(step)
         if skip { return }
         if step.kind == .action {
-            step.act?(self)
+            act(step, index: index)
             return
         }
         drive(step, index: index)
+    }
+
+    /// Runs the action `step` (step `index`), failing the chain when it could not act.
+    func act(_ step: ChainStep<Output, Failure>, index: Int) {
+        guard let problem = step.step.act(on: self) else { return }
+        fail(step: index, ChainFailure(
+            step: index, reason: .action(problem), event: nil, expected: .liveSubscription,
+            gaveUpAt: recorder.now, difference: nil
+        ))
     }
 
     /// Records that step `index` failed.
@@ -62,7 +71,7 @@ extension PublisherExpectation {
     /// ``stepActionLimit`` actions (an endless timer is reported, not waited on). Only a step that failed for want of
     /// an event with a budget runs the clock on past its deadline, to say whether the event came late (see
     /// `lateArrival(of:cursor:deadline:)`).
-    private func drive(_ step: ExpectationStep<Output, Failure>, index: Int) {
+    private func drive(_ step: ChainStep<Output, Failure>, index: Int) {
         let start = clock?.now.ticks
         let deadline: Int64? = step.window.flatMap { window in
             start.map { start in
@@ -73,7 +82,7 @@ extension PublisherExpectation {
         var actionsRun = 0
         while true {
             let (cursor, pending) = unconsumed()
-            let visible = Self.visible(pending, through: deadline)
+            let visible = Self.visible(pending, through: deadline.map(EventTime.tick))
             let final = isFinal(deadline: deadline)
             let outcome = step.evaluate(visible.events, final || visible.stoppedAtViolation)
             switch outcome {
@@ -89,7 +98,7 @@ extension PublisherExpectation {
             case .pending:
                 if final || visible.stoppedAtViolation {
                     // A step must decide once nothing more can arrive; treat indecision as a missing event.
-                    let divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
+                    let divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
                     fail(step: index, failure(
                     of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
                 ))
@@ -118,14 +127,14 @@ extension PublisherExpectation {
     /// Settles `step` after it ran out of clock actions with work still due inside its window: satisfied by what
     /// arrived, failed at a divergent event, or failed for want of one — a runaway clock.
     private func gaveUp(
-        _ step: ExpectationStep<Output, Failure>,
+        _ step: ChainStep<Output, Failure>,
         index: Int,
         afterRunning actionsRun: Int,
         on clock: VirtualClock,
         deadline: Int64?
     ) {
         let (cursor, pending) = unconsumed()
-        let visible = Self.visible(pending, through: deadline)
+        let visible = Self.visible(pending, through: deadline.map(EventTime.tick))
         let divergence: StepDivergence
         switch step.evaluate(visible.events, false) {
         case let .satisfied(consumed):
@@ -134,11 +143,7 @@ extension PublisherExpectation {
         case let .failed(atEvent):
             divergence = atEvent
         case .pending:
-            // Make the step say what it still lacks, as it would if nothing more could arrive.
-            switch step.evaluate(visible.events, true) {
-            case let .failed(lacking) where !lacking.atEvent: divergence = lacking
-            default: divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
-            }
+            divergence = lacking(step, visible.events)
         }
         consume(divergence.matched, from: cursor, step: index)
         var failure = failure(
@@ -156,6 +161,13 @@ extension PublisherExpectation {
         fail(step: index, failure)
     }
 
+    /// What a pending step still lacks, as it would say if nothing more could arrive: the events it matched and what
+    /// it still waited for — or, when it cannot say, what it expected first.
+    func lacking(_ step: ChainStep<Output, Failure>, _ events: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
+        if case let .failed(lacking) = step.evaluate(events, true), !lacking.atEvent { return lacking }
+        return StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
+    }
+
     /// Whether no more events can arrive inside a step's window without the test doing something.
     private func isFinal(deadline: Int64?) -> Bool {
         guard let clock else { return true }
@@ -166,38 +178,80 @@ extension PublisherExpectation {
         return next == nil
     }
 
-    /// The events a step may look at: those inside its window, up to (not including) the first contract violation.
-    static func visible(
-        _ events: ArraySlice<TimedEvent<Output, Failure>>,
-        through deadline: Int64?
-    ) -> (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool) {
+    /// The events a step may look at: those that arrived by `deadline` (a tick on a virtual clock, a time since
+    /// `expect` on the wall clock; nil for all), up to (not including) the first contract violation.
+    static func visible(_ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?) -> VisibleEvents {
         var end = events.startIndex
         while end < events.endIndex {
             let event = events[end]
-            if let deadline, let tick = event.tick, tick > deadline { return (events[..<end], false) }
+            if let deadline, event.time.isLater(than: deadline) {
+                return (events[..<end], false)
+            }
             if event.violation != nil { return (events[..<end], true) }
             end += 1
         }
         return (events, false)
     }
 
+    /// The events a step may look at, and whether they stop short of one that broke the contract.
+    typealias VisibleEvents = (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool)
+
     /// The chain failure for `divergence` of `step`, with why the step gave up.
     private func failure(
-        of step: ExpectationStep<Output, Failure>,
+        of step: ChainStep<Output, Failure>,
         index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
-        visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
+        visible: VisibleEvents,
         deadline: Int64?
     ) -> ChainFailure {
-        let divergentIndex = cursor + divergence.matched
+        failure(of: step, index: index, divergence, cursor: cursor, visible: visible, timesEventsOnWallClock: false) {
+            // When the step gave up: before a budgeted step runs the clock on to see whether the event came late.
+            let noDemand = exhaustedDemand()
+            if let clock {
+                if let deadline, let window = step.window {
+                    return .budget(
+                        window: window, deadline: deadline, subscribed: recorder.hasSubscribed,
+                        late: lateArrival(of: step, cursor: cursor, deadline: deadline), noDemand: noDemand
+                    )
+                }
+                if !recorder.hasSubscribed { return .noSubscription(hasClock: true) }
+                if let noDemand { return .noDemand(requested: noDemand) }
+                return .idleClock(tick: clock.now.ticks, noDemand: nil)
+            }
+            if !recorder.hasSubscribed { return .noSubscription(hasClock: false) }
+            if let noDemand { return .noDemand(requested: noDemand) }
+            // A step without timeout: after wall-clock steps: it looked once and did not wait.
+            if chain.withLock({ $0.usesWallClock }) { return .notWaitingOnWallClock }
+            return .nothingSynchronous
+        }
+    }
+
+    /// The chain failure for `divergence` of `step`, for either driver: at the divergent event, at the event that
+    /// broke the contract, or else for want of an event, for the reason `cause` gives (asked only then).
+    /// `timesEventsOnWallClock` says whether the sentence names an event's wall-clock time (`"at +3.2 ms"`); the
+    /// virtual-time driver names ticks only.
+    func failure(
+        of step: ChainStep<Output, Failure>,
+        index: Int,
+        _ divergence: StepDivergence,
+        cursor: Int,
+        visible: VisibleEvents,
+        timesEventsOnWallClock: Bool,
+        cause: () -> MissingCause
+    ) -> ChainFailure {
+        let expected = step.missing(divergence.matched)
         if divergence.atEvent {
+            let divergentIndex = cursor + divergence.matched
             let event = recorder.events[divergentIndex]
-            let time: EventTime? = if case .tick = event.time { event.time } else { nil }
+            let time: EventTime? = if case .tick = event.time { event.time } else if timesEventsOnWallClock {
+                event.time
+            } else {
+                nil
+            }
             return ChainFailure(
-                step: index, reason: .atEvent(divergence.reason, time: time, note: divergence.note),
-                event: divergentIndex,
-                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference,
+                step: index, reason: .atEvent(divergence.reason, time: time, earlyBy: divergence.earlyBy),
+                event: divergentIndex, expected: expected, gaveUpAt: nil, difference: divergence.difference,
                 detail: divergence.detail
             )
         }
@@ -206,41 +260,13 @@ extension PublisherExpectation {
             let event = recorder.events[violatingIndex]
             return ChainFailure(
                 step: index, reason: .missing(divergence.reason, because: .contractBreak(ContractBreak(event))),
-                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil,
-                detail: divergence.detail
+                event: violatingIndex, expected: expected, gaveUpAt: nil, difference: nil, detail: divergence.detail
             )
         }
-        // When the step gave up: before a budgeted step runs the clock on to see whether the event came late.
         let now = recorder.now
-        let noDemand = exhaustedDemand()
-        let cause: MissingCause
-        if let clock {
-            if let deadline, let window = step.window {
-                cause = .budget(
-                    window: window, deadline: deadline, subscribed: recorder.hasSubscribed,
-                    late: lateArrival(of: step, cursor: cursor, deadline: deadline), noDemand: noDemand
-                )
-            } else if !recorder.hasSubscribed {
-                cause = .noSubscription(hasClock: true)
-            } else if let noDemand {
-                cause = .noDemand(requested: noDemand)
-            } else {
-                cause = .idleClock(tick: clock.now.ticks, noDemand: nil)
-            }
-        } else if !recorder.hasSubscribed {
-            cause = .noSubscription(hasClock: false)
-        } else if let noDemand {
-            cause = .noDemand(requested: noDemand)
-        } else if chain.withLock({ $0.usesWallClock }) {
-            // A step without timeout: after wall-clock steps: it looked once and did not wait.
-            cause = .notWaitingOnWallClock
-        } else {
-            cause = .nothingSynchronous
-        }
         return ChainFailure(
-            step: index, reason: .missing(divergence.reason, because: cause), event: nil,
-            expected: step.missing(divergence.matched), gaveUpAt: now, difference: nil,
-            detail: divergence.detail
+            step: index, reason: .missing(divergence.reason, because: cause()), event: nil, expected: expected,
+            gaveUpAt: now, difference: nil, detail: divergence.detail
         )
     }
 
@@ -260,7 +286,7 @@ extension PublisherExpectation {
     /// This is the one time a step runs the clock past its window: what it runs would otherwise have run at the next
     /// step, which a failed chain does not run.
     private func lateArrival(
-        of step: ExpectationStep<Output, Failure>, cursor: Int, deadline: Int64
+        of step: ChainStep<Output, Failure>, cursor: Int, deadline: Int64
     ) -> LateArrival? {
         guard let clock else { return nil }
         if step.kind == .window { return nextEvent(on: clock) }
@@ -299,9 +325,21 @@ extension PublisherExpectation {
                 if case .subscription = event.event { false } else { true }
             }
             if let event = later {
-                return .nextEvent(EventText.received(event.event), time: event.time)
+                return .nextEvent(Received(event.event), time: event.time)
             }
         }
         return nil
+    }
+}
+
+extension EventTime {
+    /// Whether this time comes after `other` on the same scale; times on different scales (a tick and a time since
+    /// `expect`) are not ordered.
+    func isLater(than other: EventTime) -> Bool {
+        switch (self, other) {
+        case let (.tick(a), .tick(b)): a > b
+        case let (.elapsed(a), .elapsed(b)): a > b
+        default: false
+        }
     }
 }

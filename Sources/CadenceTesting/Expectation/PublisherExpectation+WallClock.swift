@@ -26,11 +26,11 @@
 extension PublisherExpectation {
     /// Runs `step` in wall-clock time: appends it to the chain and, unless an earlier step failed, waits until it
     /// decides, at most `timeout` (which must not be negative).
-    func perform(_ step: ExpectationStep<Output, Failure>, timeout: Duration) async {
+    func perform(_ step: ChainStep<Output, Failure>, timeout: Duration) async {
         let (index, skip) = append(step, wallClock: true)
         if skip { return }
         if step.kind == .action {
-            step.act?(self)
+            act(step, index: index)
             return
         }
         await wait(for: step, index: index, timeout: timeout)
@@ -49,7 +49,7 @@ extension PublisherExpectation {
     }
 
     /// Evaluates `step` each time an event arrives until it decides, its time is up, or the task is cancelled.
-    private func wait(for step: ExpectationStep<Output, Failure>, index: Int, timeout: Duration) async {
+    private func wait(for step: ChainStep<Output, Failure>, index: Int, timeout: Duration) async {
         let waiter = WallClockWaiter()
         // Installed before the first read of the events: every event not in that read wakes the waiter later.
         let observer = recorder.observe { [weak waiter] event in waiter?.eventArrived(event) }
@@ -75,7 +75,7 @@ extension PublisherExpectation {
             let timeUp = status.deadlinePassed || ContinuousClock.now - started >= limit
             let (completed, cancelled) = recorder.state.withLock { ($0.completed, $0.cancelled) }
             let (cursor, pending) = unconsumed()
-            let visible = Self.visible(pending, throughElapsed: timeUp ? deadline : nil)
+            let visible = Self.visible(pending, through: timeUp ? .elapsed(deadline) : nil)
             // Events that arrived after the deadline are not the step's: nor is a completion among them.
             let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
             let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
@@ -99,13 +99,10 @@ extension PublisherExpectation {
                 return
             case .pending:
                 guard final || status.cancelled else { break }
-                var divergence = StepDivergence(step.missing(0), matched: 0, atEvent: false)
-                if !final, step.kind == .match, case let .failed(settled) = step.evaluate(visible.events, true),
-                   !settled.atEvent {
-                    // What the step would have missed had nothing more arrived: the events it matched, and the
-                    // phrase for the one it still waited for.
-                    divergence = settled
-                }
+                // Cancelled while pending: what the step would have missed had nothing more arrived.
+                let divergence = !final && step.kind == .match
+                    ? lacking(step, visible.events)
+                    : StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
                 consume(divergence.matched, from: cursor, step: index)
                 fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
                                           gaveUp: gaveUp ?? .taskCancelled))
@@ -119,60 +116,23 @@ extension PublisherExpectation {
     /// for them could overflow the runtime's timer.
     private static var longestWait: Duration { .seconds(365 * 24 * 3600) }
 
-    /// The events a wall-clock step may look at: those that arrived by `deadline` (time since `expect`; nil for all),
-    /// up to (not including) the first contract violation.
-    static func visible(
-        _ events: ArraySlice<TimedEvent<Output, Failure>>,
-        throughElapsed deadline: Duration?
-    ) -> (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool) {
-        var end = events.startIndex
-        while end < events.endIndex {
-            let event = events[end]
-            if let deadline, case let .elapsed(time) = event.time, time > deadline { return (events[..<end], false) }
-            if event.violation != nil { return (events[..<end], true) }
-            end += 1
-        }
-        return (events, false)
-    }
-
-    /// The chain failure for `divergence` of the wall-clock `step`, with the reason completed by when and why it gave
-    /// up.
+    /// The chain failure for `divergence` of the wall-clock `step`, with why it gave up.
     private func failure(
-        of step: ExpectationStep<Output, Failure>,
+        of step: ChainStep<Output, Failure>,
         index: Int,
         _ divergence: StepDivergence,
         cursor: Int,
-        visible: (events: ArraySlice<TimedEvent<Output, Failure>>, stoppedAtViolation: Bool),
+        visible: VisibleEvents,
         gaveUp: GaveUp
     ) -> ChainFailure {
-        if divergence.atEvent {
-            let divergentIndex = cursor + divergence.matched
-            let event = recorder.events[divergentIndex]
-            return ChainFailure(
-                step: index, reason: .atEvent(divergence.reason, time: event.time, note: divergence.note),
-                event: divergentIndex,
-                expected: step.missing(divergence.matched), gaveUpAt: nil, difference: divergence.difference
-            )
+        failure(of: step, index: index, divergence, cursor: cursor, visible: visible, timesEventsOnWallClock: true) {
+            switch gaveUp {
+            case .taskCancelled: .taskCancelled(window: step.kind == .window)
+            case .completed: .completed
+            case .subscriptionCancelled: .subscriptionCancelled
+            case .timeout where !recorder.hasSubscribed: .noSubscription(hasClock: true)
+            case let .timeout(limit): .timeout(limit, dueTick: clock?.nextDueTick, noDemand: exhaustedDemand())
+            }
         }
-        if visible.stoppedAtViolation {
-            let violatingIndex = visible.events.endIndex
-            let event = recorder.events[violatingIndex]
-            return ChainFailure(
-                step: index, reason: .missing(divergence.reason, because: .contractBreak(ContractBreak(event))),
-                event: violatingIndex, expected: step.missing(divergence.matched), gaveUpAt: nil, difference: nil
-            )
-        }
-        let cause: MissingCause
-        switch gaveUp {
-        case .taskCancelled: cause = .taskCancelled(window: step.kind == .window)
-        case .completed: cause = .completed
-        case .subscriptionCancelled: cause = .subscriptionCancelled
-        case .timeout where !recorder.hasSubscribed: cause = .noSubscription(hasClock: true)
-        case let .timeout(limit): cause = .timeout(limit, dueTick: clock?.nextDueTick, noDemand: exhaustedDemand())
-        }
-        return ChainFailure(
-            step: index, reason: .missing(divergence.reason, because: cause), event: nil,
-            expected: step.missing(divergence.matched), gaveUpAt: recorder.now, difference: nil
-        )
     }
 }

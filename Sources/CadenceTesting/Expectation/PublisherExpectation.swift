@@ -17,7 +17,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     typealias Chain = ChainState
 
     /// The chain's steps, in order; guarded by `chain`'s lock.
-    private var chainSteps: [ExpectationStep<Output, Failure>] = []
+    private var chainSteps: [ChainStep<Output, Failure>] = []
 
     let recorder: EventRecorder<Output, Failure>
     let reporter: FailureReporter
@@ -68,7 +68,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     public var hasFailed: Bool { chain.withLock { $0.failure != nil } }
 
     /// Appends `step` to the chain: returns its index, and whether an earlier step failed (the step is then skipped).
-    func append(_ step: ExpectationStep<Output, Failure>, wallClock: Bool = false) -> (index: Int, skip: Bool) {
+    func append(_ step: ChainStep<Output, Failure>, wallClock: Bool = false) -> (index: Int, skip: Bool) {
         chain.withLock { chain in
             chainSteps.append(step)
             if wallClock { chain.usesWallClock = true }
@@ -77,8 +77,8 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     }
 
     /// The chain's state and steps, read together.
-    func chainState() -> (chain: Chain, steps: [ExpectationStep<Output, Failure>]) {
-        var steps: [ExpectationStep<Output, Failure>] = []
+    func chainState() -> (chain: Chain, steps: [ChainStep<Output, Failure>]) {
+        var steps: [ChainStep<Output, Failure>] = []
         let state = chain.withLock { chain in
             steps = chainSteps
             return chain
@@ -112,13 +112,13 @@ struct ChainFailure {
     /// The index of the divergent event, or nil when the step failed for want of one.
     var event: Int?
     /// What the step expected at the divergence, for the timeline.
-    var expected: String
+    var expected: StepExpectation
     /// When the step gave up waiting, for a step that failed for want of an event.
     var gaveUpAt: EventTime?
     /// The expected and received values, when they differ.
     var difference: (expected: Any, received: Any)?
-    /// The failing step's own block for under the timeline, if it has one.
-    var detail: String? = nil
+    /// The failing step's diagrams for under the timeline, if it has them (`toMatch`).
+    var detail: MarbleComparison? = nil
 }
 
 // MARK: - expect

@@ -17,6 +17,15 @@ enum StepTiming {
         }
     }
 
+    /// What is wrong with the timing, if anything: a negative budget or timeout can never be met.
+    var problem: StepProblem? {
+        switch self {
+        case let .within(budget?) where budget < .zero: .negativeBudget(budget)
+        case let .timeout(timeout) where timeout < .zero: .negativeTimeout(timeout)
+        default: nil
+        }
+    }
+
     /// Whether the step waits on the wall clock.
     var isWallClock: Bool {
         if case .timeout = self { true } else { false }
@@ -25,8 +34,9 @@ enum StepTiming {
 
 /// A step as written: ready to run, or rejected for how it was written (a negative budget, an empty list).
 enum WrittenStep<Output, Failure: Error> {
-    case ready(ExpectationStep<Output, Failure>)
-    case rejected(call: () -> String, location: SourceCodeLocation, problem: StepProblem)
+    case ready(ChainStep<Output, Failure>)
+    /// The step as written (never run) and what is wrong with it.
+    case rejected(ChainStep<Output, Failure>, StepProblem)
 }
 
 extension PublisherExpectation {
@@ -34,7 +44,7 @@ extension PublisherExpectation {
     func run(_ written: WrittenStep<Output, Failure>) -> Self {
         switch written {
         case let .ready(step): perform(step)
-        case let .rejected(call, location, problem): _ = rejecting(call: call, location: location, problem: problem)
+        case let .rejected(step, problem): reject(step, problem)
         }
         return self
     }
@@ -43,7 +53,7 @@ extension PublisherExpectation {
     func run(_ written: WrittenStep<Output, Failure>, timeout: Duration) async -> Self {
         switch written {
         case let .ready(step): await perform(step, timeout: timeout)
-        case let .rejected(call, location, problem): _ = rejecting(call: call, location: location, problem: problem)
+        case let .rejected(step, problem): reject(step, problem)
         }
         return self
     }

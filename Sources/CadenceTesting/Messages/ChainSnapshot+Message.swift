@@ -1,33 +1,36 @@
 /// A chain's failure message, laid out: the headline, the chain as written and the timeline of events against what
 /// the steps expected (see ``FailureMessage``).
 extension ChainSnapshot {
+    /// `"expect(PassthroughSubject<Int, Never>)"`.
+    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
+
     /// The message for a failed step.
     func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> String {
         var rows = baseRows(events: events, extras: [])
         let step = steps[failure.step]
         if let index = failure.event {
-            rows[index].expected = failure.expected
-            rows[index].step = step.call()
+            rows[index].expected = StepText.describe(failure.expected)
+            rows[index].step = call(step)
             rows[index].marked = true
         } else {
             let missing = FailureMessage.Row(
-                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: failure.expected,
-                step: step.call(), marked: true
+                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: StepText.describe(failure.expected),
+                step: call(step), marked: true
             )
             let position = rows.firstIndex { row in
                 guard let time = row.time, let gaveUp = failure.gaveUpAt else { return false }
-                return Self.isLater(time, than: gaveUp)
+                return time.isLater(than: gaveUp)
             }
             rows.insert(missing, at: position ?? rows.endIndex)
         }
         let valueDifference = failure.difference.flatMap {
             ValueText.difference(expected: $0.expected, received: $0.received)
         }
-        let blocks = [failure.detail, valueDifference].compactMap { $0 }
+        let blocks = [failure.detail?.text, valueDifference].compactMap { $0 }
         let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
-            headline: "\(step.call()) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
-            calls: steps.map { $0.call() }, failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
+            headline: "\(call(step)) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
+            calls: steps.map(call), failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
             showsTime: showsTime, difference: difference
         ).text
     }
@@ -35,7 +38,7 @@ extension ChainSnapshot {
     /// A message with `headline` whose timeline marks `extras` as events no step expected.
     func message(headline: String, events: [TimedEvent<Output, Failure>], extras: [Int]) -> String {
         FailureMessage(
-            headline: headline, expectCall: expectCall, calls: steps.map { $0.call() }, failedStep: nil,
+            headline: headline, expectCall: expectCall, calls: steps.map(call), failedStep: nil,
             checkedSteps: steps.count, rows: baseRows(events: events, extras: extras), showsTime: showsTime,
             difference: nil
         ).text
@@ -58,8 +61,8 @@ extension ChainSnapshot {
                 time: showsTime ? event.time : nil, received: received, expected: "", step: "", marked: false
             )
             if let step = consumedBy[index], let position = positions[index] {
-                row.expected = steps[step].expectation(position.index, position.count)
-                row.step = steps[step].call()
+                row.expected = StepText.describe(steps[step].step.expectation(at: position.index, of: position.count))
+                row.step = call(steps[step])
             } else if extraSet.contains(index) {
                 row.expected = "(no step)"
                 row.marked = index == extras.first
@@ -68,11 +71,8 @@ extension ChainSnapshot {
         }
     }
 
-    static func isLater(_ time: EventTime, than other: EventTime) -> Bool {
-        switch (time, other) {
-        case let (.tick(a), .tick(b)): a > b
-        case let (.elapsed(a), .elapsed(b)): a > b
-        default: false
-        }
+    /// The call as written, without the leading dot: `"toEmit([1, 2, 3], within: .ticks(5))"`.
+    func call(_ step: ChainStep<Output, Failure>) -> String {
+        StepText.call(step.name, step.step.arguments, step.timing)
     }
 }

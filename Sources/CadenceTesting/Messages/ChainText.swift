@@ -11,16 +11,19 @@ enum ChainText {
     /// The reason a step failed, without the leading `"<call> failed: "` and without the full stop.
     static func reason(_ reason: FailureReason) -> String {
         switch reason {
-        case let .atEvent(clause, time, note):
-            return clause + (time.map { " at \($0)" } ?? "") + (note.map { ", \($0)" } ?? "")
+        case let .atEvent(clause, time, earlyBy):
+            return StepText.describe(clause) + (time.map { " at \($0)" } ?? "")
+                + (earlyBy.map { ", \(StepText.early(by: $0))" } ?? "")
         case let .missing(what, cause):
-            return missing(what, because: cause)
+            return missing(StepText.describe(what), because: cause)
         case let .runawayWindow(end, actions, tick):
             return "its window could not be checked to its end (tick \(end)): the clock still had work due after "
                 + "running \(actions.formatted) actions (at tick \(tick)) — an endless timer, or work that keeps "
                 + "rescheduling itself? Cancel it, or check a shorter window"
-        case let .stated(text):
-            return text
+        case let .rejected(problem):
+            return StepText.describe(problem)
+        case let .action(problem):
+            return StepText.describe(problem)
         }
     }
 
@@ -36,7 +39,7 @@ enum ChainText {
             case let .arrived(tick, late)?:
                 return text + "; it arrived at tick \(tick), \(VirtualTicks.describe(.milliseconds(late))) late"
             case let .nextEvent(event, time)?:
-                return text + "; the next event, \(event), came\(at(time))"
+                return text + "; the next event, \(StepText.describe(event)), came\(at(time))"
             case nil:
                 return text + demandNote(noDemand)
             }
@@ -92,7 +95,7 @@ enum ChainText {
 
     /// Says how an event broke the subscription contract.
     static func contractBreak(_ event: ContractBreak) -> String {
-        let what = event.event
+        let what = StepText.describe(event.event)
         let when = at(event.time)
         switch event.violation {
         case let .beyondDemand(requested):
@@ -148,7 +151,7 @@ enum ChainText {
     /// `"4 at tick 3, finished at tick 3"` — the first three, then `", and 2 more"`.
     static func list(_ events: [ContractBreak]) -> String {
         let shown = events.prefix(3).map { event in
-            event.violation != nil ? contractBreak(event) : event.event + at(event.time)
+            event.violation != nil ? contractBreak(event) : StepText.describe(event.event) + at(event.time)
         }
         let more = events.count > 3 ? ", and \(events.count - 3) more" : ""
         return shown.joined(separator: ", ") + more

@@ -6,19 +6,20 @@ import Cadence
 /// waiting. Nothing here is English: a passing chain never builds a sentence, and a failing one builds it once, when it
 /// is reported.
 enum FailureReason {
-    /// The step diverged at an event: the step's own clause (`"value 2 of 3 differs: expected 2, received 5"`), the
-    /// time of the event (nil to leave it out: an event delivered synchronously), and a clause for after the time
-    /// (`"150 ticks early"`).
-    case atEvent(String, time: EventTime?, note: String?)
-    /// The step waited for an event that never came: the step's phrase for it (`"value 3 of 3 (3)"`) and why the
+    /// The step diverged at an event: what the step found (`"value 2 of 3 differs: expected 2, received 5"`), the
+    /// time of the event (nil to leave it out: an event delivered synchronously), and how many ticks before the end of
+    /// a window it came (`"150 ticks early"`).
+    case atEvent(StepReason, time: EventTime?, earlyBy: Int64?)
+    /// The step waited for an event that never came: what the step missed (`"value 3 of 3 (3)"`) and why the
     /// driver stopped waiting.
-    case missing(String, because: MissingCause)
+    case missing(StepReason, because: MissingCause)
     /// A window step (`toMatch`) could not be checked to its end: the clock still had work due after running
     /// `actions` actions, at `tick`, with the window ending at `end`.
     case runawayWindow(end: Int64, actions: Int, tick: Int64)
-    /// A step that could not run at all, or an action on a subscription that could not be taken, in the step's own
-    /// words (a rejected budget, a cancelled subscription).
-    case stated(String)
+    /// A step that could not run at all, for how it was written (a negative budget, an empty list).
+    case rejected(StepProblem)
+    /// An action on a subscription that could not be taken (a cancel after the publisher completed).
+    case action(ActionProblem)
 }
 
 /// Why a driver stopped waiting for an event.
@@ -52,13 +53,13 @@ enum MissingCause {
 
 /// How an event broke the subscription contract, with what it was and when.
 struct ContractBreak {
-    /// The event as the timeline shows it: `"4"`, `"finished"`.
-    let event: String
+    /// The event: a value, a completion, or a subscription.
+    let event: Received
     let time: EventTime
     let violation: ContractViolation?
 
     init<Output, Failure>(_ event: TimedEvent<Output, Failure>) {
-        self.event = EventText.received(event.event)
+        self.event = Received(timeline: event.event)
         time = event.time
         violation = event.violation
     }
@@ -68,6 +69,6 @@ struct ContractBreak {
 enum LateArrival {
     /// What it waited for arrived at `tick`, `late` ticks after the deadline.
     case arrived(tick: Int64, late: Int64)
-    /// A window step: the next event (`event`, as the timeline shows it) came at `time`.
-    case nextEvent(String, time: EventTime)
+    /// A window step: the next event came at `time`.
+    case nextEvent(Received, time: EventTime)
 }

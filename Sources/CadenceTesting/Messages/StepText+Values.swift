@@ -21,38 +21,11 @@ extension StepText {
     static func valueList<Value>(_ values: [Value], single: Bool) -> String {
         single ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
     }
-
-    /// `"expected 2, received a second subscription"`.
-    static func secondSubscription(expected: String) -> String {
-        "expected \(expected), received a second subscription"
-    }
-
-    /// `"value 2 of 3 differs: expected 2, received 5"`.
-    static func differs<Value>(_ ordinal: Ordinal, _ index: Int, expected: Value, received: Value) -> String {
-        "\(ordinal(index)) differs: expected \(ValueText.describe(expected)), received \(ValueText.describe(received))"
-    }
-
-    /// `"expected value 2 of 3 (2), received finished"`.
-    static func instead<Value, Failure>(
-        _ ordinal: Ordinal, _ index: Int, expected: Value, received completion: Subscribers.Completion<Failure>
-    ) -> String {
-        "expected \(ordinal(index)) (\(ValueText.describe(expected))), received \(EventText.completion(completion))"
-    }
-
-    /// `"value 3 of 3 (3)"`, for the driver to complete with why it never arrived.
-    static func missing<Value>(_ ordinal: Ordinal, _ index: Int, expected: Value) -> String {
-        "\(ordinal(index)) (\(ValueText.describe(expected)))"
-    }
 }
 
 extension StepText {
     /// What `toFinish` waited for, for the driver to complete: `"the finish never arrived: …"`.
     static var theFinish: String { "the finish" }
-
-    /// `"expected finished, received 7"`.
-    static func expectedFinish(received: String) -> String {
-        "expected finished, received \(received)"
-    }
 }
 
 extension EventText {

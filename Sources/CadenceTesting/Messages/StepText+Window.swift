@@ -8,16 +8,6 @@ extension StepText {
         return "nothing for \(WallClockText.describe(window))"
     }
 
-    /// An event as a window step names it: with what was wrong with it, if it broke the subscription contract.
-    static func received<Output, Failure>(_ event: TimedEvent<Output, Failure>) -> String {
-        let received = EventText.received(event.event)
-        switch event.violation {
-        case nil: return received
-        case .afterCancel?: return received + " after the subscription was cancelled"
-        case _?: return received + " (contract broken)"
-        }
-    }
-
     /// `"1 tick early"`, `"150 ticks early"`.
     static func early(by ticks: Int64) -> String {
         ticks == 1 ? "1 tick early" : "\(ticks) ticks early"

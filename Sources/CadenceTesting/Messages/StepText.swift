@@ -25,15 +25,6 @@ enum StepText {
         "\(name)(\(arguments)\(self.timing(timing, first: arguments.isEmpty)))"
     }
 
-    /// What is wrong with a timing, if anything: a negative budget or timeout can never be met.
-    static func problem(with timing: StepTiming) -> StepProblem? {
-        switch timing {
-        case let .within(budget?) where budget < .zero: .negativeBudget(budget)
-        case let .timeout(timeout) where timeout < .zero: .negativeTimeout(timeout)
-        default: nil
-        }
-    }
-
     /// What a step rejected for how it was written expected: a valid step.
     static var validStep: String { "(a valid step)" }
 }
@@ -52,8 +43,18 @@ enum StepProblem {
     case negativeWindow(Duration)
     /// `thenRequest(.none)`.
     case noDemand
-    /// A sentence written elsewhere (a marble diagram's own parse error).
-    case stated(String)
+    /// A marble diagram that does not parse.
+    case marbleSyntax(MarbleDiagram.SyntaxError)
+    /// `values:` defines a key that is marble syntax.
+    case marbleSyntaxKey(Character)
+    /// The diagram uses a key (at character `position`) that `values:` does not define (`defined`, in order).
+    case undefinedMarbleKey(Character, position: Int, defined: [Character])
+    /// `error:` is given to a diagram with no `#`.
+    case unusedMarbleError
+    /// A budget shorter than the diagram, whose last tick is `lastTick`.
+    case budgetShorterThanDiagram(Duration, lastTick: Int)
+    /// A diagram longer than one tick with no virtual clock to advance.
+    case diagramWithoutClock(lastTick: Int)
 }
 
 extension StepText {
@@ -79,19 +80,34 @@ extension StepText {
         case .noDemand:
             "a demand of .none asks for nothing, and a subscription must not be asked for it; request .max(1) or "
                 + "more, or .unlimited"
-        case let .stated(text):
-            text
+        case let .marbleSyntax(error):
+            error.description
+        case let .marbleSyntaxKey(key):
+            "values defines \(String(key).debugDescription), which is marble syntax, not a key; keys are the "
+                + "characters other than \"-\", \"|\", \"#\", \"(\", \")\" and space"
+        case let .undefinedMarbleKey(key, position, keys):
+            "the diagram uses \(String(key).debugDescription) (character \(position)), which values does not "
+                + "define; \(definedKeys(keys))"
+        case .unusedMarbleError:
+            "error: is given, but the diagram has no \"#\" for it to match"
+        case let .budgetShorterThanDiagram(budget, lastTick):
+            "its budget (\(VirtualTicks.literal(budget))) is shorter than the diagram, whose last tick comes "
+                + "\(VirtualTicks.describe(.ticks(lastTick))) after the step starts; a budget can only make the step "
+                + "watch longer than the diagram"
+        case let .diagramWithoutClock(lastTick):
+            "the diagram's last tick comes \(VirtualTicks.describe(.ticks(lastTick))) after the step starts, but "
+                + "there is no virtual clock to advance (pass one with on:, or bind VirtualClock.current); without "
+                + "one, only a diagram of a single tick, as \"a\" or \"(ab|)\", can be checked"
         }
     }
-}
 
-// Transitional: the step families not yet built from a `StepTiming`.
-extension StepText {
-    static func problem(with budget: Duration?) -> String? {
-        problem(with: .within(budget)).map(describe)
-    }
-
-    static func problem(withTimeout timeout: Duration) -> String? {
-        problem(with: .timeout(timeout)).map(describe)
+    /// `"values is empty"`, `"it defines only "a""`, `"it defines "a", "b" and "c""`.
+    private static func definedKeys(_ keys: [Character]) -> String {
+        let defined = keys.map { String($0).debugDescription }
+        return switch defined.count {
+        case 0: "values is empty"
+        case 1: "it defines only \(defined[0])"
+        default: "it defines \(defined.dropLast().joined(separator: ", ")) and \(defined.last!)"
+        }
     }
 }

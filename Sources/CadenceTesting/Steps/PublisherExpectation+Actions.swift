@@ -22,24 +22,15 @@ extension PublisherExpectation {
         column: UInt = #column
     ) -> Self {
         let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let call = { "thenRequest(\(EventText.demand(demand)))" }
+        let step = ChainStep(
+            ActionStep<Output, Failure>.request(demand), name: "thenRequest", window: nil, location: location
+        )
         if demand == .none {
-            return rejecting(call: call, location: location, problem: .noDemand)
+            reject(step, .noDemand)
+        } else {
+            perform(step)
         }
-        perform(requestStep(demand, call: call, location: location))
         return self
-    }
-
-    /// The action that requests `demand` (more than `.none`) from the subscription.
-    func requestStep(
-        _ demand: Subscribers.Demand,
-        call: @escaping () -> String,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        .action(call: call, location: location) { expectation in
-            if expectation.recorder.request(demand) { return nil }
-            return expectation.endedSubscription(doing: "nothing more can be requested")
-        }
     }
 
     /// Cancels the subscription; consumes no event.
@@ -64,20 +55,10 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        perform(cancelStep(call: { "thenCancel()" }, location: SourceCodeLocation(
+        perform(ChainStep(ActionStep<Output, Failure>.cancel, name: "thenCancel", window: nil, location: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
         )))
         return self
-    }
-
-    /// The action that cancels the subscription.
-    func cancelStep(call: @escaping () -> String, location: SourceCodeLocation) -> ExpectationStep<Output, Failure> {
-        .action(call: call, location: location) { expectation in
-            if let reason = expectation.endedSubscription(doing: "there was nothing to cancel") { return reason }
-            expectation.chain.withLock { $0.cancelled = true }
-            expectation.recorder.cancel()
-            return nil
-        }
     }
 
     /// Stops checking: events no step consumed, and events that arrive after the chain ended, are not reported.
@@ -94,65 +75,67 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        perform(ignoreRestStep(call: { "thenIgnoreRest()" }, location: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        perform(ChainStep(
+            ActionStep<Output, Failure>.ignoreRest, name: "thenIgnoreRest", window: nil,
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ))
         return self
     }
+}
 
-    /// The action that turns off over-fulfilment and late-event reports for the chain.
-    func ignoreRestStep(call: @escaping () -> String, location: SourceCodeLocation) -> ExpectationStep<Output, Failure> {
-        .action(call: call, location: location) { expectation in
+/// The steps that act on the subscription and consume nothing: `thenRequest`, `thenCancel`, `thenIgnoreRest`.
+enum ActionStep<Output, Failure: Error>: ExpectationStep {
+    case request(Subscribers.Demand)
+    case cancel
+    case ignoreRest
+
+    var kind: StepKind { .action }
+
+    var arguments: StepArguments {
+        if case let .request(demand) = self { return .demand(demand) }
+        return .none
+    }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        .satisfied(consumed: 0)
+    }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .none }
+
+    func missing(after consumed: Int) -> StepExpectation { .liveSubscription }
+
+    func act(on expectation: PublisherExpectation<Output, Failure>) -> ActionProblem? {
+        switch self {
+        case let .request(demand):
+            if expectation.recorder.request(demand) { return nil }
+            return endedSubscription(of: expectation, .request)
+        case .cancel:
+            if let problem = endedSubscription(of: expectation, .cancel) { return problem }
+            expectation.chain.withLock { $0.cancelled = true }
+            expectation.recorder.cancel()
+            return nil
+        case .ignoreRest:
             expectation.chain.withLock { $0.ignoresRest = true }
             return nil
         }
     }
 
-    /// Why there is no live subscription to act on — `"the publisher had already finished at tick 3, so <outcome>"`
-    /// — or nil when there is one.
-    func endedSubscription(doing outcome: String) -> String? {
+    /// Why there is no live subscription for `action` — the publisher had already finished, say — or nil when there
+    /// is one.
+    private func endedSubscription(
+        of expectation: PublisherExpectation<Output, Failure>, _ action: ActionProblem.Action
+    ) -> ActionProblem? {
+        let recorder = expectation.recorder
         let (subscribed, cancelled, live) = recorder.state.withLock { state in
             (state.subscribed, state.cancelled, state.subscription != nil)
         }
-        if !subscribed { return "the publisher never sent a subscription, so \(outcome)" }
-        if cancelled { return "the subscription had already been cancelled, so \(outcome)" }
+        if !subscribed { return .neverSubscribed(action) }
+        if cancelled { return .alreadyCancelled(action) }
         if live { return nil }
         let completion = recorder.events.first { event in
             if case .completion = event.event, event.violation == nil { true } else { false }
         }
-        guard let completion, case let .completion(how) = completion.event else {
-            return "the subscription had already ended, so \(outcome)"
-        }
-        let ended = switch how {
-        case .finished: "finished"
-        case let .failure(error): "failed with \(ValueText.describe(error))"
-        }
-        return "the publisher had already \(ended)\(ChainText.at(completion.time)), so \(outcome)"
-    }
-}
-
-extension ExpectationStep {
-    /// A step that acts on the subscription and consumes nothing; `act` returns why it could not act, if it could not.
-    static func action(
-        call: @escaping () -> String,
-        location: SourceCodeLocation,
-        _ act: @escaping (PublisherExpectation<Output, Failure>) -> String?
-    ) -> Self {
-        ExpectationStep(
-            kind: .action,
-            call: call,
-            location: location,
-            evaluate: { _, _ in .satisfied(consumed: 0) },
-            expectation: { _, _ in "" },
-            missing: { _ in "a live subscription" },
-            act: { expectation in
-                guard let reason = act(expectation) else { return }
-                let index = expectation.lastStepIndex
-                expectation.fail(step: index, ChainFailure(
-                    step: index, reason: .stated(reason), event: nil, expected: "a live subscription",
-                    gaveUpAt: expectation.recorder.now, difference: nil
-                ))
-            }
-        )
+        guard let completion, case let .completion(how) = completion.event else { return .alreadyEnded(action) }
+        return .completed(Received(how), time: completion.time, action)
     }
 }

@@ -42,48 +42,29 @@ extension PublisherExpectation {
 
     /// The step `name` that expects the publisher to finish next, timed by `timing`.
     private func finish(name: String, timing: StepTiming, at location: SourceCodeLocation) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, "", timing) }
-        if let problem = StepText.problem(with: timing) {
-            return .rejected(call: call, location: location, problem: problem)
+        let step = ChainStep(
+            FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location
+        )
+        if let problem = timing.problem { return .rejected(step, problem) }
+        return .ready(step)
+    }
+}
+
+/// The step of `toFinish()`: the publisher finishes next, with no value before.
+struct FinishStep<Output, Failure: Error>: ExpectationStep {
+    var arguments: StepArguments { .none }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        guard let event = events.first else {
+            return isFinal ? .failed(StepDivergence(.missing(.theFinish), matched: 0, atEvent: false)) : .pending
         }
-        return .ready(finishStep(call: call, window: timing.budget, location: location))
+        if case .completion(.finished) = event.event { return .satisfied(consumed: 1) }
+        return .failed(StepDivergence(.received(Received(event.event), expected: .finished), matched: 0, atEvent: true))
     }
 
-    /// The step that expects the publisher to finish next; `window` is its budget (nil: wait until settled or idle).
-    func finishStep(
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        ExpectationStep(
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                guard let event = events.first else {
-                    return isFinal ? .failed(StepDivergence(StepText.theFinish, matched: 0, atEvent: false)) : .pending
-                }
-                switch event.event {
-                case .completion(.finished):
-                    return .satisfied(consumed: 1)
-                case let .completion(completion):
-                    return .failed(StepDivergence(
-                        StepText.expectedFinish(received: EventText.completion(completion)), matched: 0, atEvent: true
-                    ))
-                case let .value(value):
-                    return .failed(StepDivergence(
-                        StepText.expectedFinish(received: ValueText.describe(value)), matched: 0, atEvent: true
-                    ))
-                case .subscription:
-                    return .failed(StepDivergence(
-                        StepText.expectedFinish(received: EventText.secondSubscription), matched: 0, atEvent: true
-                    ))
-                }
-            },
-            expectation: { _, _ in EventText.finished },
-            missing: { _ in EventText.finished }
-        )
-    }
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .finished }
+
+    func missing(after consumed: Int) -> StepExpectation { .finished }
 }
 
 // MARK: - Wall clock (timeout:)

@@ -127,63 +127,66 @@ extension PublisherExpectation where Output: Equatable {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, StepText.valueList(values, single: single), timing) }
-        let problem = values.isEmpty ? .noValues(wallClock: timing.isWallClock) : StepText.problem(with: timing)
-        if let problem { return .rejected(call: call, location: location, problem: problem) }
-        return .ready(emitStep(values, single: single, call: call, window: timing.budget, location: location))
+        let step = ChainStep(
+            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
+            window: timing.budget, location: location
+        )
+        if let problem = values.isEmpty ? .noValues(wallClock: timing.isWallClock) : timing.problem {
+            return .rejected(step, problem)
+        }
+        return .ready(step)
     }
+}
 
-    /// The step that expects exactly `values` next; `window` is its budget (nil: wait until settled or idle).
-    func emitStep(
-        _ values: [Output],
-        single: Bool,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
+/// The step of `toEmit(_:)`: exactly `values` next, in order — no completion or other value in between.
+struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
+    let values: [Output]
+    /// Whether the step was written with one value (`toEmit(1)`).
+    let single: Bool
+
+    var arguments: StepArguments { .values(values.map { $0 as Any }, single: single) }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
         let count = values.count
-        let ordinal = StepText.Ordinal(count: count, single: single)
-        return ExpectationStep(
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                var index = 0
-                for event in events {
-                    guard index < count else { break }
-                    switch event.event {
-                    case .subscription:
-                        return .failed(StepDivergence(
-                            StepText.secondSubscription(expected: ValueText.describe(values[index])),
-                            matched: index, atEvent: true
-                        ))
-                    case let .value(value):
-                        if value != values[index] {
-                            return .failed(StepDivergence(
-                                StepText.differs(ordinal, index, expected: values[index], received: value),
-                                matched: index, atEvent: true, difference: (values[index], value)
-                            ))
-                        }
-                        index += 1
-                    case let .completion(completion):
-                        return .failed(StepDivergence(
-                            StepText.instead(ordinal, index, expected: values[index], received: completion),
-                            matched: index, atEvent: true
-                        ))
-                    }
-                }
-                if index == count { return .satisfied(consumed: count) }
-                if isFinal {
+        var index = 0
+        for event in events {
+            guard index < count else { break }
+            switch event.event {
+            case .subscription:
+                return .failed(StepDivergence(
+                    .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
+                ))
+            case let .value(value):
+                if value != values[index] {
                     return .failed(StepDivergence(
-                        StepText.missing(ordinal, index, expected: values[index]), matched: index, atEvent: false
+                        .differs(.ordinal(ordinal, index), expected: values[index], received: value),
+                        matched: index, atEvent: true, difference: (values[index], value)
                     ))
                 }
-                return .pending
-            },
-            expectation: { index, _ in ValueText.describe(values[index]) },
-            missing: { consumed in consumed < count ? ValueText.describe(values[consumed]) : StepText.nothing }
-        )
+                index += 1
+            case let .completion(completion):
+                return .failed(StepDivergence(
+                    .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
+                    matched: index, atEvent: true
+                ))
+            }
+        }
+        if index == count { return .satisfied(consumed: count) }
+        if isFinal {
+            return .failed(StepDivergence(
+                .missing(.ordinalValue(ordinal, index, values[index])), matched: index, atEvent: false
+            ))
+        }
+        return .pending
     }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .value(values[index]) }
+
+    func missing(after consumed: Int) -> StepExpectation {
+        consumed < values.count ? .value(values[consumed]) : .nothing
+    }
+
+    private var ordinal: StepText.Ordinal { StepText.Ordinal(count: values.count, single: single) }
 }
 
 // MARK: - Wall clock (timeout:)

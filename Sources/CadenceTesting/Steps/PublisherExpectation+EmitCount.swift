@@ -64,51 +64,49 @@ extension PublisherExpectation {
     private func emit(
         count: Int, name: String, timing: StepTiming, at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, StepText.countArgument(count), timing) }
-        let problem = count < 1 ? .count(count, wallClock: timing.isWallClock) : StepText.problem(with: timing)
-        if let problem { return .rejected(call: call, location: location, problem: problem) }
-        return .ready(emitCountStep(count, call: call, window: timing.budget, location: location))
+        let step = ChainStep(
+            EmitCountStep<Output, Failure>(count: count), name: name, timing: timing, window: timing.budget,
+            location: location
+        )
+        if let problem = count < 1 ? .count(count, wallClock: timing.isWallClock) : timing.problem {
+            return .rejected(step, problem)
+        }
+        return .ready(step)
+    }
+}
+
+/// The step of `toEmit(count:)`: exactly `count` more values next, any values.
+struct EmitCountStep<Output, Failure: Error>: ExpectationStep {
+    let count: Int
+
+    var arguments: StepArguments { .count(count) }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        let ordinal = StepText.Ordinal(count: count, single: count == 1, anyValue: true)
+        var index = 0
+        for event in events {
+            guard index < count else { break }
+            switch event.event {
+            case .value:
+                index += 1
+            case .subscription:
+                return .failed(StepDivergence(
+                    .received(.secondSubscription, expected: .ordinal(ordinal, index)), matched: index, atEvent: true
+                ))
+            case let .completion(completion):
+                return .failed(StepDivergence(
+                    .received(Received(completion), expected: .ordinal(ordinal, index)), matched: index, atEvent: true
+                ))
+            }
+        }
+        if index == count { return .satisfied(consumed: count) }
+        if isFinal { return .failed(StepDivergence(.missing(.ordinal(ordinal, index)), matched: index, atEvent: false)) }
+        return .pending
     }
 
-    /// The step that expects exactly `count` more values next, any values; `window` is its budget (nil: wait until
-    /// settled or idle).
-    func emitCountStep(
-        _ count: Int,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        let ordinal = StepText.Ordinal(count: count, single: count == 1, anyValue: true)
-        return ExpectationStep(
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                var index = 0
-                for event in events {
-                    guard index < count else { break }
-                    switch event.event {
-                    case .value:
-                        index += 1
-                    case .subscription:
-                        return .failed(StepDivergence(
-                            StepText.secondSubscription(expected: ordinal(index)), matched: index, atEvent: true
-                        ))
-                    case let .completion(completion):
-                        return .failed(StepDivergence(
-                            StepText.expected(ordinal(index), received: EventText.completion(completion)),
-                            matched: index, atEvent: true
-                        ))
-                    }
-                }
-                if index == count { return .satisfied(consumed: count) }
-                if isFinal { return .failed(StepDivergence(ordinal(index), matched: index, atEvent: false)) }
-                return .pending
-            },
-            expectation: { _, _ in StepText.anyValue },
-            missing: { consumed in consumed < count ? StepText.anyValue : StepText.nothing }
-        )
-    }
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .anyValue }
+
+    func missing(after consumed: Int) -> StepExpectation { consumed < count ? .anyValue : .nothing }
 }
 
 // MARK: - Wall clock (timeout:)

@@ -54,105 +54,111 @@ extension PublisherExpectation {
     private func emitNothing(
         name: String, timing: StepTiming, at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call: () -> String
         let problem: StepProblem?
         let window: Duration
         switch timing {
         case let .within(duration):
             window = duration ?? .zero
-            call = { StepText.call(name, StepText.windowArgument(window), .within(nil)) }
             problem = window < .zero ? .negativeWindow(window) : nil
         case let .timeout(timeout):
             window = timeout
-            call = { StepText.call(name, "", timing) }
-            problem = StepText.problem(with: timing)
+            problem = timing.problem
         }
-        if let problem { return .rejected(call: call, location: location, problem: problem) }
-        return .ready(emitNothingStep(
-            call: call, window: window, synchronousOnly: !timing.isWallClock && clock == nil, location: location
-        ))
+        let step = ChainStep(
+            EmitNothingStep<Output, Failure>(
+                recorder: recorder, window: window, synchronousOnly: !timing.isWallClock && clock == nil,
+                wallClock: timing.isWallClock
+            ),
+            name: name, timing: timing.isWallClock ? timing : .within(nil), window: window, location: location
+        )
+        if let problem { return .rejected(step, problem) }
+        return .ready(step)
+    }
+}
+
+/// The step of `toEmitNothing`: no event inside its `window`; a `.window` step, settled only once the window has
+/// passed.
+///
+/// The window starts when the step is first evaluated — a driver evaluates a step once as it starts it — and the
+/// step remembers that time for its messages. `synchronousOnly` says that the driver can only show the events
+/// already delivered (no virtual clock), so the messages say that instead of naming ticks; on neither a virtual
+/// clock nor that, the window is wall-clock time, and the messages name it in milliseconds.
+struct EmitNothingStep<Output, Failure: Error>: ExpectationStep {
+    // Weakly: a chain's steps outlive it in the messages of late events, which the recorder keeps.
+    weak var recorder: EventRecorder<Output, Failure>?
+    let window: Duration
+    let synchronousOnly: Bool
+    /// Whether the step was written with `timeout:` (its window is then the timeout, not a `for:` argument).
+    let wallClock: Bool
+    /// When the window started, once the step was first evaluated.
+    private let start = Locked<EventTime?>(nil)
+
+    init(recorder: EventRecorder<Output, Failure>, window: Duration, synchronousOnly: Bool, wallClock: Bool) {
+        self.recorder = recorder
+        self.window = window
+        self.synchronousOnly = synchronousOnly
+        self.wallClock = wallClock
     }
 
-    /// The step that expects no event inside its `window`: a `.window` step, settled only once the window has
-    /// passed.
-    ///
-    /// The window starts when the step is first evaluated — a driver evaluates a step once as it starts it — and the
-    /// step remembers that time for its messages. `synchronousOnly` says that the driver can only show the events
-    /// already delivered (no virtual clock), so the messages say that instead of naming ticks; on neither a virtual
-    /// clock nor that, the window is wall-clock time, and the messages name it in milliseconds.
-    func emitNothingStep(
-        call: @escaping () -> String,
-        window: Duration,
-        synchronousOnly: Bool,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        // Weakly: a chain's steps outlive it in the messages of late events, which the recorder keeps.
-        weak let recorder = recorder
-        let start = Locked<EventTime?>(nil)
-        /// When the window started: the first evaluation notes it.
-        let startTime = { () -> EventTime in
-            start.withLock { start in
-                if let start { return start }
-                let now = recorder?.now ?? .tick(0)
-                start = now
-                return now
-            }
+    var kind: StepKind { .window }
+
+    var arguments: StepArguments { wallClock ? .none : .window(window) }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        _ = startTime()
+        if let first = events.first { return .failed(early(first)) }
+        guard isFinal else { return .pending }
+        // The driver hides an event that breaks the contract from the steps, and calls the step final there;
+        // inside the window, that event is as early as any other.
+        let all = recorder?.events ?? []
+        if events.endIndex < all.count, all[events.endIndex].violation != nil, inside(all[events.endIndex].time) {
+            return .failed(early(all[events.endIndex]))
         }
-        /// The window's last tick, when the step runs on a virtual clock.
-        let lastTick = { () -> Int64? in
-            guard case let .tick(tick) = startTime() else { return nil }
-            let (sum, overflow) = tick.addingReportingOverflow(VirtualTicks.count(in: window))
-            return overflow ? .max : sum
+        return .satisfied(consumed: 0)
+    }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation { quiet }
+
+    func missing(after consumed: Int) -> StepExpectation { quiet }
+
+    private var quiet: StepExpectation {
+        .quiet(through: lastTick(), window: window, synchronousOnly: synchronousOnly)
+    }
+
+    private func startTime() -> EventTime {
+        start.withLock { start in
+            if let start { return start }
+            let now = recorder?.now ?? .tick(0)
+            start = now
+            return now
         }
-        /// Whether `time` lies inside the window (with no clock, everything delivered so far does).
-        let inside = { (time: EventTime) -> Bool in
-            switch (time, startTime()) {
-            case let (.tick(tick), .tick): tick <= lastTick() ?? .max
-            case let (.elapsed(elapsed), .elapsed(first)): synchronousOnly || elapsed <= first + window
-            default: true
-            }
+    }
+
+    private func lastTick() -> Int64? {
+        guard case let .tick(tick) = startTime() else { return nil }
+        let (sum, overflow) = tick.addingReportingOverflow(VirtualTicks.count(in: window))
+        return overflow ? .max : sum
+    }
+
+    private func inside(_ time: EventTime) -> Bool {
+        switch (time, startTime()) {
+        case let (.tick(tick), .tick): tick <= lastTick() ?? .max
+        case let (.elapsed(elapsed), .elapsed(first)): synchronousOnly || elapsed <= first + window
+        default: true
         }
-        /// `"nothing through tick 299"` on a virtual clock; `"nothing for 299 ticks"` with none, as written; `"nothing
-        /// for 250 ms"` or `"nothing for 2 s"` on the wall clock.
-        let quiet = { () -> String in
-            StepText.quiet(through: lastTick(), window: window, synchronousOnly: synchronousOnly)
+    }
+
+    private func early(_ event: TimedEvent<Output, Failure>) -> StepDivergence {
+        let sought = Sought.quiet(through: lastTick(), window: window, synchronousOnly: synchronousOnly)
+        let received = Received(timed: event)
+        if case let .tick(tick) = event.time, let last = lastTick() {
+            return StepDivergence(.received(received, expected: sought), matched: 0, atEvent: true, earlyBy: last - tick + 1)
         }
-        /// The failure for an event that arrived inside the window.
-        let early = { (event: TimedEvent<Output, Failure>) -> StepDivergence in
-            let received = StepText.received(event)
-            if case let .tick(tick) = event.time, let last = lastTick() {
-                return StepDivergence(
-                    StepText.expected(quiet(), received: received), matched: 0, atEvent: true,
-                    note: StepText.early(by: last - tick + 1)
-                )
-            }
-            if synchronousOnly {
-                return StepDivergence(StepText.synchronously(quiet(), received: received), matched: 0, atEvent: true)
-            }
-            // Wall-clock time: the driver adds the event's time.
-            return StepDivergence(StepText.expected(quiet(), received: received), matched: 0, atEvent: true)
+        if synchronousOnly {
+            return StepDivergence(.synchronously(received, expected: sought), matched: 0, atEvent: true)
         }
-        return ExpectationStep(
-            kind: .window,
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                _ = startTime()
-                if let first = events.first { return .failed(early(first)) }
-                guard isFinal else { return .pending }
-                // The driver hides an event that breaks the contract from the steps, and calls the step final
-                // there; inside the window, that event is as early as any other.
-                let all = recorder?.events ?? []
-                if events.endIndex < all.count, all[events.endIndex].violation != nil,
-                   inside(all[events.endIndex].time) {
-                    return .failed(early(all[events.endIndex]))
-                }
-                return .satisfied(consumed: 0)
-            },
-            expectation: { _, _ in quiet() },
-            missing: { _ in quiet() }
-        )
+        // Wall-clock time: the driver adds the event's time.
+        return StepDivergence(.received(received, expected: sought), matched: 0, atEvent: true)
     }
 }
 

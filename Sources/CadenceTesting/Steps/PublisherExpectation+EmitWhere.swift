@@ -63,53 +63,36 @@ extension PublisherExpectation {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, StepText.predicateArgument, timing) }
-        if let problem = StepText.problem(with: timing) {
-            return .rejected(call: call, location: location, problem: problem)
+        let step = ChainStep(
+            EmitWhereStep<Output, Failure>(answers: PredicateAnswers(predicate)), name: name, timing: timing,
+            window: timing.budget, location: location
+        )
+        if let problem = timing.problem { return .rejected(step, problem) }
+        return .ready(step)
+    }
+}
+
+/// The step of `toEmit(where:)`: the next value satisfies a predicate.
+struct EmitWhereStep<Output, Failure: Error>: ExpectationStep {
+    let answers: PredicateAnswers<Output>
+
+    var arguments: StepArguments { .predicate }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        guard let index = events.indices.first else {
+            return isFinal ? .failed(StepDivergence(.missing(.matchingValue), matched: 0, atEvent: false)) : .pending
         }
-        return .ready(emitWhereStep(predicate, call: call, window: timing.budget, location: location))
+        if case let .value(value) = events[index].event, answers.matches(value, at: index) {
+            return .satisfied(consumed: 1)
+        }
+        return .failed(StepDivergence(
+            .received(Received(events[index].event), expected: .matchingValue), matched: 0, atEvent: true
+        ))
     }
 
-    /// The step that expects the next value to satisfy `predicate`; `window` is its budget (nil: wait until settled
-    /// or idle).
-    func emitWhereStep(
-        _ predicate: @escaping (Output) -> Bool,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        let answers = PredicateAnswers(predicate)
-        return ExpectationStep(
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                guard let index = events.indices.first else {
-                    return isFinal
-                        ? .failed(StepDivergence(StepText.matchingValue, matched: 0, atEvent: false)) : .pending
-                }
-                switch events[index].event {
-                case let .value(value):
-                    if answers.matches(value, at: index) { return .satisfied(consumed: 1) }
-                    return .failed(StepDivergence(
-                        StepText.expected(StepText.matchingValue, received: ValueText.describe(value)),
-                        matched: 0, atEvent: true
-                    ))
-                case .subscription:
-                    return .failed(StepDivergence(
-                        StepText.secondSubscription(expected: StepText.matchingValue), matched: 0, atEvent: true
-                    ))
-                case let .completion(completion):
-                    return .failed(StepDivergence(
-                        StepText.expected(StepText.matchingValue, received: EventText.completion(completion)),
-                        matched: 0, atEvent: true
-                    ))
-                }
-            },
-            expectation: { _, _ in StepText.match },
-            missing: { consumed in consumed < 1 ? StepText.match : StepText.nothing }
-        )
-    }
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .match }
+
+    func missing(after consumed: Int) -> StepExpectation { consumed < 1 ? .match : .nothing }
 }
 
 // MARK: - Wall clock (timeout:)

@@ -66,26 +66,12 @@ extension PublisherExpectation where Output: Equatable {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, ValueText.describe(value), timing) }
-        if let problem = StepText.problem(with: timing) {
-            return .rejected(call: call, location: location, problem: problem)
-        }
-        return .ready(eventuallyEmitStep(value, call: call, window: timing.budget, location: location))
-    }
-
-    /// The step that skips values until one equals `value`; `window` is its budget (nil: wait until settled or idle).
-    func eventuallyEmitStep(
-        _ value: Output,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        eventuallyStep(
-            matching: { $0 == value },
-            expected: { ValueText.describe(value) },
-            sought: { StepText.theValue(value) },
-            call: call, window: window, location: location
+        let step = ChainStep(
+            EventuallyEmitStep<Output, Failure>(value: value, matching: { $0 == value }), name: name, timing: timing,
+            window: timing.budget, location: location
         )
+        if let problem = timing.problem { return .rejected(step, problem) }
+        return .ready(step)
     }
 }
 
@@ -156,83 +142,61 @@ extension PublisherExpectation {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, StepText.predicateArgument, timing) }
-        if let problem = StepText.problem(with: timing) {
-            return .rejected(call: call, location: location, problem: problem)
-        }
-        return .ready(eventuallyEmitStep(where: predicate, call: call, window: timing.budget, location: location))
-    }
-
-    /// The step that skips values until one satisfies `predicate`; `window` is its budget (nil: wait until settled or
-    /// idle).
-    func eventuallyEmitStep(
-        where predicate: @escaping (Output) -> Bool,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        eventuallyStep(
-            matching: predicate,
-            expected: { StepText.match },
-            sought: { StepText.matchingValue },
-            call: call, window: window, location: location
+        let step = ChainStep(
+            EventuallyEmitStep<Output, Failure>(value: nil, matching: predicate), name: name, timing: timing,
+            window: timing.budget, location: location
         )
+        if let problem = timing.problem { return .rejected(step, problem) }
+        return .ready(step)
+    }
+}
+
+/// The step of `toEventuallyEmit`: skips values until one equals `value` (or, with none, satisfies the predicate).
+struct EventuallyEmitStep<Output, Failure: Error>: ExpectationStep {
+    /// The value sought, or nil when the step was written with a predicate.
+    let value: Output?
+    let answers: PredicateAnswers<Output>
+    /// How many events the step consumed when it was satisfied (the skipped values and the match), so the timeline
+    /// tells the match from skipped values; nil while it has not been, or when it failed after skipping.
+    private let satisfiedWith = Locked<Int?>(nil)
+
+    init(value: Output?, matching predicate: @escaping (Output) -> Bool) {
+        self.value = value
+        answers = PredicateAnswers(predicate)
     }
 
-    /// The step that skips values until one satisfies `predicate`.
-    ///
-    /// - Parameters:
-    ///   - expected: The sought value for the timeline's expected column: `"3"`, `"(a match)"`.
-    ///   - sought: The sought value in a reason: `"the value (3)"`, `"a value matching the predicate"`.
-    private func eventuallyStep(
-        matching predicate: @escaping (Output) -> Bool,
-        expected: @escaping () -> String,
-        sought: @escaping () -> String,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        let answers = PredicateAnswers(predicate)
-        // How many events the step consumed when it was satisfied (the skipped values and the match), so the timeline
-        // tells the match from skipped values; nil while it has not been, or when it failed after skipping.
-        let satisfiedWith = Locked<Int?>(nil)
-        return ExpectationStep(
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                var skipped = 0
-                for index in events.indices {
-                    switch events[index].event {
-                    case let .value(value):
-                        if answers.matches(value, at: index) {
-                            satisfiedWith.withLock { $0 = skipped + 1 }
-                            return .satisfied(consumed: skipped + 1)
-                        }
-                        skipped += 1
-                    case .subscription:
-                        return .failed(StepDivergence(
-                            StepText.instead(of: sought(), skipped: skipped, received: EventText.secondSubscription), matched: skipped, atEvent: true
-                        ))
-                    case let .completion(completion):
-                        return .failed(StepDivergence(
-                            StepText.instead(
-                                of: sought(), skipped: skipped, received: EventText.completion(completion)
-                            ), matched: skipped, atEvent: true
-                        ))
-                    }
+    var arguments: StepArguments { value.map { .value($0) } ?? .predicate }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        var skipped = 0
+        for index in events.indices {
+            switch events[index].event {
+            case let .value(value):
+                if answers.matches(value, at: index) {
+                    satisfiedWith.withLock { $0 = skipped + 1 }
+                    return .satisfied(consumed: skipped + 1)
                 }
-                guard isFinal else { return .pending }
+                skipped += 1
+            case .subscription, .completion:
                 return .failed(StepDivergence(
-                    StepText.sought(sought(), skipped: skipped), matched: skipped, atEvent: false
+                    .skipped(skipped, then: Received(events[index].event), expected: sought), matched: skipped,
+                    atEvent: true
                 ))
-            },
-            expectation: { index, count in
-                index == count - 1 && satisfiedWith.withLock({ $0 }) == count ? expected() : StepText.skipped
-            },
-            missing: { _ in expected() }
-        )
+            }
+        }
+        guard isFinal else { return .pending }
+        return .failed(StepDivergence(.missingAfterSkipping(sought, skipped: skipped), matched: skipped, atEvent: false))
     }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation {
+        index == count - 1 && satisfiedWith.withLock({ $0 }) == count ? expected : .skipped
+    }
+
+    func missing(after consumed: Int) -> StepExpectation { expected }
+
+    private var sought: Sought { value.map { .theValue($0) } ?? .matchingValue }
+
+    private var expected: StepExpectation { value.map { .value($0) } ?? .match }
 }
 
 // MARK: - Wall clock (timeout:)

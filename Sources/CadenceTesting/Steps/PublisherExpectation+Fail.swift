@@ -130,70 +130,51 @@ extension PublisherExpectation {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let call = { StepText.call(name, matcher.argument ?? "", timing) }
-        if let problem = StepText.problem(with: timing) {
-            return .rejected(call: call, location: location, problem: problem)
-        }
-        return .ready(failStep(matcher, call: call, window: timing.budget, location: location))
-    }
-
-    /// The step that expects the publisher to fail next with an error `matcher` accepts; `window` is its budget
-    /// (nil: wait until settled or idle).
-    func failStep(
-        _ matcher: FailureMatcher<Failure>,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        ExpectationStep(
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                guard let event = events.first else {
-                    return isFinal ? .failed(StepDivergence(matcher.phrase, matched: 0, atEvent: false)) : .pending
-                }
-                let received: String
-                switch event.event {
-                case let .completion(.failure(error)):
-                    if matcher.matches(error) { return .satisfied(consumed: 1) }
-                    return .failed(StepDivergence(
-                        StepText.expected(matcher.phrase, received: EventText.completion(.failure(error))),
-                        matched: 0, atEvent: true, difference: matcher.expectedError.map { ($0, error) }
-                    ))
-                case .completion(.finished):
-                    received = EventText.finished
-                case let .value(value):
-                    received = ValueText.describe(value)
-                case .subscription:
-                    received = EventText.secondSubscription
-                }
-                return .failed(StepDivergence(
-                    StepText.expected(matcher.phrase, received: received), matched: 0, atEvent: true
-                ))
-            },
-            expectation: { _, _ in matcher.expected },
-            missing: { _ in matcher.expected }
+        let step = ChainStep(
+            FailStep<Output, Failure>(matcher: matcher), name: name, timing: timing, window: timing.budget,
+            location: location
         )
+        if let problem = timing.problem { return .rejected(step, problem) }
+        return .ready(step)
     }
 }
 
-/// Which failure a `toFail` step accepts, and how its messages name it (built only when a message is).
+/// The step of `toFail`: the publisher fails next, with an error its matcher accepts.
+struct FailStep<Output, Failure: Error>: ExpectationStep {
+    let matcher: FailureMatcher<Failure>
+
+    var arguments: StepArguments { .failure(matcher.expectation) }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        let sought = Sought.failure(matcher.expectation)
+        guard let event = events.first else {
+            return isFinal ? .failed(StepDivergence(.missing(sought), matched: 0, atEvent: false)) : .pending
+        }
+        if case let .completion(.failure(error)) = event.event {
+            if matcher.matches(error) { return .satisfied(consumed: 1) }
+            return .failed(StepDivergence(
+                .received(.failure(error), expected: sought), matched: 0, atEvent: true,
+                difference: matcher.expectedError.map { ($0, error) }
+            ))
+        }
+        return .failed(StepDivergence(.received(Received(event.event), expected: sought), matched: 0, atEvent: true))
+    }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .failure(matcher.expectation) }
+
+    func missing(after consumed: Int) -> StepExpectation { .failure(matcher.expectation) }
+}
+
+/// Which failures a failing step accepts.
 enum FailureMatcher<Failure: Error> {
-    /// Any failure.
     case any
-    /// A failure whose error is an `E` equal to `error` (whatever `Failure` is, `any Error` included); `matches`
-    /// does the cast and the comparison.
     case equal(error: any Error, matches: (Failure) -> Bool)
-    /// A failure the predicate accepts.
     case matching((Failure) -> Bool)
 
-    /// A failure with an `E` equal to `error`.
     static func equal<E: Error & Equatable>(to error: E) -> Self {
         .equal(error: error, matches: { ($0 as? E) == error })
     }
 
-    /// Whether the step accepts `error`.
     func matches(_ error: Failure) -> Bool {
         switch self {
         case .any: true
@@ -202,35 +183,15 @@ enum FailureMatcher<Failure: Error> {
         }
     }
 
-    /// The call's argument before the budget: `"with: APIError.offline"`, `"where: { … }"`, or nil.
-    var argument: String? {
+    /// What the step expects, as data for the messages.
+    var expectation: FailureExpectation {
         switch self {
-        case .any: nil
-        case let .equal(error, _): "with: \(ValueText.describe(error))"
-        case .matching: StepText.predicateArgument
+        case .any: .any
+        case let .equal(error, _): .equal(error)
+        case .matching: .matching
         }
     }
 
-    /// The timeline's expected cell: `"failure"`, `"failure(APIError.offline)"`, `"failure(where: …)"`.
-    var expected: String {
-        switch self {
-        case .any: "failure"
-        case let .equal(error, _): "failure(\(ValueText.describe(error)))"
-        case .matching: "failure(where: …)"
-        }
-    }
-
-    /// What the step expected, after "expected" and before "never arrived": `"a failure"`,
-    /// `"failure(APIError.offline)"`, `"a failure matching the predicate"`.
-    var phrase: String {
-        switch self {
-        case .any: "a failure"
-        case .equal: expected
-        case .matching: "a failure matching the predicate"
-        }
-    }
-
-    /// The expected error, for a field-by-field difference with the one received.
     var expectedError: (any Error)? {
         if case let .equal(error, _) = self { return error }
         return nil

@@ -66,20 +66,31 @@ extension PublisherExpectation where Output: Equatable {
         budget: Duration?,
         at location: SourceCodeLocation
     ) -> Self {
-        let call = { Self.matchCall(name: name, marbles: marbles, values: values, error: error, budget: budget) }
+        let arguments = StepArguments.marbles(
+            marbles, values: values.keys.sorted().map { ($0, values[$0]! as Any) }, error: error.map { $0.error }
+        )
+        let rejected = { (problem: StepProblem) -> Self in
+            self.reject(ChainStep(
+                RejectedStep<Output, Failure>(arguments: arguments), name: name, timing: .within(budget),
+                window: budget, location: location
+            ), problem)
+            return self
+        }
         let diagram: MarbleDiagram
         do {
             diagram = try MarbleDiagram(parsing: marbles)
         } catch {
-            return rejecting(call: call, location: location, reason: error.description)
+            return rejected(.marbleSyntax(error))
         }
         if let problem = Self.problem(diagram: diagram, values: values, error: error, budget: budget, clock: clock) {
-            return rejecting(call: call, location: location, reason: problem)
+            return rejected(problem)
         }
         let window = clock == nil ? nil : budget ?? .ticks(diagram.lastTick)
-        perform(matchStep(
-            diagram, values: values, error: error, origin: clock?.now.ticks ?? 0, call: call, window: window,
-            location: location
+        perform(ChainStep(
+            MatchStep<Output, Failure>(
+                diagram: diagram, values: values, error: error, origin: clock?.now.ticks ?? 0, arguments: arguments
+            ),
+            name: name, timing: .within(budget), window: window, location: location
         ))
         return self
     }
@@ -91,52 +102,20 @@ extension PublisherExpectation where Output: Equatable {
         error: MarbleFailure<Failure>?,
         budget: Duration?,
         clock: VirtualClock?
-    ) -> String? {
+    ) -> StepProblem? {
         if let key = values.keys.sorted().first(where: MarbleDiagram.syntax.contains) {
-            return "values defines \(String(key).debugDescription), which is marble syntax, not a key; keys are the "
-                + "characters other than \"-\", \"|\", \"#\", \"(\", \")\" and space"
+            return .marbleSyntaxKey(key)
         }
         if let unknown = diagram.keyPositions.first(where: { values[$0.key] == nil }) {
-            let defined = values.keys.sorted().map { String($0).debugDescription }
-            let list = switch defined.count {
-            case 0: "values is empty"
-            case 1: "it defines only \(defined[0])"
-            default: "it defines \(defined.dropLast().joined(separator: ", ")) and \(defined.last!)"
-            }
-            return "the diagram uses \(String(unknown.key).debugDescription) (character \(unknown.position)), which "
-                + "values does not define; \(list)"
+            return .undefinedMarbleKey(unknown.key, position: unknown.position, defined: values.keys.sorted())
         }
-        if error != nil, !diagram.fails {
-            return "error: is given, but the diagram has no \"#\" for it to match"
-        }
-        if let problem = StepText.problem(with: budget) { return problem }
+        if error != nil, !diagram.fails { return .unusedMarbleError }
+        if let problem = StepTiming.within(budget).problem { return problem }
         if let budget, clock != nil, VirtualTicks.count(in: budget) < Int64(diagram.lastTick) {
-            return "its budget (\(VirtualTicks.literal(budget))) is shorter than the diagram, whose last tick comes "
-                + "\(VirtualTicks.describe(.ticks(diagram.lastTick))) after the step starts; a budget can only make "
-                + "the step watch longer than the diagram"
+            return .budgetShorterThanDiagram(budget, lastTick: diagram.lastTick)
         }
-        if clock == nil, diagram.lastTick > 0 {
-            return "the diagram's last tick comes \(VirtualTicks.describe(.ticks(diagram.lastTick))) after the step "
-                + "starts, but there is no virtual clock to advance (pass one with on:, or bind "
-                + "VirtualClock.current); without one, only a diagram of a single tick, as \"a\" or \"(ab|)\", can be "
-                + "checked"
-        }
+        if clock == nil, diagram.lastTick > 0 { return .diagramWithoutClock(lastTick: diagram.lastTick) }
         return nil
-    }
-
-    /// `toMatch("-a-b-(c|)", values: ["a": 1, "b": 2, "c": 3], within: .ticks(9))`, keys in order.
-    static func matchCall(
-        name: String, marbles: String, values: [Character: Output], error: MarbleFailure<Failure>?, budget: Duration?
-    ) -> String {
-        var arguments = [marbles.debugDescription]
-        if !values.isEmpty {
-            let pairs = values.keys.sorted().map { key in
-                "\(String(key).debugDescription): \(ValueText.describe(values[key]!))"
-            }
-            arguments.append("values: [" + pairs.joined(separator: ", ") + "]")
-        }
-        if let error { arguments.append("error: \(ValueText.describe(error.error))") }
-        return "\(name)(\(arguments.joined(separator: ", "))\(StepText.budget(budget)))"
     }
 }
 
@@ -196,71 +175,35 @@ struct MarbleFailure<Failure: Error> {
 
 // MARK: - The step
 
-extension PublisherExpectation where Output: Equatable {
-    /// The step that expects the events of `diagram`, each at its tick counted from `origin` (the clock's tick when
-    /// the step starts); `window` is how long it watches (at least the diagram's last tick; nil with no clock).
-    ///
-    /// It fails at the first event that does not fit — the wrong event, the right one at the wrong tick, one the
-    /// diagram does not show — or, once the window has passed, for the first event that never came. A diagram that
-    /// ends with `|` or `#` is satisfied by its completion; any other only when its window has passed. Events with no
-    /// tick (no clock) count as arriving on the diagram's first tick.
-    func matchStep(
-        _ diagram: MarbleDiagram,
-        values: [Character: Output],
-        error: MarbleFailure<Failure>?,
-        origin: Int64,
-        call: @escaping () -> String,
-        window: Duration?,
-        location: SourceCodeLocation
-    ) -> ExpectationStep<Output, Failure> {
-        let text = MatchText(diagram: diagram, values: values, error: error, origin: origin)
-        let expected = text.events
-        let count = expected.count
-        let completes = diagram.completes
-
-        return ExpectationStep(
-            kind: .window,
-            call: call,
-            window: window,
-            location: location,
-            evaluate: { events, isFinal in
-                var index = 0
-                for event in events {
-                    guard index < count, text.fits(index, event.event),
-                          text.relativeTick(event) == expected[index].tick
-                    else {
-                        return .failed(text.divergence(at: index, in: events))
-                    }
-                    index += 1
-                }
-                if index < count {
-                    return isFinal ? .failed(text.missing(index, after: events)) : .pending
-                }
-                return completes || isFinal ? .satisfied(consumed: count) : .pending
-            },
-            expectation: { index, _ in text.describe(expected: index) },
-            missing: { consumed in
-                guard consumed < count else { return "(nothing)" }
-                return "\(text.describe(expected: consumed)) at tick \(text.absolute(expected[consumed].tick))"
-            }
-        )
-    }
-}
-
-/// The texts of a `toMatch` step's failures: what it expected and received, and both diagrams.
-struct MatchText<Output: Equatable, Failure: Error> {
+/// The step of `toMatch`: the events of a marble diagram, each at its tick counted from `origin` (the clock's tick
+/// when the step starts), over a window at least as long as the diagram (nil with no clock).
+///
+/// It fails at the first event that does not fit — the wrong event, the right one at the wrong tick, one the diagram
+/// does not show — or, once the window has passed, for the first event that never came. A diagram that ends with `|`
+/// or `#` is satisfied by its completion; any other only when its window has passed. Events with no tick (no clock)
+/// count as arriving on the diagram's first tick.
+struct MatchStep<Output: Equatable, Failure: Error>: ExpectationStep {
     let diagram: MarbleDiagram
     let values: [Character: Output]
     let error: MarbleFailure<Failure>?
     let origin: Int64
+    let arguments: StepArguments
+    /// The diagram's events, in order, with their ticks and values.
     let events: [(tick: Int64, event: MarbleDiagram.Event, value: Output?)]
     let keys: [Character]
 
-    init(diagram: MarbleDiagram, values: [Character: Output], error: MarbleFailure<Failure>?, origin: Int64) {
+    init(
+        diagram: MarbleDiagram,
+        values: [Character: Output],
+        error: MarbleFailure<Failure>?,
+        origin: Int64,
+        arguments: StepArguments
+    ) {
         self.diagram = diagram
         self.values = values
         self.error = error
         self.origin = origin
+        self.arguments = arguments
         events = diagram.events.map { tick, event in
             if case let .value(key) = event { return (Int64(tick), event, values[key]) }
             return (Int64(tick), event, nil)
@@ -268,24 +211,49 @@ struct MatchText<Output: Equatable, Failure: Error> {
         keys = values.keys.sorted()
     }
 
-    /// `b (2)`, `finished`, `a failure`, or `failure(APIError.offline)`.
-    func describe(expected index: Int) -> String {
+    var kind: StepKind { .window }
+
+    func evaluate(_ received: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        let count = events.count
+        var index = 0
+        for event in received {
+            guard index < count, fits(index, event.event), relativeTick(event) == events[index].tick else {
+                return .failed(divergence(at: index, in: received))
+            }
+            index += 1
+        }
+        if index < count {
+            return isFinal ? .failed(missing(index, after: received)) : .pending
+        }
+        return diagram.completes || isFinal ? .satisfied(consumed: count) : .pending
+    }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .marble(name(expected: index), at: nil) }
+
+    func missing(after consumed: Int) -> StepExpectation {
+        guard consumed < events.count else { return .nothing }
+        return .marble(name(expected: consumed), at: absolute(events[consumed].tick))
+    }
+
+    /// The `index`-th expected event, as data for the messages.
+    func name(expected index: Int) -> MarbleEventName {
         let event = events[index]
         switch event.event {
-        case let .value(key): return "\(key) (\(event.value.map(ValueText.describe) ?? "?"))"
-        case .finished: return "finished"
-        case .failure: return error.map { "failure(\(ValueText.describe($0.error)))" } ?? "a failure"
+        case let .value(key): return .keyed(key, event.value)
+        case .finished: return .finished
+        case .failure: return .failure(error.map { $0.error })
         }
     }
 
-    /// A received event as the reasons name it: `b (2)` for a value `values` names, else as the timeline prints it.
-    func describe(received event: PublisherEvent<Output, Failure>, at index: Int) -> String {
+    /// A received event, named by its key when `values` names its value.
+    func name(received event: PublisherEvent<Output, Failure>, at index: Int) -> MarbleEventName {
         switch event {
         case let .value(value):
-            if let key = key(for: value, at: index) { return "\(key) (\(ValueText.describe(value)))" }
-            return ValueText.describe(value)
-        case let .completion(completion): return EventText.completion(completion)
-        case .subscription: return "a second subscription"
+            if let key = key(for: value, at: index) { return .keyed(key, value) }
+            return .value(value)
+        case .completion(.finished): return .finished
+        case let .completion(.failure(error)): return .failure(error)
+        case .subscription: return .secondSubscription
         }
     }
 
@@ -312,27 +280,24 @@ struct MatchText<Output: Equatable, Failure: Error> {
     func divergence(at index: Int, in received: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
         let event = received[received.startIndex + index]
         let tick = relativeTick(event)
-        let got = describe(received: event.event, at: index)
+        let got = name(received: event.event, at: index)
         guard index < events.count else {
             return StepDivergence(
-                "the diagram expects nothing more, but \(got) arrived", matched: index, atEvent: true,
+                .marbleUnexpected(got), matched: index, atEvent: true,
                 detail: comparison(of: received.prefix(index + 1), through: max(tick, 0), divergence: tick)
             )
         }
         let wanted = events[index]
-        let want = describe(expected: index)
-        let reason: String
+        let want = name(expected: index)
+        let reason: StepReason
         var difference: (expected: Any, received: Any)?
         if fits(index, event.event) {
             let late = tick > wanted.tick
             let (distance, overflow) = late
                 ? tick.subtractingReportingOverflow(wanted.tick) : wanted.tick.subtractingReportingOverflow(tick)
-            let ticks = VirtualTicks.describe(.milliseconds(overflow ? .max : distance))
-            reason = "\(want) was expected at tick \(absolute(wanted.tick)) but arrived \(ticks) "
-                + (late ? "late" : "early")
+            reason = .marbleOffTime(want, tick: absolute(wanted.tick), distance: overflow ? .max : distance, late: late)
         } else {
-            reason = "\(want) was expected at tick \(absolute(wanted.tick)), but \(got) arrived "
-                + (tick < wanted.tick ? "first" : "instead")
+            reason = .marbleInstead(want, tick: absolute(wanted.tick), received: got, early: tick < wanted.tick)
             if let value = wanted.value, case let .value(received) = event.event { difference = (value, received) }
         }
         return StepDivergence(
@@ -343,12 +308,12 @@ struct MatchText<Output: Equatable, Failure: Error> {
         )
     }
 
-    /// The noun phrase for the `index`-th expected event, which never arrived after `received`.
+    /// The `index`-th expected event, which never arrived after `received`.
     func missing(_ index: Int, after received: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
         let wanted = events[index]
         let last = received.last.map(relativeTick) ?? 0
         return StepDivergence(
-            "\(describe(expected: index)), expected at tick \(absolute(wanted.tick)),", matched: index, atEvent: false,
+            .marbleMissing(name(expected: index), tick: absolute(wanted.tick)), matched: index, atEvent: false,
             detail: comparison(of: received, through: max(Int64(diagram.lastTick), last), divergence: wanted.tick)
         )
     }
@@ -368,7 +333,7 @@ struct MatchText<Output: Equatable, Failure: Error> {
         of received: ArraySlice<TimedEvent<Output, Failure>>,
         through: Int64,
         divergence: Int64
-    ) -> String {
+    ) -> MarbleComparison {
         var symbols: [Int: [Character]] = [:]
         var legend: [(symbol: Character, value: String)] = []
         var strangers: [(symbol: Character, value: Output)] = []
@@ -403,7 +368,7 @@ struct MatchText<Output: Equatable, Failure: Error> {
         return MarbleComparison(
             expected: diagram, received: symbols, receivedThrough: Int(clamping: through),
             divergence: Int(clamping: divergence), origin: origin, legend: legend
-        ).text
+        )
     }
 
     /// Characters for received values `values` does not name.

@@ -1,23 +1,24 @@
 extension PublisherExpectation {
-    /// Appends a step that cannot run because of how it was written, and fails the chain with `problem`.
-    func rejecting(call: @escaping () -> String, location: SourceCodeLocation, problem: StepProblem) -> Self {
-        let step = ExpectationStep<Output, Failure>(
-            call: call, location: location,
-            evaluate: { _, _ in .pending }, expectation: { _, _ in "" }, missing: { _ in StepText.validStep }
-        )
+    /// Appends `step`, which cannot run because of how it was written, and fails the chain with `problem`.
+    func reject(_ step: ChainStep<Output, Failure>, _ problem: StepProblem) {
         let (index, failed) = append(step)
         if !failed {
             fail(step: index, ChainFailure(
-                step: index, reason: .stated(StepText.describe(problem)), event: nil, expected: StepText.validStep,
+                step: index, reason: .rejected(problem), event: nil, expected: .validStep,
                 gaveUpAt: recorder.now, difference: nil
             ))
         }
-        return self
     }
 }
 
-extension PublisherExpectation {
-    func rejecting(call: @escaping () -> String, location: SourceCodeLocation, reason: String) -> Self {
-        rejecting(call: call, location: location, problem: .stated(reason))
-    }
+/// A step that cannot be built because of how it was written (a marble diagram that does not parse): it keeps only
+/// the call's arguments, for the message.
+struct RejectedStep<Output, Failure: Error>: ExpectationStep {
+    let arguments: StepArguments
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome { .pending }
+
+    func expectation(at index: Int, of count: Int) -> StepExpectation { .none }
+
+    func missing(after consumed: Int) -> StepExpectation { .validStep }
 }

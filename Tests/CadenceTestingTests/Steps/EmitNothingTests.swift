@@ -260,23 +260,22 @@ struct EmitNothingTests {
     func wallClockTexts() {
         expectNoFailures {
             let expectation = expect(PassthroughSubject<String, Never>())
-            let step = expectation.emitNothingStep(
-                call: { "toEmitNothing(timeout: .milliseconds(250))" }, window: .milliseconds(250),
-                synchronousOnly: false, location: SourceCodeLocation()
+            let step = EmitNothingStep(
+                recorder: expectation.recorder, window: .milliseconds(250), synchronousOnly: false, wallClock: true
             )
             #expect(step.kind == .window)
-            let quiet = step.evaluate([][...], false)
+            let quiet = step.evaluate([][...], isFinal: false)
             #expect({ if case .pending = quiet { true } else { false } }())
             let event = TimedEvent<String, Never>(.value("swift"), at: .elapsed(.milliseconds(120)))
-            guard case let .failed(divergence) = step.evaluate([event][...], false) else {
+            guard case let .failed(divergence) = step.evaluate([event][...], isFinal: false) else {
                 Issue.record("an event inside the window did not fail the step")
                 return
             }
             // The wall-clock driver adds the event's time (" at +120 ms"), as it does for every step.
-            #expect(divergence.reason == "expected nothing for 250 ms, received \"swift\"")
-            #expect(divergence.atEvent && divergence.matched == 0 && divergence.note == nil)
-            #expect(step.expectation(0, 1) == "nothing for 250 ms")
-            let passed = step.evaluate([][...], true)
+            #expect(StepText.describe(divergence.reason) == "expected nothing for 250 ms, received \"swift\"")
+            #expect(divergence.atEvent && divergence.matched == 0 && divergence.earlyBy == nil)
+            #expect(StepText.describe(step.expectation(at: 0, of: 1)) == "nothing for 250 ms")
+            let passed = step.evaluate([][...], isFinal: true)
             #expect({ if case .satisfied(consumed: 0) = passed { true } else { false } }())
         }
     }

@@ -7,11 +7,11 @@ import Testing
 struct BufferedValueReleaseOutsideLockTests {
     @Test func flatMapUpstreamFailureReleasesBufferedValuesOutsideTheLock() {
         let upstream = TestPublisher<Int, TestError>()
-        let inner = TestPublisher<Review3CallbackOnDeinit, TestError>()
-        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        let inner = TestPublisher<CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.flatMap { _ in inner }.subscribe(subscriber)
         upstream.send(0)
-        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
+        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
             upstream.send(completion: .failure(.oops))
         }
         #expect(outcome.returned)
@@ -21,12 +21,12 @@ struct BufferedValueReleaseOutsideLockTests {
 
     @Test func flatMapInnerFailureReleasesBufferedValuesOutsideTheLock() {
         let upstream = TestPublisher<Int, TestError>()
-        let inners = [TestPublisher<Review3CallbackOnDeinit, TestError>(), TestPublisher()]
-        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        let inners = [TestPublisher<CallbackOnDeinit, TestError>(), TestPublisher()]
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
         upstream.send(1)
-        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { inners[0].send($0) }) {
+        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { inners[0].send($0) }) {
             inners[1].send(completion: .failure(.oops))
         }
         #expect(outcome.returned)
@@ -35,12 +35,12 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func switchToLatestFailureReleasesQueuedValuesOutsideTheLock() {
-        let upstream = TestPublisher<TestPublisher<Review3CallbackOnDeinit, TestError>, TestError>()
-        let inner = TestPublisher<Review3CallbackOnDeinit, TestError>()
-        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        let upstream = TestPublisher<TestPublisher<CallbackOnDeinit, TestError>, TestError>()
+        let inner = TestPublisher<CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
-        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
+        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
             upstream.send(completion: .failure(.oops))
         }
         #expect(outcome.returned)
@@ -49,10 +49,10 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func bufferFailureReleasesBufferedValuesOutsideTheLock() {
-        let upstream = TestPublisher<Review3CallbackOnDeinit, TestError>()
-        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        let upstream = TestPublisher<CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
-        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
+        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
             upstream.send(completion: .failure(.oops))
         }
         #expect(outcome.returned)
@@ -61,11 +61,11 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func mergeFailureReleasesBufferedValuesOutsideTheLock() {
-        let first = TestPublisher<Review3CallbackOnDeinit, TestError>()
-        let second = TestPublisher<Review3CallbackOnDeinit, TestError>()
-        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        let first = TestPublisher<CallbackOnDeinit, TestError>()
+        let second = TestPublisher<CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         first.merge(with: second).subscribe(subscriber)
-        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { first.send($0) }) {
+        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { first.send($0) }) {
             second.send(completion: .failure(.oops))
         }
         #expect(outcome.returned)
@@ -74,11 +74,11 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func bufferDroppingTheOldestValueReleasesItOutsideTheLock() {
-        let upstream = TestPublisher<Review3CallbackOnDeinit, TestError>()
-        let subscriber = TestSubscriber<Review3CallbackOnDeinit, TestError>(initialDemand: .none)
+        let upstream = TestPublisher<CallbackOnDeinit, TestError>()
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
-        let newest = UncheckedSendable(Review3CallbackOnDeinit {})
-        let outcome = review3DroppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
+        let newest = UncheckedSendable(CallbackOnDeinit {})
+        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
             upstream.send(newest.value)
         }
         #expect(outcome.returned)

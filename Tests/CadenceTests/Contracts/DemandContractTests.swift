@@ -10,50 +10,50 @@ struct DemandContractTests {
     typealias Pipeline = @Sendable (AnyPublisher<Int, TestError>) -> AnyPublisher<String, any Error>
 
     static let pipelines: [(String, Pipeline)] = [
-        ("filter", { $0.filter { $0 % 2 == 0 }.erasedForReview() }),
-        ("tryFilter", { $0.tryFilter { try review1Check($0) % 2 == 0 }.erasedForReview() }),
-        ("compactMap", { $0.compactMap { $0 % 3 == 0 ? nil : $0 }.erasedForReview() }),
-        ("tryCompactMap", { $0.tryCompactMap { try review1Check($0) % 3 == 0 ? nil : $0 }.erasedForReview() }),
-        ("map", { $0.map { $0 * 2 }.erasedForReview() }),
-        ("tryMap", { $0.tryMap { try review1Check($0) * 2 }.erasedForReview() }),
-        ("scan", { $0.scan(0, +).erasedForReview() }),
-        ("tryScan", { $0.tryScan(0) { try review1Check($1) + $0 }.erasedForReview() }),
-        ("removeDuplicates", { $0.removeDuplicates().erasedForReview() }),
-        ("tryRemoveDuplicates", { $0.tryRemoveDuplicates { try review1Check($1) == $0 }.erasedForReview() }),
-        ("dropFirst", { $0.dropFirst(3).erasedForReview() }),
-        ("dropWhile", { $0.drop { $0 < 3 }.erasedForReview() }),
-        ("tryDropWhile", { $0.tryDrop { try review1Check($0) < 3 }.erasedForReview() }),
-        ("prefix", { $0.prefix(4).erasedForReview() }),
-        ("outputIn", { $0.output(in: 2..<5).erasedForReview() }),
-        ("outputAt", { $0.output(at: 3).erasedForReview() }),
-        ("prefixWhile", { $0.prefix { $0 < 5 }.erasedForReview() }),
-        ("tryPrefixWhile", { $0.tryPrefix { try review1Check($0) < 5 }.erasedForReview() }),
-        ("collectByCount", { $0.collect(3).erasedForReview() }),
-        ("collect", { $0.collect().erasedForReview() }),
-        ("reduce", { $0.reduce(0, +).erasedForReview() }),
-        ("tryReduce", { $0.tryReduce(0) { try review1Check($1) + $0 }.erasedForReview() }),
-        ("count", { $0.count().erasedForReview() }),
-        ("min", { $0.min().erasedForReview() }),
-        ("tryMax", { $0.tryMax { try review1Check($0) < $1 }.erasedForReview() }),
-        ("contains", { $0.contains(3).erasedForReview() }),
-        ("tryContainsWhere", { $0.tryContains { try review1Check($0) == 5 }.erasedForReview() }),
-        ("allSatisfy", { $0.allSatisfy { $0 < 5 }.erasedForReview() }),
-        ("first", { $0.first().erasedForReview() }),
-        ("firstWhere", { $0.first { $0 > 3 }.erasedForReview() }),
-        ("tryLastWhere", { $0.tryLast { try review1Check($0) < 3 }.erasedForReview() }),
-        ("last", { $0.last().erasedForReview() }),
-        ("replaceError", { $0.replaceError(with: -1).setFailureType(to: (any Error).self).erasedForReview() }),
-        ("replaceEmpty", { $0.replaceEmpty(with: 99).erasedForReview() }),
-        ("handleEvents", { $0.handleEvents(receiveOutput: { _ in }).erasedForReview() }),
-        ("print", { $0.print("", to: Review1DiscardingStream()).erasedForReview() }),
-        ("ignoreOutput", { $0.ignoreOutput().erasedForReview() }),
-        ("mapError", { $0.mapError { _ in TestError.other }.erasedForReview() }),
+        ("filter", { $0.filter { $0 % 2 == 0 }.erasedAsText() }),
+        ("tryFilter", { $0.tryFilter { try failingOnSix($0) % 2 == 0 }.erasedAsText() }),
+        ("compactMap", { $0.compactMap { $0 % 3 == 0 ? nil : $0 }.erasedAsText() }),
+        ("tryCompactMap", { $0.tryCompactMap { try failingOnSix($0) % 3 == 0 ? nil : $0 }.erasedAsText() }),
+        ("map", { $0.map { $0 * 2 }.erasedAsText() }),
+        ("tryMap", { $0.tryMap { try failingOnSix($0) * 2 }.erasedAsText() }),
+        ("scan", { $0.scan(0, +).erasedAsText() }),
+        ("tryScan", { $0.tryScan(0) { try failingOnSix($1) + $0 }.erasedAsText() }),
+        ("removeDuplicates", { $0.removeDuplicates().erasedAsText() }),
+        ("tryRemoveDuplicates", { $0.tryRemoveDuplicates { try failingOnSix($1) == $0 }.erasedAsText() }),
+        ("dropFirst", { $0.dropFirst(3).erasedAsText() }),
+        ("dropWhile", { $0.drop { $0 < 3 }.erasedAsText() }),
+        ("tryDropWhile", { $0.tryDrop { try failingOnSix($0) < 3 }.erasedAsText() }),
+        ("prefix", { $0.prefix(4).erasedAsText() }),
+        ("outputIn", { $0.output(in: 2..<5).erasedAsText() }),
+        ("outputAt", { $0.output(at: 3).erasedAsText() }),
+        ("prefixWhile", { $0.prefix { $0 < 5 }.erasedAsText() }),
+        ("tryPrefixWhile", { $0.tryPrefix { try failingOnSix($0) < 5 }.erasedAsText() }),
+        ("collectByCount", { $0.collect(3).erasedAsText() }),
+        ("collect", { $0.collect().erasedAsText() }),
+        ("reduce", { $0.reduce(0, +).erasedAsText() }),
+        ("tryReduce", { $0.tryReduce(0) { try failingOnSix($1) + $0 }.erasedAsText() }),
+        ("count", { $0.count().erasedAsText() }),
+        ("min", { $0.min().erasedAsText() }),
+        ("tryMax", { $0.tryMax { try failingOnSix($0) < $1 }.erasedAsText() }),
+        ("contains", { $0.contains(3).erasedAsText() }),
+        ("tryContainsWhere", { $0.tryContains { try failingOnSix($0) == 5 }.erasedAsText() }),
+        ("allSatisfy", { $0.allSatisfy { $0 < 5 }.erasedAsText() }),
+        ("first", { $0.first().erasedAsText() }),
+        ("firstWhere", { $0.first { $0 > 3 }.erasedAsText() }),
+        ("tryLastWhere", { $0.tryLast { try failingOnSix($0) < 3 }.erasedAsText() }),
+        ("last", { $0.last().erasedAsText() }),
+        ("replaceError", { $0.replaceError(with: -1).setFailureType(to: (any Error).self).erasedAsText() }),
+        ("replaceEmpty", { $0.replaceEmpty(with: 99).erasedAsText() }),
+        ("handleEvents", { $0.handleEvents(receiveOutput: { _ in }).erasedAsText() }),
+        ("print", { $0.print("", to: DiscardingStream()).erasedAsText() }),
+        ("ignoreOutput", { $0.ignoreOutput().erasedAsText() }),
+        ("mapError", { $0.mapError { _ in TestError.other }.erasedAsText() }),
     ]
 
     @Test(arguments: Self.pipelines.map(\.0))
     func randomDemandNeverOverflowsAndLosesNothing(operator name: String) throws {
         let pipeline = try #require(Self.pipelines.first { $0.0 == name }?.1)
-        var generator = Review1SeededGenerator(seed: 0xC0FFEE)
+        var generator = SeededGenerator(seed: 0xC0FFEE)
         for scenario in 0..<60 {
             let values = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
                 Int.random(in: 0...6, using: &generator)
@@ -61,15 +61,15 @@ struct DemandContractTests {
             let completion: Subscribers.Completion<TestError> = Bool.random(using: &generator) ? .finished : .failure(.oops)
 
             // What the operator delivers under unlimited demand.
-            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            let reference = DemandCheckingSubscriber<String> { .none }
             let referenceSource = DemandRespectingSource(values: values, completion: completion)
             pipeline(referenceSource.eraseToAnyPublisher()).subscribe(reference)
             reference.request(.unlimited)
             referenceSource.pump()
 
             // The same under random demand, then unlimited.
-            var answers = Review1SeededGenerator(seed: UInt64(scenario))
-            let subscriber = Review1DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
+            var answers = SeededGenerator(seed: UInt64(scenario))
+            let subscriber = DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
                 Int.random(in: 0...3, using: &answers) == 0 ? .max(Int.random(in: 1...2, using: &answers)) : .none
             }
             let source = DemandRespectingSource(values: values, completion: completion)
@@ -98,19 +98,19 @@ extension DemandContractTests {
     @Test(arguments: Self.pipelines.map { $0.0 })
     func cancelAtARandomPointStopsEverythingAndReachesUpstreamOnce(operator name: String) throws {
         let pipeline = try #require(Self.pipelines.first { $0.0 == name }?.1)
-        var generator = Review1SeededGenerator(seed: 0xCA9CE1)
+        var generator = SeededGenerator(seed: 0xCA9CE1)
         for scenario in 0..<60 {
             let values = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
                 Int.random(in: 0...6, using: &generator)
             }
             let completion: Subscribers.Completion<TestError> = Bool.random(using: &generator) ? .finished : .failure(.oops)
-            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            let reference = DemandCheckingSubscriber<String> { .none }
             let referenceSource = DemandRespectingSource(values: values, completion: completion)
             pipeline(referenceSource.eraseToAnyPublisher()).subscribe(reference)
             reference.request(.unlimited)
             referenceSource.pump()
 
-            let subscriber = Review1DemandCheckingSubscriber<String> { .none }
+            let subscriber = DemandCheckingSubscriber<String> { .none }
             let source = DemandRespectingSource(values: values, completion: completion)
             pipeline(source.eraseToAnyPublisher()).subscribe(subscriber)
             let cancelsInside = scenario % 2 == 0
@@ -146,30 +146,30 @@ struct SourceDemandContractTests {
     typealias Source = @Sendable ([Int]) -> AnyPublisher<String, any Error>
 
     static let sources: [(String, Source)] = [
-        ("Sequence", { $0.publisher.erasedForReview() }),
-        ("Record", { Record<Int, TestError>(output: $0, completion: .failure(.oops)).erasedForReview() }),
-        ("Just", { Just($0.count).erasedForReview() }),
-        ("Optional", { $0.first.publisher.erasedForReview() }),
-        ("Result", { Result<Int, TestError>.success($0.count).publisher.erasedForReview() }),
-        ("Future", { values in Future<Int, TestError> { $0(.success(values.count)) }.erasedForReview() }),
-        ("Empty", { _ in Empty<Int, TestError>().erasedForReview() }),
-        ("Fail", { _ in Fail<Int, TestError>(error: .oops).erasedForReview() }),
+        ("Sequence", { $0.publisher.erasedAsText() }),
+        ("Record", { Record<Int, TestError>(output: $0, completion: .failure(.oops)).erasedAsText() }),
+        ("Just", { Just($0.count).erasedAsText() }),
+        ("Optional", { $0.first.publisher.erasedAsText() }),
+        ("Result", { Result<Int, TestError>.success($0.count).publisher.erasedAsText() }),
+        ("Future", { values in Future<Int, TestError> { $0(.success(values.count)) }.erasedAsText() }),
+        ("Empty", { _ in Empty<Int, TestError>().erasedAsText() }),
+        ("Fail", { _ in Fail<Int, TestError>(error: .oops).erasedAsText() }),
     ]
 
     @Test(arguments: Self.sources.map(\.0))
     func randomDemandOnASourceNeverOverflowsAndLosesNothing(publisher name: String) throws {
         let source = try #require(Self.sources.first { $0.0 == name }?.1)
-        var generator = Review1SeededGenerator(seed: 0xBEEF)
+        var generator = SeededGenerator(seed: 0xBEEF)
         for scenario in 0..<60 {
             let values = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
                 Int.random(in: 0...6, using: &generator)
             }
-            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            let reference = DemandCheckingSubscriber<String> { .none }
             source(values).subscribe(reference)
             reference.request(.unlimited)
 
-            var answers = Review1SeededGenerator(seed: UInt64(scenario))
-            let subscriber = Review1DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
+            var answers = SeededGenerator(seed: UInt64(scenario))
+            let subscriber = DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
                 Int.random(in: 0...3, using: &answers) == 0 ? .max(Int.random(in: 1...2, using: &answers)) : .none
             }
             source(values).subscribe(subscriber)
@@ -191,16 +191,16 @@ extension SourceDemandContractTests {
     @Test(arguments: Self.sources.map { $0.0 })
     func cancelAtARandomPointStopsEverything(publisher name: String) throws {
         let source = try #require(Self.sources.first { $0.0 == name }?.1)
-        var generator = Review1SeededGenerator(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         for scenario in 0..<60 {
             let values = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
                 Int.random(in: 0...6, using: &generator)
             }
-            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            let reference = DemandCheckingSubscriber<String> { .none }
             source(values).subscribe(reference)
             reference.request(.unlimited)
 
-            let subscriber = Review1DemandCheckingSubscriber<String> { .none }
+            let subscriber = DemandCheckingSubscriber<String> { .none }
             source(values).subscribe(subscriber)
             let context = "\(name), values \(values)"
             if scenario % 2 == 0 {
@@ -224,14 +224,14 @@ extension SourceDemandContractTests {
 }
 
 /// Throws for 6, so the `try` operators also fail now and then.
-func review1Check(_ value: Int) throws -> Int {
+func failingOnSix(_ value: Int) throws -> Int {
     if value == 6 { throw TestError.other }
     return value
 }
 
 extension Publisher {
     /// Erases to the shape the demand contract tests compare: outputs as text, any error.
-    func erasedForReview() -> AnyPublisher<String, any Error> {
+    func erasedAsText() -> AnyPublisher<String, any Error> {
         map { "\($0)" }.mapError { $0 as any Error }.eraseToAnyPublisher()
     }
 }

@@ -30,69 +30,69 @@ struct MultiUpstreamContractTests {
     }
 
     static let cases: [(String, Case)] = [
-        ("merge", Case(upstreams: 2, expected: .multiset) { $0[0].merge(with: $0[1]).erasedForReview() }),
-        ("merge3", Case(upstreams: 3, expected: .multiset) { $0[0].merge(with: $0[1], $0[2]).erasedForReview() }),
+        ("merge", Case(upstreams: 2, expected: .multiset) { $0[0].merge(with: $0[1]).erasedAsText() }),
+        ("merge3", Case(upstreams: 3, expected: .multiset) { $0[0].merge(with: $0[1], $0[2]).erasedAsText() }),
         ("merge4", Case(upstreams: 4, expected: .multiset) {
-            $0[0].merge(with: $0[1], $0[2], $0[3]).erasedForReview()
+            $0[0].merge(with: $0[1], $0[2], $0[3]).erasedAsText()
         }),
         ("merge8", Case(upstreams: 8, expected: .multiset) {
-            $0[0].merge(with: $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]).erasedForReview()
+            $0[0].merge(with: $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]).erasedAsText()
         }),
-        ("mergeMany", Case(upstreams: 3, expected: .multiset) { Publishers.MergeMany($0).erasedForReview() }),
-        ("zip", Case(upstreams: 2, expected: .sequence) { $0[0].zip($0[1]).erasedForReview() }),
-        ("zip3", Case(upstreams: 3, expected: .sequence) { $0[0].zip($0[1], $0[2]).erasedForReview() }),
-        ("zip4", Case(upstreams: 4, expected: .sequence) { $0[0].zip($0[1], $0[2], $0[3]).erasedForReview() }),
+        ("mergeMany", Case(upstreams: 3, expected: .multiset) { Publishers.MergeMany($0).erasedAsText() }),
+        ("zip", Case(upstreams: 2, expected: .sequence) { $0[0].zip($0[1]).erasedAsText() }),
+        ("zip3", Case(upstreams: 3, expected: .sequence) { $0[0].zip($0[1], $0[2]).erasedAsText() }),
+        ("zip4", Case(upstreams: 4, expected: .sequence) { $0[0].zip($0[1], $0[2], $0[3]).erasedAsText() }),
         ("combineLatest", Case(upstreams: 2, expected: .contractOnly) {
-            $0[0].combineLatest($0[1]).erasedForReview()
+            $0[0].combineLatest($0[1]).erasedAsText()
         }),
         ("combineLatest3", Case(upstreams: 3, expected: .contractOnly) {
-            $0[0].combineLatest($0[1], $0[2]).erasedForReview()
+            $0[0].combineLatest($0[1], $0[2]).erasedAsText()
         }),
         ("combineLatest4", Case(upstreams: 4, expected: .contractOnly) {
-            $0[0].combineLatest($0[1], $0[2], $0[3]).erasedForReview()
+            $0[0].combineLatest($0[1], $0[2], $0[3]).erasedAsText()
         }),
-        ("append", Case(upstreams: 2, expected: .sequence) { $0[0].append($0[1]).erasedForReview() }),
+        ("append", Case(upstreams: 2, expected: .sequence) { $0[0].append($0[1]).erasedAsText() }),
         ("dropUntilOutput", Case(upstreams: 2, expected: .contractOnly, forgottenAfterAValue: 1) {
-            $0[0].drop(untilOutputFrom: $0[1]).erasedForReview()
+            $0[0].drop(untilOutputFrom: $0[1]).erasedAsText()
         }),
         ("prefixUntilOutput", Case(upstreams: 2, expected: .contractOnly) {
-            $0[0].prefix(untilOutputFrom: $0[1]).erasedForReview()
+            $0[0].prefix(untilOutputFrom: $0[1]).erasedAsText()
         }),
         ("flatMapOverUpstreams", Case(upstreams: 3, expected: .multiset) { sources in
-            [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.erasedForReview()
+            [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.erasedAsText()
         }),
         ("flatMapMaxPublishers", Case(upstreams: 3, expected: .multiset) { sources in
             [0, 1, 2].publisher.setFailureType(to: TestError.self)
-                .flatMap(maxPublishers: .max(2)) { sources[$0] }.erasedForReview()
+                .flatMap(maxPublishers: .max(2)) { sources[$0] }.erasedAsText()
         }),
         ("flatMapSequences", Case(upstreams: 1, expected: .multiset) {
-            $0[0].flatMap { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.erasedForReview()
+            $0[0].flatMap { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.erasedAsText()
         }),
         ("switchToLatest", Case(upstreams: 1, expected: .contractOnly) {
             $0[0].map { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.switchToLatest()
-                .erasedForReview()
+                .erasedAsText()
         }),
         ("catch", Case(upstreams: 2, expected: .sequence) { sources in
-            sources[0].catch { _ in sources[1] }.erasedForReview()
+            sources[0].catch { _ in sources[1] }.erasedAsText()
         }),
         ("tryCatch", Case(upstreams: 2, expected: .sequence) { sources in
-            sources[0].tryCatch { _ in sources[1] }.erasedForReview()
+            sources[0].tryCatch { _ in sources[1] }.erasedAsText()
         }),
         ("bufferKeepFull", Case(upstreams: 1, expected: .sequence) {
-            $0[0].buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).erasedForReview()
+            $0[0].buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).erasedAsText()
         }),
         ("bufferByRequest", Case(upstreams: 1, expected: .contractOnly) {
-            $0[0].buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).erasedForReview()
+            $0[0].buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).erasedAsText()
         }),
-        ("share", Case(upstreams: 1, expected: .contractOnly) { $0[0].share().erasedForReview() }),
+        ("share", Case(upstreams: 1, expected: .contractOnly) { $0[0].share().erasedAsText() }),
         ("multicastAutoconnect", Case(upstreams: 1, expected: .contractOnly) {
-            $0[0].multicast { PassthroughSubject<Int, TestError>() }.autoconnect().erasedForReview()
+            $0[0].multicast { PassthroughSubject<Int, TestError>() }.autoconnect().erasedAsText()
         }),
     ]
 
     /// Fresh upstreams for one scenario: upstream `i` sends values `i * 100 + k`, so every value is distinct.
     static func makeSources(
-        count: Int, using generator: inout Review1SeededGenerator
+        count: Int, using generator: inout SeededGenerator
     ) -> (values: [[Int]], completions: [Subscribers.Completion<TestError>]) {
         let values = (0..<count).map { index in
             (0..<Int.random(in: 0...6, using: &generator)).map { index * 100 + $0 }
@@ -119,18 +119,18 @@ struct MultiUpstreamContractTests {
     @Test(arguments: Self.cases.map(\.0))
     func randomDemandNeverOverflowsAndLosesNothing(operator name: String) throws {
         let testCase = try #require(Self.cases.first { $0.0 == name }?.1)
-        var generator = Review1SeededGenerator(seed: 0x3EA1_0003)
+        var generator = SeededGenerator(seed: 0x3EA1_0003)
         for scenario in 0..<80 {
             let made = Self.makeSources(count: testCase.upstreams, using: &generator)
 
-            let reference = Review1DemandCheckingSubscriber<String> { .none }
+            let reference = DemandCheckingSubscriber<String> { .none }
             let referenceSources = Self.sources(made)
             testCase.pipeline(referenceSources).subscribe(reference)
             reference.request(.unlimited)
             Self.pumpAll(referenceSources)
 
-            var answers = Review1SeededGenerator(seed: UInt64(scenario))
-            let subscriber = Review1DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
+            var answers = SeededGenerator(seed: UInt64(scenario))
+            let subscriber = DemandCheckingSubscriber<String>(requestsFromInsideReceive: scenario % 2 == 1) {
                 Int.random(in: 0...3, using: &answers) == 0 ? .max(Int.random(in: 1...2, using: &answers)) : .none
             }
             let sources = Self.sources(made)
@@ -168,10 +168,10 @@ struct MultiUpstreamContractTests {
     @Test(arguments: Self.cases.map(\.0))
     func cancelAtARandomPointStopsEverythingAndReachesEveryUpstreamOnce(operator name: String) throws {
         let testCase = try #require(Self.cases.first { $0.0 == name }?.1)
-        var generator = Review1SeededGenerator(seed: 0x3CA9_CE13)
+        var generator = SeededGenerator(seed: 0x3CA9_CE13)
         for scenario in 0..<80 {
             let made = Self.makeSources(count: testCase.upstreams, using: &generator)
-            let subscriber = Review1DemandCheckingSubscriber<String> { .max(1) }
+            let subscriber = DemandCheckingSubscriber<String> { .max(1) }
             let sources = Self.sources(made)
             testCase.pipeline(sources).subscribe(subscriber)
             let cancelsInside = scenario % 2 == 0
@@ -212,7 +212,7 @@ struct MultiUpstreamContractTests {
 }
 
 extension MultiUpstreamContractTests {
-    typealias ThreadedPipeline = @Sendable ([Review3ThreadedSource]) -> AnyPublisher<String, TestError>
+    typealias ThreadedPipeline = @Sendable ([ThreadedSource]) -> AnyPublisher<String, TestError>
 
     /// An operator over upstreams that send from threads of their own.
     struct ThreadedCase: Sendable {
@@ -295,7 +295,7 @@ extension MultiUpstreamContractTests {
             $0[0].drop(untilOutputFrom: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
         }),
         ("retry", ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
-            let attempts = Review3AttemptCounter()
+            let attempts = AttemptCounter()
             return Deferred {
                 attempts.next() == 0
                     ? sources[0].append(Fail(error: .oops)).eraseToAnyPublisher()
@@ -317,13 +317,13 @@ extension MultiUpstreamContractTests {
             let counts = (0..<testCase.upstreams).map { fails && $0 == 0 ? 3 : 5 + (round + $0 * 3) % 11 }
             let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
             let sources = values.enumerated().map { index, values in
-                Review3ThreadedSource(values: values, completion: fails && index == 0 ? .failure(.oops) : .finished)
+                ThreadedSource(values: values, completion: fails && index == 0 ? .failure(.oops) : .finished)
             }
-            let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
+            let subscriber = ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
             testCase.pipeline(sources).subscribe(subscriber)
             let deadline = Date() + 10
             let requester: @Sendable () -> Void = {
-                var generator = Review1SeededGenerator(seed: UInt64(round) &+ 99)
+                var generator = SeededGenerator(seed: UInt64(round) &+ 99)
                 while !subscriber.isCompleted, Date() < deadline {
                     subscriber.request(.max(Int.random(in: 1...2, using: &generator)))
                     for _ in 0..<Int.random(in: 0...20, using: &generator) { sched_yield() }
@@ -333,7 +333,7 @@ extension MultiUpstreamContractTests {
                 { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
             } + [requester]
             let context = "\(name), round \(round)"
-            #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
+            #expect(runOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
             #expect(subscriber.violations == [], "\(context)")
             #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")
@@ -364,13 +364,13 @@ extension MultiUpstreamContractTests {
             let counts = (0..<testCase.upstreams).map { 3 + (round * 7 + $0 * 5) % 9 }
             let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
             let expected = output(values)
-            let sources = values.map { Review3ThreadedSource(values: $0) }
-            let subscriber = Review3ConcurrentCheckingSubscriber<String>(
+            let sources = values.map { ThreadedSource(values: $0) }
+            let subscriber = ConcurrentCheckingSubscriber<String>(
                 seed: UInt64(round), budget: expected.count + testCase.extraDemand)
             testCase.pipeline(sources).subscribe(subscriber)
             let deadline = Date() + 10
             let requester: @Sendable () -> Void = {
-                var generator = Review1SeededGenerator(seed: UInt64(round) &+ 7)
+                var generator = SeededGenerator(seed: UInt64(round) &+ 7)
                 while subscriber.grantFromBudget() {
                     for _ in 0..<Int.random(in: 0...30, using: &generator) { sched_yield() }
                 }
@@ -379,7 +379,7 @@ extension MultiUpstreamContractTests {
                 { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
             } + [requester]
             let context = "\(name), round \(round), counts \(counts)"
-            #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
+            #expect(runOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
             #expect(subscriber.hasGrantedBudget, "\(context)")
             #expect(subscriber.violations == [], "\(context)")
@@ -402,12 +402,12 @@ extension MultiUpstreamContractTests {
         for round in 0..<25 {
             let counts = (0..<testCase.upstreams).map { 4 + (round * 5 + $0 * 3) % 9 }
             let values = counts.enumerated().map { index, count in (0..<count).map { index * 100 + $0 } }
-            let sources = values.map { Review3ThreadedSource(values: $0) }
-            let subscriber = Review3ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
+            let sources = values.map { ThreadedSource(values: $0) }
+            let subscriber = ConcurrentCheckingSubscriber<String>(seed: UInt64(round))
             testCase.pipeline(sources).subscribe(subscriber)
             let deadline = Date() + 10
             let canceller: @Sendable () -> Void = {
-                var generator = Review1SeededGenerator(seed: UInt64(round) &+ 3)
+                var generator = SeededGenerator(seed: UInt64(round) &+ 3)
                 for _ in 0..<Int.random(in: 0...6, using: &generator) {
                     subscriber.request(.max(Int.random(in: 1...3, using: &generator)))
                     for _ in 0..<Int.random(in: 0...40, using: &generator) { sched_yield() }
@@ -418,7 +418,7 @@ extension MultiUpstreamContractTests {
                 { @Sendable in source.run(until: deadline) { subscriber.isCompleted || subscriber.isCancelled } }
             } + [canceller]
             let context = "\(name), round \(round)"
-            #expect(review3RunOnThreads(within: 15, bodies), "\(context): a thread hung")
+            #expect(runOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.violations == [], "\(context)")
             #expect(subscriber.completions.count <= 1, "\(context)")
             #expect(sources.allSatisfy { $0.cancels <= 1 }, "\(context)")

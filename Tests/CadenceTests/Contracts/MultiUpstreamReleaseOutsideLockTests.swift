@@ -15,70 +15,70 @@ struct MultiUpstreamReleaseOutsideLockTests {
         let outcome: (returned: Bool, subscriberWentAway: Bool)
         switch name {
         case "PassthroughSubject":
-            outcome = review1CancelReleasingACancellingSubscriber { PassthroughSubject<Int, Never>() }
+            outcome = cancelReleasingACancellingSubscriber { PassthroughSubject<Int, Never>() }
         case "CurrentValueSubject":
-            outcome = review1CancelReleasingACancellingSubscriber { CurrentValueSubject<Int, Never>(0) }
+            outcome = cancelReleasingACancellingSubscriber { CurrentValueSubject<Int, Never>(0) }
         case "Published":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 var published = Published(initialValue: 0)
                 return published.projectedValue
             }
         case "Merge":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().merge(with: TestPublisher<Int, Never>().map { $0 })
             }
         case "MergeMany":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 Publishers.MergeMany(TestPublisher<Int, Never>(), TestPublisher<Int, Never>())
             }
         case "Zip":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().zip(TestPublisher<Int, Never>())
             }
         case "CombineLatest":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().combineLatest(TestPublisher<Int, Never>())
             }
         case "Concatenate":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().append(TestPublisher<Int, Never>())
             }
         case "DropUntilOutput":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().drop(untilOutputFrom: TestPublisher<Int, Never>())
             }
         case "PrefixUntilOutput":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().prefix(untilOutputFrom: TestPublisher<Int, Never>())
             }
         case "FlatMap":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().flatMap { _ in TestPublisher<Int, Never>() }
             }
         case "SwitchToLatest":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<TestPublisher<Int, Never>, Never>().switchToLatest()
             }
         case "Catch":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, TestError>().catch { _ in TestPublisher<Int, TestError>() }
             }
         case "TryCatch":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, TestError>().tryCatch { _ in TestPublisher<Int, TestError>() }
             }
         case "Retry":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().retry(2) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().retry(2) }
         case "Buffer":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
             }
         case "Multicast":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().multicast { PassthroughSubject<Int, Never>() }
             }
         default:
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().share() }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().share() }
         }
         #expect(outcome.returned)
         #expect(outcome.subscriberWentAway)

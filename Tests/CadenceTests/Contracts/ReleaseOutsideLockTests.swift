@@ -12,11 +12,11 @@ struct ReleaseOutsideLockTests {
 
     @Test func sinkCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let upstream = TestPublisher<Int, Never>()
             var values: [Int] = []
             do {
-                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 owner.token = upstream.sink { value in
                     withExtendedLifetime(owner) {}
                     values.append(value)
@@ -34,11 +34,11 @@ struct ReleaseOutsideLockTests {
 
     @Test func sinkCancelReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let upstream = TestPublisher<Int, Never>()
             let sink: Subscribers.Sink<Int, Never>
             do {
-                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(owner) {} })
                 owner.token = AnyCancellable(sink)
             }
@@ -55,10 +55,10 @@ struct ReleaseOutsideLockTests {
     @Test func reduceCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
         let result = Recorded<Int>()
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let upstream = TestPublisher<Int, Never>()
             do {
-                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 owner.token = upstream
                     .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
                     .sink { result.append($0) }
@@ -75,11 +75,11 @@ struct ReleaseOutsideLockTests {
 
     @Test func reduceCancelReleasingAnObjectThatCancelsAgainDoesNotDeadlock() {
         let ownerWentAway = Witness()
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let upstream = TestPublisher<Int, Never>()
             let downstream = TestSubscriber<Int, Never>(initialDemand: .max(1))
             do {
-                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 upstream
                     .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
                     .subscribe(downstream)
@@ -98,10 +98,10 @@ struct ReleaseOutsideLockTests {
 
     @Test func handleEventsCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let upstream = TestPublisher<Int, Never>()
             do {
-                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 owner.token = upstream
                     .handleEvents(receiveOutput: { _ in withExtendedLifetime(owner) {} })
                     .sink { _ in }
@@ -116,11 +116,11 @@ struct ReleaseOutsideLockTests {
     @Test func handleEventsCancelReleasingAnObjectThatCancelsAgainDoesNotDeadlock() {
         let ownerWentAway = Witness()
         let cancels = Recorded<String>()
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let upstream = TestPublisher<Int, Never>()
             let downstream = TestSubscriber<Int, Never>()
             do {
-                let owner = Review1TokenOwner(onDeinit: { ownerWentAway.mark() })
+                let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 upstream
                     .handleEvents(
                         receiveOutput: { _ in withExtendedLifetime(owner) {} },
@@ -172,47 +172,47 @@ struct DownstreamReleaseOutsideLockTests {
         let outcome: (returned: Bool, subscriberWentAway: Bool)
         switch name {
         case "Drop":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().dropFirst(2) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().dropFirst(2) }
         case "CollectByCount":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().collect(2) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().collect(2) }
         case "ReplaceEmpty":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().replaceEmpty(with: 1) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().replaceEmpty(with: 1) }
         case "Print":
-            outcome = review1CancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().print("", to: Review1DiscardingStream())
+            outcome = cancelReleasingACancellingSubscriber {
+                TestPublisher<Int, Never>().print("", to: DiscardingStream())
             }
         case "Just":
-            outcome = review1CancelReleasingACancellingSubscriber { Just(1) }
+            outcome = cancelReleasingACancellingSubscriber { Just(1) }
         case "HandleEvents":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
         case "Reduce":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().reduce(0, +) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().reduce(0, +) }
         case "TryMap":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().tryMap { $0 } }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().tryMap { $0 } }
         case "DropWhile":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().drop { $0 < 0 } }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().drop { $0 < 0 } }
         case "Output":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().prefix(2) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().prefix(2) }
         case "ReplaceError":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().replaceError(with: 0) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().replaceError(with: 0) }
         case "Sequence":
-            outcome = review1CancelReleasingACancellingSubscriber { [1, 2, 3].publisher }
+            outcome = cancelReleasingACancellingSubscriber { [1, 2, 3].publisher }
         case "Record":
-            outcome = review1CancelReleasingACancellingSubscriber { Record<Int, Never>(output: [1, 2], completion: .finished) }
+            outcome = cancelReleasingACancellingSubscriber { Record<Int, Never>(output: [1, 2], completion: .finished) }
         case "Optional":
-            outcome = review1CancelReleasingACancellingSubscriber { Optional(1).publisher }
+            outcome = cancelReleasingACancellingSubscriber { Optional(1).publisher }
         case "Result":
-            outcome = review1CancelReleasingACancellingSubscriber { Result<Int, TestError>.success(1).publisher }
+            outcome = cancelReleasingACancellingSubscriber { Result<Int, TestError>.success(1).publisher }
         case "Future":
-            outcome = review1CancelReleasingACancellingSubscriber { Future<Int, Never> { _ in } }
+            outcome = cancelReleasingACancellingSubscriber { Future<Int, Never> { _ in } }
         case "Encode":
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().encode(encoder: JSONEncoder()) }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().encode(encoder: JSONEncoder()) }
         case "Decode":
-            outcome = review1CancelReleasingACancellingSubscriber {
+            outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Data, Never>().decode(type: Int.self, decoder: JSONDecoder())
             }
         default:
-            outcome = review1CancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().first() }
+            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().first() }
         }
         #expect(outcome.returned)
         #expect(outcome.subscriberWentAway)
@@ -220,6 +220,6 @@ struct DownstreamReleaseOutsideLockTests {
 }
 
 /// A stream that drops what `print(_:to:)` writes.
-struct Review1DiscardingStream: TextOutputStream {
+struct DiscardingStream: TextOutputStream {
     mutating func write(_ string: String) {}
 }

@@ -22,85 +22,85 @@ struct TimeOperatorContractTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "debounce") { upstream, scheduler, _ in upstream.debounce(for: .ticks(5), scheduler: scheduler).erasedForReview() },
-        Case(name: "debounceZero") { upstream, scheduler, _ in upstream.debounce(for: .ticks(0), scheduler: scheduler).erasedForReview() },
-        Case(name: "throttleLatest") { upstream, scheduler, _ in upstream.throttle(for: .ticks(5), scheduler: scheduler, latest: true).erasedForReview() },
-        Case(name: "throttleFirst") { upstream, scheduler, _ in upstream.throttle(for: .ticks(4), scheduler: scheduler, latest: false).erasedForReview() },
-        Case(name: "delay") { upstream, scheduler, _ in upstream.delay(for: .ticks(3), scheduler: scheduler).erasedForReview() },
-        Case(name: "delayZero") { upstream, scheduler, _ in upstream.delay(for: .ticks(0), scheduler: scheduler).erasedForReview() },
-        Case(name: "timeoutFinishing") { upstream, scheduler, _ in upstream.timeout(.ticks(8), scheduler: scheduler).erasedForReview() },
+        Case(name: "debounce") { upstream, scheduler, _ in upstream.debounce(for: .ticks(5), scheduler: scheduler).erasedAsText() },
+        Case(name: "debounceZero") { upstream, scheduler, _ in upstream.debounce(for: .ticks(0), scheduler: scheduler).erasedAsText() },
+        Case(name: "throttleLatest") { upstream, scheduler, _ in upstream.throttle(for: .ticks(5), scheduler: scheduler, latest: true).erasedAsText() },
+        Case(name: "throttleFirst") { upstream, scheduler, _ in upstream.throttle(for: .ticks(4), scheduler: scheduler, latest: false).erasedAsText() },
+        Case(name: "delay") { upstream, scheduler, _ in upstream.delay(for: .ticks(3), scheduler: scheduler).erasedAsText() },
+        Case(name: "delayZero") { upstream, scheduler, _ in upstream.delay(for: .ticks(0), scheduler: scheduler).erasedAsText() },
+        Case(name: "timeoutFinishing") { upstream, scheduler, _ in upstream.timeout(.ticks(8), scheduler: scheduler).erasedAsText() },
         Case(name: "timeoutFailing") { upstream, scheduler, tracker in
             let token = tracker.token()
             return upstream.timeout(.ticks(6), scheduler: scheduler) { withExtendedLifetime(token) { .other } }
-                .erasedForReview()
+                .erasedAsText()
         },
-        Case(name: "measureInterval") { upstream, scheduler, _ in upstream.measureInterval(using: scheduler).map(\.ticks).erasedForReview() },
-        Case(name: "receiveOn") { upstream, scheduler, _ in upstream.receive(on: scheduler).erasedForReview() },
-        Case(name: "subscribeOn") { upstream, scheduler, _ in upstream.subscribe(on: scheduler).erasedForReview() },
-        Case(name: "collectByTime") { upstream, scheduler, _ in upstream.collect(.byTime(scheduler, .ticks(4))).erasedForReview() },
-        Case(name: "collectByTimeOrCount") { upstream, scheduler, _ in upstream.collect(.byTimeOrCount(scheduler, .ticks(4), 3)).erasedForReview() },
+        Case(name: "measureInterval") { upstream, scheduler, _ in upstream.measureInterval(using: scheduler).map(\.ticks).erasedAsText() },
+        Case(name: "receiveOn") { upstream, scheduler, _ in upstream.receive(on: scheduler).erasedAsText() },
+        Case(name: "subscribeOn") { upstream, scheduler, _ in upstream.subscribe(on: scheduler).erasedAsText() },
+        Case(name: "collectByTime") { upstream, scheduler, _ in upstream.collect(.byTime(scheduler, .ticks(4))).erasedAsText() },
+        Case(name: "collectByTimeOrCount") { upstream, scheduler, _ in upstream.collect(.byTimeOrCount(scheduler, .ticks(4), 3)).erasedAsText() },
         Case(name: "debounce→receiveOn→collectByTimeOrCount") { upstream, scheduler, _ in
             upstream.debounce(for: .ticks(2), scheduler: scheduler)
                 .receive(on: scheduler)
                 .collect(.byTimeOrCount(scheduler, .ticks(5), 2))
-                .erasedForReview()
+                .erasedAsText()
         },
         Case(name: "throttle→delay→timeout") { upstream, scheduler, tracker in
             let token = tracker.token()
             return upstream.throttle(for: .ticks(3), scheduler: scheduler, latest: true)
                 .delay(for: .ticks(2), scheduler: scheduler)
                 .timeout(.ticks(9), scheduler: scheduler) { withExtendedLifetime(token) { .oops } }
-                .erasedForReview()
+                .erasedAsText()
         },
         Case(name: "subscribeOn→measureInterval→delay") { upstream, scheduler, _ in
             upstream.subscribe(on: scheduler)
                 .measureInterval(using: scheduler)
                 .map(\.ticks)
                 .delay(for: .ticks(1), scheduler: scheduler)
-                .erasedForReview()
+                .erasedAsText()
         },
         Case(name: "timeoutZero") { upstream, scheduler, _ in
-            upstream.timeout(.ticks(0), scheduler: scheduler).erasedForReview()
+            upstream.timeout(.ticks(0), scheduler: scheduler).erasedAsText()
         },
         Case(name: "delayNegative") { upstream, scheduler, _ in
-            upstream.delay(for: .ticks(-2), scheduler: scheduler).erasedForReview()
+            upstream.delay(for: .ticks(-2), scheduler: scheduler).erasedAsText()
         },
         Case(name: "throttleZero") { upstream, scheduler, _ in
-            upstream.throttle(for: .ticks(0), scheduler: scheduler, latest: false).erasedForReview()
+            upstream.throttle(for: .ticks(0), scheduler: scheduler, latest: false).erasedAsText()
         },
         Case(name: "debounceNegative") { upstream, scheduler, _ in
-            upstream.debounce(for: .ticks(-3), scheduler: scheduler).erasedForReview()
+            upstream.debounce(for: .ticks(-3), scheduler: scheduler).erasedAsText()
         },
         Case(name: "collectByTimeOrCountOne") { upstream, scheduler, _ in
-            upstream.collect(.byTimeOrCount(scheduler, .ticks(3), 1)).erasedForReview()
+            upstream.collect(.byTimeOrCount(scheduler, .ticks(3), 1)).erasedAsText()
         },
         // The same operators on an immediate scheduler: every scheduled action runs inside the call that scheduled it.
         Case(name: "debounceImmediate") { upstream, _, _ in
-            upstream.debounce(for: 5, scheduler: ImmediateScheduler.shared).erasedForReview()
+            upstream.debounce(for: 5, scheduler: ImmediateScheduler.shared).erasedAsText()
         },
         Case(name: "throttleImmediate") { upstream, _, _ in
-            upstream.throttle(for: 5, scheduler: ImmediateScheduler.shared, latest: true).erasedForReview()
+            upstream.throttle(for: 5, scheduler: ImmediateScheduler.shared, latest: true).erasedAsText()
         },
         Case(name: "delayImmediate") { upstream, _, _ in
-            upstream.delay(for: 3, scheduler: ImmediateScheduler.shared).erasedForReview()
+            upstream.delay(for: 3, scheduler: ImmediateScheduler.shared).erasedAsText()
         },
         Case(name: "measureIntervalImmediate") { upstream, _, _ in
-            upstream.measureInterval(using: ImmediateScheduler.shared).map { _ in 0 }.erasedForReview()
+            upstream.measureInterval(using: ImmediateScheduler.shared).map { _ in 0 }.erasedAsText()
         },
         Case(name: "receiveOnImmediate") { upstream, _, _ in
-            upstream.receive(on: ImmediateScheduler.shared).erasedForReview()
+            upstream.receive(on: ImmediateScheduler.shared).erasedAsText()
         },
         Case(name: "subscribeOnImmediate") { upstream, _, _ in
-            upstream.subscribe(on: ImmediateScheduler.shared).erasedForReview()
+            upstream.subscribe(on: ImmediateScheduler.shared).erasedAsText()
         },
         Case(name: "collectByTimeOrCountImmediate") { upstream, _, _ in
-            upstream.collect(.byTimeOrCount(ImmediateScheduler.shared, 4, 2)).erasedForReview()
+            upstream.collect(.byTimeOrCount(ImmediateScheduler.shared, 4, 2)).erasedAsText()
         },
         Case(name: "timerPublisher", completesWithUpstream: false) { _, scheduler, _ in
             scheduler.timerPublisher(every: .ticks(3)).autoconnect()
                 .map(\.tick)
                 .setFailureType(to: TestError.self)
-                .erasedForReview()
+                .erasedAsText()
         },
     ]
 
@@ -221,10 +221,10 @@ struct TimeOperatorContractTests {
 
 /// The random choices of one script, shared by the script and the subscriber's `receive(_:)`.
 final class TimeContractDice {
-    private var generator: Review1SeededGenerator
+    private var generator: SeededGenerator
 
     init(seed: UInt64) {
-        generator = Review1SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 17)
+        generator = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 17)
     }
 
     func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }

@@ -38,7 +38,7 @@ struct UpstreamReleaseOutsideLockTests {
     }
 
     @Test func assignReleasesTheUpstreamAfterUnlocking() {
-        let returned = review1ReturnsWithoutDeadlock {
+        let returned = returnsWithoutDeadlock {
             let assign = UncheckedSendable(Subscribers.Assign(object: Target(), keyPath: \Target.value))
             FinishingAtOnce { assign.value.cancel() }.subscribe(assign.value)
         }

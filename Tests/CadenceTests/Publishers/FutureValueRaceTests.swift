@@ -9,12 +9,12 @@ import Testing
 struct FutureValueRaceTests {
     @Test func promiseOnAnotherThreadAlwaysWakesTheWaiters() async {
         for round in 0..<100 {
-            let promise = Review1PromiseBox<Int, Never>()
+            let promise = PromiseBox<Int, Never>()
             let future = UncheckedSendable(Future<Int, Never> { promise.store($0) })
             let waiters = (0..<3).map { _ in Task { await future.value.value } }
             DispatchQueue.global().async { promise.fulfill(.success(round)) }
             for waiter in waiters {
-                let outcome = await review1Outcome(of: waiter, within: 10)
+                let outcome = await boundedResult(of: waiter, within: 10)
                 #expect(outcome == round)
             }
         }
@@ -22,7 +22,7 @@ struct FutureValueRaceTests {
 
     @Test func cancelRacingThePromiseEndsEveryWaitOnce() async {
         for round in 0..<100 {
-            let promise = Review1PromiseBox<Int, TestError>()
+            let promise = PromiseBox<Int, TestError>()
             let future = UncheckedSendable(Future<Int, TestError> { promise.store($0) })
             let waiter = Task { () -> String in
                 do {
@@ -35,14 +35,14 @@ struct FutureValueRaceTests {
             }
             DispatchQueue.global().async { promise.fulfill(.success(round)) }
             waiter.cancel()
-            let outcome = await review1Outcome(of: waiter, within: 10)
+            let outcome = await boundedResult(of: waiter, within: 10)
             #expect(outcome == "value \(round)" || outcome == "cancelled")
         }
     }
 }
 
 /// Holds a future's promise so another thread can fulfil it.
-final class Review1PromiseBox<Output, Failure: Error>: @unchecked Sendable { // `lock` guards `promise`
+final class PromiseBox<Output, Failure: Error>: @unchecked Sendable { // `lock` guards `promise`
     private let lock = TestLock()
     private var promise: ((Result<Output, Failure>) -> Void)?
 
@@ -58,8 +58,8 @@ final class Review1PromiseBox<Output, Failure: Error>: @unchecked Sendable { // 
 
 /// The task's value, or nil when it has not finished within `seconds` (a lost wake-up): the test goes on instead of
 /// hanging.
-func review1Outcome<Value: Sendable>(of task: Task<Value, Never>, within seconds: Double) async -> Value? {
-    let once = Review1ResumeOnce<Value?>()
+func boundedResult<Value: Sendable>(of task: Task<Value, Never>, within seconds: Double) async -> Value? {
+    let once = ResumeOnce<Value?>()
     return await withCheckedContinuation { continuation in
         once.install(continuation)
         Task { once.resume(with: await task.value) }
@@ -71,7 +71,7 @@ func review1Outcome<Value: Sendable>(of task: Task<Value, Never>, within seconds
 }
 
 /// Resumes a continuation with the first result handed to it.
-final class Review1ResumeOnce<Value: Sendable>: @unchecked Sendable { // `lock` guards `continuation`
+final class ResumeOnce<Value: Sendable>: @unchecked Sendable { // `lock` guards `continuation`
     private let lock = TestLock()
     private var continuation: CheckedContinuation<Value, Never>?
 

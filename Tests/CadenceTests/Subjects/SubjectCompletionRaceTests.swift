@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Records completions from any thread.
-private final class Review2CompletionRecorder: @unchecked Sendable { // `lock` guards `storage`
+private final class ThreadSafeEventLog: @unchecked Sendable { // `lock` guards `storage`
     private let lock = TestLock()
     private var storage: [String] = []
 
@@ -25,7 +25,7 @@ struct SubjectCompletionRaceTests {
     @Test(arguments: [false, true])
     func completionSentDuringADeliveryOnAnotherThreadStillArrives(currentValue: Bool) {
         for _ in 0..<5 {
-            let recorder = Review2CompletionRecorder()
+            let recorder = ThreadSafeEventLog()
             let inside = DispatchSemaphore(value: 0)
             let subscriber = SubjectsClosureSubscriber<Int, Never>(
                 onValue: { value in
@@ -61,7 +61,7 @@ struct SubjectCompletionRaceTests {
     /// finds the subscription terminated: it must leave the subscriber to the completion.
     @Test func completionIsNotLostToAValueThatFindsTheSubscriptionTerminated() {
         for _ in 0..<200 {
-            let recorder = Review2CompletionRecorder()
+            let recorder = ThreadSafeEventLog()
             let subject = PassthroughSubject<Int, Never>()
             let subscriber = SubjectsClosureSubscriber<Int, Never>(
                 onValue: { _ in .none },

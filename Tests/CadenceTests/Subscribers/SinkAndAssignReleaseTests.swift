@@ -5,13 +5,13 @@ import Testing
 
 /// An object that keeps the cancellable of a sink whose closure captures the object: the retain cycle that a sink
 /// breaks by releasing its closures when it completes or is cancelled.
-private final class Review2CancellableOwner {
+private final class SinkCancellableOwner {
     var cancellable: AnyCancellable?
 }
 
 /// Runs `body` on another thread and reports whether it returned within `seconds` (false: it deadlocked; the thread
 /// is then left blocked, and the test fails instead of hanging).
-private func review2Returns(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+private func returns(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
         body()
@@ -27,11 +27,11 @@ struct SinkAndAssignReleaseTests {
     /// On completion the sink releases its value closure; when that closure held the last reference to the object
     /// that stores the sink's cancellable, the object's deinit cancels the sink, which must not deadlock.
     @Test func completionReleasingTheLastReferenceToTheOwnerDoesNotDeadlock() {
-        let released = UncheckedSendable(Review2CompletionFlag())
-        let returned = review2Returns(within: 5) {
+        let released = UncheckedSendable(ReleaseWatch())
+        let returned = returns(within: 5) {
             let subject = PassthroughSubject<Int, Never>()
             do {
-                let owner = Review2CancellableOwner()
+                let owner = SinkCancellableOwner()
                 released.value.watch(owner)
                 owner.cancellable = subject.sink { [owner] _ in withExtendedLifetime(owner) {} }
             }
@@ -43,11 +43,11 @@ struct SinkAndAssignReleaseTests {
 
     /// The same cycle through a `Subscribers.Sink` made directly, completed by a synchronous publisher.
     @Test func synchronousCompletionReleasingTheLastReferenceToTheOwnerDoesNotDeadlock() {
-        let released = UncheckedSendable(Review2CompletionFlag())
-        let returned = review2Returns(within: 5) {
+        let released = UncheckedSendable(ReleaseWatch())
+        let returned = returns(within: 5) {
             let sink: Subscribers.Sink<Int, Never>
             do {
-                let owner = Review2CancellableOwner()
+                let owner = SinkCancellableOwner()
                 released.value.watch(owner)
                 sink = Subscribers.Sink(
                     receiveCompletion: { _ in }, receiveValue: { [owner] _ in withExtendedLifetime(owner) {} })
@@ -62,12 +62,12 @@ struct SinkAndAssignReleaseTests {
     /// `cancel()` releases the closures; when that releases the owner, whose deinit cancels the sink again through
     /// its own cancellable, the second cancel must not deadlock.
     @Test func cancelReleasingTheLastReferenceToTheOwnerDoesNotDeadlock() {
-        let released = UncheckedSendable(Review2CompletionFlag())
-        let returned = review2Returns(within: 5) {
+        let released = UncheckedSendable(ReleaseWatch())
+        let returned = returns(within: 5) {
             let subject = PassthroughSubject<Int, Never>()
             let token: AnyCancellable
             do {
-                let owner = Review2CancellableOwner()
+                let owner = SinkCancellableOwner()
                 released.value.watch(owner)
                 let sink = Subscribers.Sink<Int, Never>(
                     receiveCompletion: { _ in }, receiveValue: { [owner] _ in withExtendedLifetime(owner) {} })
@@ -88,8 +88,8 @@ struct SinkAndAssignReleaseTests {
             var value = 0
             var cancellable: AnyCancellable?
         }
-        let released = UncheckedSendable(Review2CompletionFlag())
-        let returned = review2Returns(within: 5) {
+        let released = UncheckedSendable(ReleaseWatch())
+        let returned = returns(within: 5) {
             let subject = PassthroughSubject<Int, Never>()
             do {
                 let target = Target()
@@ -167,10 +167,10 @@ struct SinkAndAssignReleaseTests {
         }
         for _ in 0..<50 {
             let counter = Counter()
-            let released = Review2CompletionFlag()
+            let released = ReleaseWatch()
             let sink: Subscribers.Sink<Int, Never>
             do {
-                let witness = Review2CancellableOwner()
+                let witness = SinkCancellableOwner()
                 released.watch(witness)
                 sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { [witness] _ in
                     withExtendedLifetime(witness) {}
@@ -216,7 +216,7 @@ struct SinkAndAssignReleaseTests {
 }
 
 /// Watches an object weakly from any thread.
-private final class Review2CompletionFlag: @unchecked Sendable { // `lock` guards `object`
+private final class ReleaseWatch: @unchecked Sendable { // `lock` guards `object`
     private let lock = TestLock()
     private weak var object: AnyObject?
     private var watched = false

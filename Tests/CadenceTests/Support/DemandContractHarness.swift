@@ -1,7 +1,7 @@
 import Cadence
 
 /// A deterministic random number generator (SplitMix64), so a failing demand scenario can be replayed.
-struct Review1SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
@@ -19,7 +19,7 @@ struct Review1SeededGenerator: RandomNumberGenerator {
 
 /// A subscriber that requests and answers demand at random and checks that it never gets more values than it asked
 /// for, nor anything after its completion.
-final class Review1DemandCheckingSubscriber<Input>: Subscriber {
+final class DemandCheckingSubscriber<Input>: Subscriber {
     typealias Failure = any Error
 
     private(set) var values: [Input] = []

@@ -67,7 +67,7 @@ final class DemandRespectingSource: Publisher {
 
 /// An upstream that sends from a thread of its own (`run(until:)`), only while it has demand, then completes; it
 /// stops as soon as it is cancelled.
-final class Review3ThreadedSource: Publisher, @unchecked Sendable { // `lock` guards every var
+final class ThreadedSource: Publisher, @unchecked Sendable { // `lock` guards every var
     typealias Output = Int
     typealias Failure = TestError
 
@@ -123,9 +123,9 @@ final class Review3ThreadedSource: Publisher, @unchecked Sendable { // `lock` gu
     }
 
     private final class Connection: Subscription, @unchecked Sendable { // immutable
-        let source: Review3ThreadedSource
+        let source: ThreadedSource
 
-        init(source: Review3ThreadedSource) {
+        init(source: ThreadedSource) {
             self.source = source
         }
 
@@ -142,7 +142,7 @@ final class Review3ThreadedSource: Publisher, @unchecked Sendable { // `lock` gu
 /// A subscriber for values sent from several threads: it records what it gets and reports a value delivered while
 /// another is being delivered, a value beyond the demand it granted, anything after its completion, and a second
 /// completion. It grants demand from any thread with `request(_:)`, and at random from `receive(_:)`.
-final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @unchecked Sendable {
+final class ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @unchecked Sendable {
     // `lock` guards every var.
     typealias Failure = TestError
 
@@ -150,7 +150,7 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
     private var subscription: (any Subscription)?
     private var receiving = false
     private var granted = Subscribers.Demand.none
-    private var answers: Review1SeededGenerator
+    private var answers: SeededGenerator
     private var storedValues: [Input] = []
     private var storedCompletions: [Subscribers.Completion<TestError>] = []
     private var storedViolations: [String] = []
@@ -163,7 +163,7 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
     ///   from `receive(_:)` (by returning it or, re-entrantly, through `request(_:)`) and partly through
     ///   `grantFromBudget()` from another thread, so that no later request can make up for a lost wake-up.
     init(seed: UInt64, budget: Int? = nil) {
-        answers = Review1SeededGenerator(seed: seed)
+        answers = SeededGenerator(seed: seed)
         self.budget = budget
     }
 
@@ -266,7 +266,7 @@ final class Review3ConcurrentCheckingSubscriber<Input: Sendable>: Subscriber, @u
 
 /// Runs each body on a thread of its own and waits for all of them; `false` when they did not all return within
 /// `seconds`.
-func review3RunOnThreads(within seconds: Double, _ bodies: [@Sendable () -> Void]) -> Bool {
+func runOnThreads(within seconds: Double, _ bodies: [@Sendable () -> Void]) -> Bool {
     let group = DispatchGroup()
     for body in bodies {
         group.enter()
@@ -279,7 +279,7 @@ func review3RunOnThreads(within seconds: Double, _ bodies: [@Sendable () -> Void
 }
 
 /// Counts subscription attempts, from any thread.
-final class Review3AttemptCounter: @unchecked Sendable { // `lock` guards `count`
+final class AttemptCounter: @unchecked Sendable { // `lock` guards `count`
     private let lock = NSLock()
     private var count = 0
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A body that deadlocks (a lock taken a second time by the thread that holds it) leaves that thread blocked for the
 /// rest of the run; the test gets `false` instead of hanging.
-func review1ReturnsWithoutDeadlock(within seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
+func returnsWithoutDeadlock(within seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
     let returned = DispatchSemaphore(value: 0)
     let thread = Thread {
         body()
@@ -17,7 +17,7 @@ func review1ReturnsWithoutDeadlock(within seconds: Double = 10, _ body: @escapin
 
 /// An object that owns the token of a subscription whose closures capture it: the usual retain cycle that a
 /// completion or a cancellation breaks by releasing the closures.
-final class Review1TokenOwner {
+final class TokenOwner {
     var token: AnyCancellable?
     /// Set from `deinit`, so a test can see that the owner went away.
     let onDeinit: () -> Void
@@ -33,7 +33,7 @@ final class Review1TokenOwner {
 
 /// A subscriber that cancels its subscription when it goes away, a common way to tie a subscription's life to an
 /// object's. It requests nothing and hands the subscription to `onSubscribe`.
-final class Review1CancelOnDeinitSubscriber<Input, Failure: Error>: Subscriber {
+final class CancelOnDeinitSubscriber<Input, Failure: Error>: Subscriber {
     private var subscription: (any Subscription)?
     private let onSubscribe: (any Subscription) -> Void
     private let onDeinit: () -> Void
@@ -58,17 +58,17 @@ final class Review1CancelOnDeinitSubscriber<Input, Failure: Error>: Subscriber {
     }
 }
 
-/// Subscribes a `Review1CancelOnDeinitSubscriber` to the publisher, keeps only the subscription it got, and cancels
+/// Subscribes a `CancelOnDeinitSubscriber` to the publisher, keeps only the subscription it got, and cancels
 /// that subscription from outside: the subscription releases the subscriber, whose `deinit` cancels it again.
 /// Returns whether that returned (rather than deadlocked) and whether the subscriber went away.
-func review1CancelReleasingACancellingSubscriber<P: Publisher & SendableMetatype>(
+func cancelReleasingACancellingSubscriber<P: Publisher & SendableMetatype>(
     _ makePublisher: @escaping @Sendable () -> P
 ) -> (returned: Bool, subscriberWentAway: Bool) {
-    let wentAway = Review1Flag()
-    let returned = review1ReturnsWithoutDeadlock {
+    let wentAway = ThreadSafeFlag()
+    let returned = returnsWithoutDeadlock {
         var subscription: (any Subscription)?
         makePublisher().subscribe(
-            Review1CancelOnDeinitSubscriber<P.Output, P.Failure>(
+            CancelOnDeinitSubscriber<P.Output, P.Failure>(
                 onSubscribe: { subscription = $0 }, onDeinit: { wentAway.set() }))
         subscription?.cancel()
         subscription = nil
@@ -77,7 +77,7 @@ func review1CancelReleasingACancellingSubscriber<P: Publisher & SendableMetatype
 }
 
 /// A flag set from another thread.
-final class Review1Flag: @unchecked Sendable { // `lock` guards `value`
+final class ThreadSafeFlag: @unchecked Sendable { // `lock` guards `value`
     private let lock = TestLock()
     private var value = false
 

@@ -75,16 +75,8 @@ extension Publishers.Concatenate {
         case suffix
     }
 
-    private enum Phase {
-        case awaitingPrefix
-        case prefix(any Subscription)
-        case awaitingSuffix
-        case suffix(any Subscription)
-        case terminated
-    }
-
-    /// The downstream's subscription. Only one upstream runs at a time, so values never overlap: the prefix's
-    /// completion is what subscribes to the suffix.
+    /// The downstream's subscription: holds a ``ConcatenateStateMachine`` under its lock and does what each
+    /// transition returns after leaving it.
     private final class Inner<Downstream: Subscriber>: Subscription, IndexedSideHost, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
@@ -92,17 +84,10 @@ extension Publishers.Concatenate {
         typealias SideInput = Output
         typealias SideFailure = Failure
 
-        // `lock` guards every stored var below.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var suffix: Suffix?
-        private var phase = Phase.awaitingPrefix
-        private var suffixSubscribed = false
-        private var demand = Subscribers.Demand.none
+        private let state: Locked<ConcatenateStateMachine<Downstream, Suffix>>
 
         init(downstream: Downstream, suffix: Suffix) {
-            self.downstream = downstream
-            self.suffix = suffix
+            state = Locked(ConcatenateStateMachine(downstream: downstream, suffix: suffix))
         }
 
         // MARK: Prefix and suffix
@@ -117,68 +102,43 @@ extension Publishers.Concatenate {
         func receive(_ input: Output, at part: Part) -> Subscribers.Demand {
             switch part {
             case .prefix: prefixReceive(input)
-            case .suffix: suffixReceive(input)
+            case .suffix: state.withLock { $0.receiveSuffixValue() }?.receive(input) ?? .none
             }
         }
 
         func receive(completion: Subscribers.Completion<Failure>, at part: Part) {
             switch part {
             case .prefix: prefixReceive(completion: completion)
-            case .suffix: suffixReceive(completion: completion)
+            case .suffix: state.withLock { $0.receiveSuffixCompletion() }?.receive(completion: completion)
             }
         }
 
         // MARK: Prefix
 
         private func prefixReceive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingPrefix = phase, let downstream else {
-                lock.unlock()
+            guard let downstream = state.withLock({ $0.receivePrefix(subscription: subscription) }) else {
                 subscription.cancel()
                 return
             }
-            phase = .prefix(subscription)
-            lock.unlock()
             downstream.receive(subscription: self)
         }
 
         private func prefixReceive(_ input: Output) -> Subscribers.Demand {
-            lock.lock()
-            guard case .prefix = phase, demand > 0, let downstream else {
-                lock.unlock()
-                return .none
-            }
-            demand -= 1
-            lock.unlock()
+            guard let downstream = state.withLock({ $0.receivePrefixValue() }) else { return .none }
             let more = downstream.receive(input)
-            guard more > 0 else {
-                return .none
-            }
-            lock.lock()
-            demand += more
-            lock.unlock()
+            guard more > 0 else { return .none }
+            state.withLock { $0.downstreamAsked(more) }
             return more
         }
 
         private func prefixReceive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .prefix = phase, let downstream else {
-                lock.unlock()
+            let isFailure = if case .failure = completion { true } else { false }
+            switch state.withLock({ $0.receivePrefixCompletion(isFailure: isFailure) }) {
+            case .none:
                 return
-            }
-            switch completion {
-            case .finished:
-                phase = .awaitingSuffix
-                let suffix = self.suffix
-                self.suffix = nil
-                lock.unlock()
+            case .subscribeSuffix(let suffix):
                 suffix?.subscribe(SharedIdentitySide(index: .suffix, host: self))
-            case .failure:
-                phase = .terminated
-                self.downstream = nil
-                let released = suffix
-                suffix = nil
-                lock.unlock()
+            case .fail(let downstream, let released):
                 downstream.receive(completion: completion)
                 withExtendedLifetime(released) {}
             }
@@ -187,74 +147,24 @@ extension Publishers.Concatenate {
         // MARK: Suffix
 
         private func suffixReceive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingSuffix = phase, !suffixSubscribed else {
-                lock.unlock()
+            guard let outstanding = state.withLock({ $0.receiveSuffix(subscription: subscription) }) else {
                 subscription.cancel()
                 return
             }
-            suffixSubscribed = true
-            phase = .suffix(subscription)
-            let outstanding = demand
-            lock.unlock()
             if outstanding > 0 {
                 subscription.request(outstanding)
             }
-        }
-
-        private func suffixReceive(_ input: Output) -> Subscribers.Demand {
-            lock.lock()
-            guard case .suffix = phase, let downstream else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
-            return downstream.receive(input)
-        }
-
-        private func suffixReceive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .suffix = phase, let downstream else {
-                lock.unlock()
-                return
-            }
-            phase = .terminated
-            self.downstream = nil
-            lock.unlock()
-            downstream.receive(completion: completion)
         }
 
         // MARK: Subscription
 
         func request(_ demand: Subscribers.Demand) {
             demand.assertPositive(in: "Concatenate")
-            lock.lock()
-            self.demand += demand
-            let upstream: (any Subscription)?
-            switch phase {
-            case .prefix(let subscription), .suffix(let subscription):
-                upstream = subscription
-            case .awaitingPrefix, .awaitingSuffix, .terminated:
-                upstream = nil
-            }
-            lock.unlock()
-            upstream?.request(demand)
+            state.withLock { $0.request(demand) }?.request(demand)
         }
 
         func cancel() {
-            lock.lock()
-            let upstream: (any Subscription)?
-            switch phase {
-            case .prefix(let subscription), .suffix(let subscription):
-                upstream = subscription
-            case .awaitingPrefix, .awaitingSuffix, .terminated:
-                upstream = nil
-            }
-            phase = .terminated
-            let released = (downstream, suffix)
-            downstream = nil
-            suffix = nil
-            lock.unlock()
+            let (upstream, released) = state.withLock { $0.cancel() }
             upstream?.cancel()
             withExtendedLifetime(released) {}
         }
@@ -262,8 +172,7 @@ extension Publishers.Concatenate {
         var description: String { "Concatenate" }
 
         var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
+            let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
             return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
         }
 

@@ -61,23 +61,10 @@ extension Publishers {
 final class CatchSubscription<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output {
-    private enum State {
-        case awaitingUpstream
-        case upstream(any Subscription)
-        case awaitingReplacement
-        case replacement(any Subscription)
-        case terminal
-    }
-
     private let name: String
     private let handler: (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
     private let convertFailure: (NewPublisher.Failure) -> Downstream.Failure
-
-    // `lock` guards `state`, `demand` and `downstream`.
-    private let lock = UnfairLock()
-    private var state = State.awaitingUpstream
-    private var demand = Subscribers.Demand.none
-    private var downstream: Downstream?
+    private let state: Locked<CatchStateMachine<Downstream>>
 
     init(
         name: String,
@@ -86,7 +73,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         convertFailure: @escaping (NewPublisher.Failure) -> Downstream.Failure
     ) {
         self.name = name
-        self.downstream = downstream
+        state = Locked(CatchStateMachine(downstream: downstream))
         self.handler = handler
         self.convertFailure = convertFailure
     }
@@ -96,62 +83,37 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     // MARK: Upstream
 
     fileprivate func receiveUpstream(subscription: any Subscription) {
-        lock.lock()
-        guard case .awaitingUpstream = state, let downstream else {
-            lock.unlock()
+        guard let downstream = state.withLock({ $0.receiveUpstream(subscription: subscription) }) else {
             subscription.cancel()
             return
         }
-        state = .upstream(subscription)
-        lock.unlock()
         downstream.receive(subscription: self)
     }
 
     fileprivate func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
-        lock.lock()
-        guard case .upstream = state, let downstream else {
-            lock.unlock()
-            return .none
-        }
-        demand -= 1
-        lock.unlock()
+        guard let downstream = state.withLock({ $0.receiveUpstreamValue() }) else { return .none }
         let more = downstream.receive(value)
         if more > 0 {
-            lock.lock()
-            demand += more
-            lock.unlock()
+            state.withLock { $0.downstreamAsked(more) }
         }
         return more
     }
 
     fileprivate func receiveUpstream(completion: Subscribers.Completion<Upstream.Failure>) {
-        lock.lock()
-        guard case .upstream = state, let downstream else {
-            lock.unlock()
+        let isFailure = if case .failure = completion { true } else { false }
+        switch state.withLock({ $0.receiveUpstreamCompletion(isFailure: isFailure) }) {
+        case .none:
             return
-        }
-        switch completion {
-        case .finished:
-            state = .terminal
-            self.downstream = nil
-            lock.unlock()
+        case .finish(let downstream):
             downstream.receive(completion: .finished)
-        case .failure(let error):
-            state = .awaitingReplacement
-            lock.unlock()
+        case .callHandler:
+            guard case .failure(let error) = completion else { return }
             switch handler(error) {
             case .success(let replacement):
                 replacement.subscribe(CaughtSubscriber(parent: self))
             case .failure(let thrown):
-                lock.lock()
-                guard case .awaitingReplacement = state else { // cancelled while the handler ran
-                    lock.unlock()
-                    return
-                }
-                state = .terminal
-                self.downstream = nil
-                lock.unlock()
-                downstream.receive(completion: .failure(thrown))
+                // nil: cancelled while the handler ran.
+                state.withLock { $0.handlerThrew() }?.receive(completion: .failure(thrown))
             }
         }
     }
@@ -159,76 +121,32 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     // MARK: Replacement
 
     fileprivate func receiveReplacement(subscription: any Subscription) {
-        lock.lock()
-        guard case .awaitingReplacement = state else {
-            lock.unlock()
+        guard let outstanding = state.withLock({ $0.receiveReplacement(subscription: subscription) }) else {
             subscription.cancel()
             return
         }
-        state = .replacement(subscription)
-        let outstanding = demand
-        lock.unlock()
         if outstanding > 0 {
             subscription.request(outstanding)
         }
     }
 
     fileprivate func receiveReplacement(_ value: NewPublisher.Output) -> Subscribers.Demand {
-        lock.lock()
-        guard case .replacement = state, let downstream else {
-            lock.unlock()
-            return .none
-        }
-        lock.unlock()
-        return downstream.receive(value)
+        state.withLock { $0.receiveReplacementValue() }?.receive(value) ?? .none
     }
 
     fileprivate func receiveReplacement(completion: Subscribers.Completion<NewPublisher.Failure>) {
-        lock.lock()
-        guard case .replacement = state, let downstream else {
-            lock.unlock()
-            return
-        }
-        state = .terminal
-        self.downstream = nil
-        lock.unlock()
-        downstream.receive(completion: completion.mapFailure(convertFailure))
+        state.withLock { $0.receiveReplacementCompletion() }?.receive(completion: completion.mapFailure(convertFailure))
     }
 
     // MARK: Subscription
 
     func request(_ additional: Subscribers.Demand) {
         additional.assertPositive(in: name)
-        lock.lock()
-        switch state {
-        case .upstream(let subscription):
-            demand += additional
-            lock.unlock()
-            subscription.request(additional)
-        case .awaitingReplacement:
-            demand += additional
-            lock.unlock()
-        case .replacement(let subscription):
-            lock.unlock()
-            subscription.request(additional)
-        case .awaitingUpstream, .terminal:
-            lock.unlock()
-        }
+        state.withLock { $0.request(additional) }?.request(additional)
     }
 
     func cancel() {
-        lock.lock()
-        let subscription: (any Subscription)?
-        switch state {
-        case .upstream(let current), .replacement(let current):
-            subscription = current
-        case .awaitingUpstream, .awaitingReplacement, .terminal:
-            subscription = nil
-        }
-        state = .terminal
-        let released = downstream
-        downstream = nil
-        lock.unlock()
+        let (released, subscription) = state.withLock { $0.cancel() }
         // The downstream is released here, outside the lock: its deinitialiser may cancel again.
         withExtendedLifetime(released) {}
         subscription?.cancel()
@@ -239,8 +157,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     var description: String { name }
 
     var customMirror: Mirror {
-        lock.lock()
-        defer { lock.unlock() }
+        let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
         return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
     }
 

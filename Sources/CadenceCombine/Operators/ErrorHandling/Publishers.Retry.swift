@@ -45,6 +45,9 @@ extension Publishers {
 extension Publishers.Retry: Equatable where Upstream: Equatable {}
 
 extension Publishers.Retry {
+    /// Subscribes to the upstream (again after each failure that leaves retries) and is the downstream's one
+    /// subscription: holds a ``RetryStateMachine`` under its lock and does what each transition returns after leaving
+    /// it.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
@@ -52,114 +55,55 @@ extension Publishers.Retry {
         typealias Failure = Upstream.Failure
 
         private let upstream: Upstream
-
-        // `lock` guards every stored var below.
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var subscription: (any Subscription)?
-        private var remaining: Int?
-        private var demand = Subscribers.Demand.none
-        private var sentSubscription = false
-        /// Set while this object resubscribes, so a failure delivered from inside `subscribe` loops instead of
-        /// recursing.
-        private var isResubscribing = false
-        private var needsResubscribe = false
+        private let state: Locked<RetryStateMachine<Downstream>>
 
         init(upstream: Upstream, retries: Int?, downstream: Downstream) {
             self.upstream = upstream
-            self.remaining = retries
-            self.downstream = downstream
+            state = Locked(RetryStateMachine(downstream: downstream, retries: retries))
         }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard let downstream, self.subscription == nil else {
-                lock.unlock()
+            switch state.withLock({ $0.receive(subscription: subscription) }) {
+            case .cancel:
                 subscription.cancel()
-                return
-            }
-            self.subscription = subscription
-            let isFirst = !sentSubscription
-            sentSubscription = true
-            let outstanding = demand
-            lock.unlock()
-            if isFirst {
-                downstream.receive(subscription: self)
-            }
-            if outstanding > 0 {
-                subscription.request(outstanding)
+            case let .attach(downstream, outstanding):
+                downstream?.receive(subscription: self)
+                if outstanding > 0 {
+                    subscription.request(outstanding)
+                }
             }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return .none
-            }
-            demand -= 1
-            lock.unlock()
+            guard let downstream = state.withLock({ $0.receiveValue() }) else { return .none }
             let more = downstream.receive(input)
             if more > 0 {
-                lock.lock()
-                demand += more
-                lock.unlock()
+                state.withLock { $0.downstreamAsked(more) }
             }
             return more
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
+            let isFailure = if case .failure = completion { true } else { false }
+            switch state.withLock({ $0.receive(completion: isFailure) }) {
+            case .none:
                 return
-            }
-            subscription = nil
-            if case .failure = completion, remaining.map({ $0 > 0 }) ?? true {
-                remaining = remaining.map { $0 - 1 }
-                guard !isResubscribing else {
-                    needsResubscribe = true
-                    lock.unlock()
-                    return
-                }
-                isResubscribing = true
+            case .resubscribe:
                 repeat {
-                    needsResubscribe = false
-                    lock.unlock()
                     upstream.subscribe(self)
-                    lock.lock()
-                } while needsResubscribe && self.downstream != nil
-                isResubscribing = false
-                lock.unlock()
-                return
+                } while state.withLock({ $0.resubscribeAgain() })
+            case let .deliver(downstream):
+                downstream.receive(completion: completion)
             }
-            self.downstream = nil
-            lock.unlock()
-            downstream.receive(completion: completion)
         }
 
         func request(_ additional: Subscribers.Demand) {
             additional.assertPositive(in: "Retry")
-            lock.lock()
-            guard downstream != nil else {
-                lock.unlock()
-                return
-            }
-            demand += additional
-            let subscription = self.subscription
-            lock.unlock()
-            subscription?.request(additional)
+            state.withLock { $0.request(additional) }?.request(additional)
         }
 
         func cancel() {
-            lock.lock()
-            guard let released = downstream else {
-                lock.unlock()
-                return
-            }
-            downstream = nil
-            let subscription = self.subscription.take()
-            lock.unlock()
+            let (released, subscription) = state.withLock { $0.cancel() }
             // The downstream is released here, outside the lock: its deinitialiser may cancel again.
             withExtendedLifetime(released) {}
             subscription?.cancel()
@@ -168,8 +112,7 @@ extension Publishers.Retry {
         var description: String { "Retry" }
 
         var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
+            let (downstream, remaining, demand) = state.withLock { ($0.downstream, $0.remaining, $0.demand) }
             return Mirror(self, children: [
                 "downstream": downstream as Any,
                 "remainingRetries": remaining as Any,
@@ -180,4 +123,3 @@ extension Publishers.Retry {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -62,61 +62,11 @@ extension Publishers {
     }
 }
 
-// MARK: - State
-
-extension Publishers.MeasureInterval {
-    /// MeasureInterval's state, with no side effects: each transition says what the caller must do outside the lock.
-    struct StateMachine<Downstream> {
-        private var downstream: Downstream?
-        private var upstream = SingleUpstreamLink.awaiting
-        private var lastEvent: Context.SchedulerTimeType?
-
-        init(downstream: Downstream) {
-            self.downstream = downstream
-        }
-
-        /// The downstream to hand the subscription to, or nil when the caller must cancel the subscription.
-        mutating func receive(subscription: any Subscription, at now: Context.SchedulerTimeType) -> Downstream? {
-            guard let downstream, upstream.attach(subscription) else { return nil }
-            lastEvent = now
-            return downstream
-        }
-
-        /// A value arrived at `now`: the downstream, the interval to send it and the upstream to pass its answer to.
-        mutating func receiveValue(
-            at now: Context.SchedulerTimeType
-        ) -> (downstream: Downstream, interval: Output, upstream: any Subscription)? {
-            guard let downstream, let upstream = upstream.subscription, let lastEvent else { return nil }
-            self.lastEvent = now
-            return (downstream, lastEvent.distance(to: now), upstream)
-        }
-
-        /// The downstream to complete, which the state lets go of.
-        mutating func receiveCompletion() -> Downstream? {
-            guard upstream.subscription != nil else { return nil }
-            _ = upstream.close()
-            lastEvent = nil
-            defer { downstream = nil }
-            return downstream
-        }
-
-        func request() -> (any Subscription)? {
-            downstream == nil ? nil : upstream.subscription
-        }
-
-        /// The upstream to cancel and the downstream to release, outside the lock.
-        mutating func cancel() -> (upstream: (any Subscription)?, released: Downstream?) {
-            lastEvent = nil
-            defer { downstream = nil }
-            return (upstream.close(), downstream)
-        }
-    }
-}
-
 // MARK: - Subscription
 
 extension Publishers.MeasureInterval {
-    /// Subscribes to the upstream and is the downstream's subscription. The scheduler's `now` is read outside the
+    /// Subscribes to the upstream and is the downstream's subscription: holds a ``MeasureIntervalStateMachine`` under
+    /// its lock and does what each transition returns after leaving it. The scheduler's `now` is read outside the
     /// lock.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
         CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -124,11 +74,11 @@ extension Publishers.MeasureInterval {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private let state: Locked<StateMachine<Downstream>>
+        private let state: Locked<MeasureIntervalStateMachine<Context.SchedulerTimeType, Downstream>>
         private let scheduler: Context
 
         init(downstream: Downstream, scheduler: Context) {
-            state = Locked(StateMachine(downstream: downstream))
+            state = Locked(MeasureIntervalStateMachine(downstream: downstream))
             self.scheduler = scheduler
         }
 

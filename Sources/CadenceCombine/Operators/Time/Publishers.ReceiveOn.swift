@@ -68,124 +68,66 @@ extension Publishers {
     }
 }
 
-/// The subscriber to the upstream and the subscription handed to the downstream of `receive(on:options:)`.
+/// The subscriber to the upstream and the subscription handed to the downstream of `receive(on:options:)`: holds a
+/// ``ReceiveOnStateMachine`` under its lock and does what each transition returns after leaving it.
 private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private enum Status {
-        case awaitingSubscription(Downstream)
-        case active(any Subscription, Downstream)
-        /// The upstream completed and the completion is on its way through the scheduler, behind the values sent
-        /// before it; those still go out.
-        case completing(Downstream)
-        case terminal
-    }
-
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
-
-    // `lock` guards `status`.
-    private let lock = UnfairLock()
-    private var status: Status
+    private let state: Locked<ReceiveOnStateMachine<Downstream>>
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-        status = .awaitingSubscription(downstream)
+        state = Locked(ReceiveOnStateMachine(downstream: downstream))
         self.scheduler = scheduler
         self.options = options
     }
 
     func receive(subscription: any Subscription) {
-        lock.lock()
-        guard case .awaitingSubscription(let downstream) = status else {
-            lock.unlock()
+        guard let downstream = state.withLock({ $0.receive(subscription: subscription) }) else {
             subscription.cancel()
             return
         }
-        status = .active(subscription, downstream)
-        lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.lock()
-        guard case .active = status else {
-            lock.unlock()
-            return .none
-        }
-        lock.unlock()
+        guard state.withLock({ $0.receiveValue() }) else { return .none }
         scheduler.schedule(options: options) { self.deliver(input) }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard case .active(_, let downstream) = status else {
-            lock.unlock()
-            return
-        }
-        status = .completing(downstream)
-        lock.unlock()
+        guard state.withLock({ $0.receiveCompletion() }) else { return }
         scheduler.schedule(options: options) { self.deliver(completion) }
     }
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertPositive(in: "ReceiveOn")
-        lock.lock()
-        guard case .active(let upstream, _) = status else {
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        upstream.request(demand)
+        state.withLock { $0.request() }?.request(demand)
     }
 
     func cancel() {
-        lock.lock()
-        let previous = status
-        status = .terminal
-        lock.unlock()
-        // `previous` keeps the downstream alive until here, so its release runs unlocked.
-        if case .active(let upstream, _) = previous {
-            upstream.cancel()
-        }
+        let (upstream, released) = state.withLock { $0.cancel() }
+        upstream?.cancel()
+        // The downstream is released here, outside the lock.
+        withExtendedLifetime(released) {}
     }
 
     /// Runs on the scheduler: hands one value to the downstream unless the subscription was cancelled meanwhile,
     /// and sends what the downstream asks for next upstream.
     private func deliver(_ input: Input) {
-        lock.lock()
-        let downstream: Downstream
-        switch status {
-        case .active(_, let subscriber), .completing(let subscriber):
-            downstream = subscriber
-        case .awaitingSubscription, .terminal:
-            lock.unlock()
-            return
-        }
-        lock.unlock()
+        guard let downstream = state.withLock({ $0.deliverValue() }) else { return }
         let more = downstream.receive(input)
         guard more > 0 else { return }
-        lock.lock()
-        guard case .active(let upstream, _) = status else {
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        upstream.request(more)
+        state.withLock { $0.request() }?.request(more)
     }
 
     /// Runs on the scheduler: completes the downstream unless the subscription was cancelled meanwhile.
     private func deliver(_ completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard case .completing(let downstream) = status else {
-            lock.unlock()
-            return
-        }
-        status = .terminal
-        lock.unlock()
-        downstream.receive(completion: completion)
+        state.withLock { $0.deliverCompletion() }?.receive(completion: completion)
     }
 
     var description: String { "ReceiveOn" }
@@ -194,4 +136,3 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
 
     var playgroundDescription: Any { description }
 }
-

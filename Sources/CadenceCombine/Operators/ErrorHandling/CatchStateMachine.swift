@@ -1,0 +1,128 @@
+/// The state of `catch` and `tryCatch`, with no side effects: each transition says what the caller must do outside
+/// the lock.
+///
+/// The subscription reads the upstream until it fails, then the replacement publisher the handler returns; the
+/// demand the downstream asked for and has not received carries over to the replacement.
+struct CatchStateMachine<Downstream> {
+    /// What to do with the upstream's completion.
+    enum UpstreamCompletionAction {
+        case none
+        /// Deliver `.finished` to the downstream, which the state has let go of.
+        case finish(Downstream)
+        /// Call the handler with the error (outside the lock), then subscribe to its replacement or report what it
+        /// threw through ``handlerThrew()``.
+        case callHandler
+    }
+
+    private enum Phase {
+        case awaitingUpstream
+        case upstream(any Subscription)
+        case awaitingReplacement
+        case replacement(any Subscription)
+        case terminal
+    }
+
+    private var phase = Phase.awaitingUpstream
+    /// What the downstream asked for and has not received yet.
+    private(set) var demand = Subscribers.Demand.none
+    private(set) var downstream: Downstream?
+
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    // MARK: Upstream
+
+    /// The downstream to hand the operator to as its subscription, or nil when the caller must cancel `subscription`.
+    mutating func receiveUpstream(subscription: any Subscription) -> Downstream? {
+        guard case .awaitingUpstream = phase, let downstream else { return nil }
+        phase = .upstream(subscription)
+        return downstream
+    }
+
+    /// A value from the upstream: the downstream to hand it to, if any.
+    mutating func receiveUpstreamValue() -> Downstream? {
+        guard case .upstream = phase, let downstream else { return nil }
+        demand -= 1
+        return downstream
+    }
+
+    /// The downstream asked for `more` on receiving a value from the upstream.
+    mutating func downstreamAsked(_ more: Subscribers.Demand) {
+        demand += more
+    }
+
+    mutating func receiveUpstreamCompletion(isFailure: Bool) -> UpstreamCompletionAction {
+        guard case .upstream = phase, let downstream else { return .none }
+        guard isFailure else {
+            phase = .terminal
+            self.downstream = nil
+            return .finish(downstream)
+        }
+        phase = .awaitingReplacement
+        return .callHandler
+    }
+
+    /// The handler threw (or returned a failure): the downstream to fail, which the state lets go of — nil when the
+    /// subscription was cancelled while the handler ran.
+    mutating func handlerThrew() -> Downstream? {
+        guard case .awaitingReplacement = phase else { return nil }
+        phase = .terminal
+        defer { downstream = nil }
+        return downstream
+    }
+
+    // MARK: Replacement
+
+    /// The demand to request from the replacement's `subscription` (when more than none), or nil when the caller
+    /// must cancel it.
+    mutating func receiveReplacement(subscription: any Subscription) -> Subscribers.Demand? {
+        guard case .awaitingReplacement = phase else { return nil }
+        phase = .replacement(subscription)
+        return demand
+    }
+
+    /// A value from the replacement: the downstream to hand it to, if any.
+    func receiveReplacementValue() -> Downstream? {
+        guard case .replacement = phase else { return nil }
+        return downstream
+    }
+
+    /// The replacement completed: the downstream to complete, which the state lets go of.
+    mutating func receiveReplacementCompletion() -> Downstream? {
+        guard case .replacement = phase, let downstream else { return nil }
+        phase = .terminal
+        self.downstream = nil
+        return downstream
+    }
+
+    // MARK: Subscription
+
+    /// The downstream requested `additional`: the subscription to pass it to, if one is held.
+    mutating func request(_ additional: Subscribers.Demand) -> (any Subscription)? {
+        switch phase {
+        case .upstream(let subscription):
+            demand += additional
+            return subscription
+        case .awaitingReplacement:
+            demand += additional
+            return nil
+        case .replacement(let subscription):
+            return subscription
+        case .awaitingUpstream, .terminal:
+            return nil
+        }
+    }
+
+    /// The downstream to release and the subscription to cancel, outside the lock.
+    mutating func cancel() -> (released: Downstream?, subscription: (any Subscription)?) {
+        let subscription: (any Subscription)?
+        switch phase {
+        case .upstream(let current), .replacement(let current): subscription = current
+        case .awaitingUpstream, .awaitingReplacement, .terminal: subscription = nil
+        }
+        phase = .terminal
+        defer { downstream = nil }
+        return (downstream, subscription)
+    }
+}
