@@ -61,7 +61,7 @@ struct VirtualTimeSession: Sendable {
         clockReporter = VirtualClock.IssueReporter { message in
             failures.report(ExpectationFailure(message: message, location: location))
         }
-        clock = VirtualClock(reporter: clockReporter)
+        clock = VirtualClock(reporter: clockReporter, sessionExecutor: true)
         scope = ExpectationScope()
     }
 
@@ -81,27 +81,85 @@ struct VirtualTimeSession: Sendable {
         }
     }
 
-    /// Runs `body` on the session's clock and scope, then drains and reports; ends the clock either way.
+    /// Runs `body` on the session's clock and scope, with the tasks it starts on the session's executor, then drains
+    /// and reports; ends the clock and the executor either way.
+    ///
+    /// Once the body returns and the clock is drained, the clock ends (waking its sleepers with `CancellationError`),
+    /// the tasks run until idle once more, and tasks of the session still alive after that are reported.
     func run<R>(
         isolation: isolated (any Actor)?,
         _ body: (VirtualClock) async throws -> R
     ) async rethrows -> R {
-        defer { clock.end() }
-        return try await VirtualClock.$current.withValue(clock, operation: {
-            try await IssueReporter.$current.withValue(clockReporter, operation: {
-                try await ExpectationScope.$current.withValue(scope, operation: {
-                    let result = try await body(clock)
-                    finish()
-                    return result
+        var membership = clock.executor.map(VirtualTimeExecutor.Membership.init)
+        let result: R
+        do {
+            result = try await VirtualTimeExecutor.$current.withValue(membership, operation: {
+                try await VirtualClock.$current.withValue(clock, operation: {
+                    try await IssueReporter.$current.withValue(clockReporter, operation: {
+                        try await ExpectationScope.$current.withValue(scope, operation: {
+                            let result = try await body(clock)
+                            await finish()
+                            return result
+                        }, isolation: isolation)
+                    }, isolation: isolation)
                 }, isolation: isolation)
             }, isolation: isolation)
-        }, isolation: isolation)
+        } catch {
+            clock.end()
+            clock.executor?.end()
+            throw error
+        }
+        clock.end()
+        guard let executor = clock.executor else { return result }
+        await executor.waitUntilIdle(origin: "Ending the virtual clock after the \(bodyName) returned")
+        let dropped = executor.end()
+        weak let member = membership
+        membership = nil
+        reportLeftoverTasks(stillAlive: member != nil, dropped: dropped)
+        return result
+    }
+
+    /// Reports the session's tasks still alive when it ended, and the ready jobs it dropped.
+    private func reportLeftoverTasks(stillAlive: Bool, dropped: Int) {
+        if dropped > 0 {
+            let (verb, pronoun) = dropped == 1 ? ("was", "It was") : ("were", "They were")
+            failures.report(ExpectationFailure(
+                message: "\(Self.counted(dropped, "job")) of the tasks the \(bodyName) started \(verb) still ready "
+                    + "to run when it ended: a task that never suspends on the clock and never finishes (a loop of "
+                    + "Task.yield()?). \(pronoun) dropped and never run; make such a task sleep on the clock, await "
+                    + "something, or finish.",
+                location: location
+            ))
+        } else if stillAlive {
+            let message = "Tasks that the \(bodyName) started were still suspended when it ended, waiting on a "
+                + "continuation nobody resumed or on work outside virtual time (a DispatchQueue, a URL session), "
+                + "after the virtual clock had woken its sleepers. Resume, cancel or await them before the "
+                + "\(bodyName) returns."
+            (isStrict ? failures : notes).report(ExpectationFailure(message: message, location: location))
+        }
     }
 
     // MARK: Finishing
 
     /// Drains the clock up to the horizon, reports late events, then reports any work still pending.
     func finish() {
+        let (returnedAt, horizonTick) = horizonTick()
+        report(drained: drain(through: horizonTick), returnedAt: returnedAt, horizonTick: horizonTick)
+    }
+
+    /// Drains the clock up to the horizon, letting the session's tasks run between ticks, reports late events, then
+    /// reports any work still pending.
+    func finish() async {
+        let (returnedAt, horizonTick) = horizonTick()
+        let drained = await clock.runTasksAndActions(
+            through: horizonTick, limit: Self.actionLimit, movingTimeToTarget: false,
+            waiter: "Draining the virtual clock after the \(bodyName) returned"
+        )
+        report(drained: drained, returnedAt: returnedAt, horizonTick: horizonTick)
+    }
+
+    /// The tick the body returned at and the last tick the drain may reach; reports a negative horizon.
+    private func horizonTick() -> (returnedAt: Int64, horizonTick: Int64) {
         let returnedAt = clock.now.ticks
         if horizon < .zero {
             failures.report(ExpectationFailure(
@@ -112,8 +170,12 @@ struct VirtualTimeSession: Sendable {
             ))
         }
         let (sum, overflow) = returnedAt.addingReportingOverflow(VirtualTicks.count(in: max(horizon, .zero)))
-        let horizonTick = overflow ? Int64.max : sum
-        let (ran, stoppedOnLimit) = drain(through: horizonTick)
+        return (returnedAt, overflow ? Int64.max : sum)
+    }
+
+    /// Finishes the scope (late over-fulfilment), then reports the work the drain left pending.
+    private func report(drained: (ran: Int, stoppedOnLimit: Bool), returnedAt: Int64, horizonTick: Int64) {
+        let (ran, stoppedOnLimit) = drained
         scope.finish()
         var pending = clock.pendingDueTicks
         // Work due inside the horizon that the drain did not run was scheduled after the drain found the clock idle:

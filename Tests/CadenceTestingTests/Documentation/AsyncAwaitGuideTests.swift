@@ -167,9 +167,9 @@ struct AsyncAwaitGuideTests {
 
         let load = Task.immediate { try await client.load() }
         try #require(clock.pendingCount == 1)
-        clock.advance(by: .seconds(29))
+        await clock.advance(by: .seconds(29))
         #expect(clock.pendingCount == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(try await load.value == posts)
     }
 
@@ -186,7 +186,7 @@ struct AsyncAwaitGuideTests {
 
         let load = Task.immediate { try await client.load() }
         try #require(clock.pendingCount == 1)
-        clock.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         #expect(try await load.value.map(\.title) == ["Cadence 0.1"])
     }
 
