@@ -1,4 +1,5 @@
 import CadenceTesting
+import Foundation
 import Testing
 
 @Suite struct AsyncVirtualTimeTests {
@@ -97,8 +98,8 @@ import Testing
                 + "the clock and never finishes (a loop of Task.yield()?). It was dropped and never run; make such a "
                 + "task sleep on the clock, await something, or finish.",
         ]) {
-            await withVirtualTime { _ in
-                Task { while true { await Task.yield() } }
+            await withVirtualTime { _ async in
+                _ = Task<Void, Never> { while true { await Task.yield() } }
             }
         }
     }
