@@ -203,6 +203,13 @@ struct AsyncAwaitGuideTests {
     }
 
     @Test func theGuideShowsOnlyTestedCode() throws {
-        try expectDocumentedSamples(in: "Guides/AsyncAwait.md", appearIn: [#filePath], atLeast: 10)
+        try expectDocumentedSamples(
+            in: "Guides/AsyncAwait.md",
+            appearIn: [
+                #filePath, "Tests/CadenceTestingTests/Documentation/AsyncAwaitGuideLoaderTests.swift",
+                "Tests/CadenceTestingTests/Async/AsyncScenarios.swift",
+            ],
+            atLeast: 10
+        )
     }
 }
