@@ -2,8 +2,8 @@ extension VirtualClock {
     /// Moves time forward by `duration`, letting the test's tasks run until each is suspended again before time moves,
     /// and again after each tick's due work.
     ///
-    /// When the clock's session runs the test's tasks on its own serial executor (not yet switched on for
-    /// `.virtualTime` and `withVirtualTime`: see `Guides/AsyncAwait-executor-notes.md`), this call first runs every
+    /// On the clock of a session — `@Test(.virtualTime)`, `@Suite(.virtualTime)`, `await withVirtualTime { clock in }`
+    /// — whose tasks run on the session's serial executor (see Guides/AsyncAwait.md), this call first runs every
     /// one of them that is ready until it suspends — on the clock, on a continuation nobody has resumed yet — or
     /// finishes; then, tick by tick up to the target, it runs the work due
     /// on that tick (waking sleepers, running scheduled actions, first scheduled first) and again lets every task
@@ -17,8 +17,8 @@ extension VirtualClock {
     /// ```
     ///
     /// A task that never suspends and never finishes (a loop of `Task.yield()`) would keep the test busy forever: the
-    /// wait gives up after a hundred thousand jobs, reports it, and goes on. Without a session executor (today: every
-    /// clock) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
+    /// wait gives up after a hundred thousand jobs, reports it, and goes on. On a clock made outside a session
+    /// (`VirtualClock()`) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
     public func advance(by duration: Duration, limit: Int = VirtualClock.defaultActionLimit) async {
         let origin = "VirtualClock.advance(by:)"
         await drive(through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,

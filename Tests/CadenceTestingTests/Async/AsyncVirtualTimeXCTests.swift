@@ -11,6 +11,19 @@ final class AsyncVirtualTimeXCTests: XCTestCase {
         }
     }
 
+    func testTheScenarioAndItsTwinsGiveTheSameTraceTenThousandTimes() async {
+        var traces: [ScenarioKind: Set<[[String]]>] = [:]
+        for _ in 0..<10_000 {
+            for kind in ScenarioKind.allCases {
+                let trace = await withVirtualTime { clock in await driveScenario(kind, on: clock) }
+                traces[kind, default: []].insert(trace)
+            }
+        }
+        for kind in ScenarioKind.allCases {
+            XCTAssertEqual(traces[kind], [kind.expectedTrace], "\(kind)")
+        }
+    }
+
     func testTheMainActorViewModelIsDrivenFromTheTest() async {
         await withVirtualTime { clock in
             await MainActor.run {
