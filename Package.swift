@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Cadence is four modules where Combine is missing and three where it is:
+// Cadence is five modules where Combine is missing and four where it is:
 //
 //   CadenceSupport   the package's one lock, its trap with a message, its one channel for misuse it survives
+//   CadenceRuntimeHooks  C: the Swift runtime's enqueue hooks, which route a virtual-time session's jobs to it
 //   CadenceCombine   Combine's API (and Foundation's Combine additions) for platforms without Combine
 //   Cadence          `import Cadence`: Combine (Apple's, or CadenceCombine) re-exported, plus virtual time
 //   CadenceTesting   the expectation DSL, reporting, the Swift Testing trait, the XCTest shims
@@ -21,7 +22,8 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "CadenceSupport"),
-        .target(name: "Cadence", dependencies: ["CadenceSupport"]),
+        .target(name: "CadenceRuntimeHooks"),
+        .target(name: "Cadence", dependencies: ["CadenceSupport", "CadenceRuntimeHooks"]),
         .target(name: "CadenceTesting", dependencies: ["Cadence", "CadenceSupport"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting", "CadenceSupport"]),

@@ -1,11 +1,15 @@
 import CadenceSide
 import Dispatch
+import Foundation
 import PeerSide
 
 /// What a benchmark's body is: synchronous (run on the main thread) or asynchronous.
 enum Body: Sendable {
     case sync(@Sendable (Int) -> Int)
     case async(@Sendable (Int) async -> Int)
+    /// Asynchronous and on the main actor: the main thread runs its run loop (and with it the main queue, where
+    /// main-actor jobs run) until the body returns.
+    case mainActor(@MainActor @Sendable (Int) async -> Int)
 
     /// Runs the body once at `size`; returns its checksum. An asynchronous body runs in a task of its own while the
     /// calling thread waits: `main` stays synchronous, so the main thread never parks in `dispatchMain()` (whose
@@ -22,13 +26,25 @@ enum Body: Sendable {
             }
             outcome.done.wait()
             return outcome.checksum
+        case let .mainActor(body):
+            return MainActor.assumeIsolated {
+                let outcome = Outcome()
+                Task { @MainActor in
+                    outcome.checksum = await body(size)
+                    outcome.finished = true
+                }
+                while !outcome.finished { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+                return outcome.checksum
+            }
         }
     }
 
     /// An asynchronous body's checksum, handed to the waiting thread.
     private final class Outcome: @unchecked Sendable {
-        // Written by the task before it signals `done`; read by the waiting thread after `done`.
+        // Written by the task before it signals `done` (or sets `finished`, on the main thread); read by the waiting
+        // thread after `done` (or once `finished`, on the main thread).
         var checksum = 0
+        var finished = false
         let done = DispatchSemaphore(value: 0)
     }
 }
@@ -74,6 +90,9 @@ struct Benchmark: Sendable {
     /// The checksum is the number of passing tests: each side's must equal its size. Otherwise the sides' checksums
     /// must be equal.
     var countsPasses = false
+    /// With `countsPasses`: a run of the test whose outcome differs from the expected one is a flaky run, counted
+    /// and printed for each side. Cadence's must pass every time; the peer's flakes do not fail the row.
+    var countsFlakes = false
 
     /// The size after `--scale` (at least 1), unless `--size name=N` set it.
     func size(_ options: Options) -> Int {
@@ -182,6 +201,14 @@ extension Benchmark {
             repetitions: 7, cadence: .sync { DebounceBenchmarks.virtualTime(tests: $0) },
             peer: .sync { DebounceBenchmarks.realTime(tests: $0) }, peerSize: { _ in 1 }, peerRepetitions: 3,
             countsPasses: true
+        ),
+        Benchmark(
+            name: "async-view-model", group: "testing", title: "async view model, 2 sleeps, 1,000 tests",
+            defaultSize: 1_000, unit: "tests", perCall: true, peerName: "swift-clocks TestClock",
+            target: .faster(100), repetitions: 5,
+            cadence: .mainActor { await AsyncViewModelBenchmarks.tests($0) },
+            peer: .mainActor { await PeerAsyncViewModel.tests($0) }, peerRepetitions: 3,
+            countsPasses: true, countsFlakes: true
         ),
     ]
 }

@@ -10,6 +10,8 @@ struct Timing {
     let runs: [Double]
     /// The checksum the runs returned; `nil` if they did not all return the same one.
     let checksum: Int?
+    /// Every run's checksum, the warm-up run's first.
+    var checksums: [Int] = []
 
     var median: Double {
         let sorted = runs.sorted()
@@ -26,19 +28,20 @@ enum Harness {
     static func measure(_ body: Body, size: Int, repetitions: Int) -> Timing {
         let clock = ContinuousClock()
         var runs: [Double] = []
-        var checksums: Set<Int> = []
+        var checksums: [Int] = []
         for run in 0 ... repetitions {
             let start = clock.now
             let checksum = body.run(size)
             let elapsed = nanoseconds(start.duration(to: clock.now))
-            checksums.insert(checksum)
+            checksums.append(checksum)
             if run == 0, elapsed > longRun {
                 runs = [elapsed]
                 break
             }
             if run > 0 { runs.append(elapsed) }
         }
-        return Timing(runs: runs, checksum: checksums.count == 1 ? checksums.first : nil)
+        let distinct = Set(checksums)
+        return Timing(runs: runs, checksum: distinct.count == 1 ? distinct.first : nil, checksums: checksums)
     }
 
     static func nanoseconds(_ duration: Duration) -> Double {

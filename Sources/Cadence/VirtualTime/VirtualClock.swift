@@ -57,12 +57,26 @@ public final class VirtualClock: Sendable {
 
     let state: Locked<State>
     let reporter: FailureReporter
+    /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
+    /// made outside `.virtualTime` and `withVirtualTime`.
+    package let executor: VirtualTimeExecutor?
 
     /// Creates a clock at tick `0` (or at `now`), reporting misuse through `reporter` — by default the task-local
     /// `VirtualClock.issueReporter` in effect where the clock is created.
     public init(now: Instant = Instant(ticks: 0), reporter: FailureReporter = VirtualClock.issueReporter) {
         state = Locked(State(now: now.ticks))
         self.reporter = reporter
+        executor = nil
+    }
+
+    /// Creates a session's clock at tick `0`, whose asynchronous drivers run the session's tasks on its executor.
+    package init(reporter: FailureReporter, sessionExecutor: Bool) {
+        let state = Locked(State(now: 0))
+        self.state = state
+        self.reporter = reporter
+        executor = sessionExecutor
+            ? VirtualTimeExecutor(reporter: reporter, now: { state.withLock { $0.now } })
+            : nil
     }
 
     deinit {
@@ -235,50 +249,66 @@ extension VirtualClock {
     }
 
     func advance(byTicks ticks: Int64, limit: Int, origin: String) {
+        drain(through: target(byTicks: ticks, origin: origin), limit: limit, origin: origin)
+    }
+
+    func advance(toTick deadline: Int64, limit: Int, origin: String) {
+        drain(through: target(toTick: deadline, origin: origin), limit: limit, origin: origin)
+    }
+
+    /// The tick an advance by `ticks` goes to: `now` (reported) for a negative count, saturating at the end of time.
+    func target(byTicks ticks: Int64, origin: String) -> Int64 {
         let start = now.ticks
         if ticks < 0 {
             reporter.report(
                 "\(origin) was given a negative duration (\(counted(ticks, "tick"))); time never goes backwards, so " +
                 "the clock stays at tick \(start)."
             )
-            drain(through: start, limit: limit, origin: origin)
-            return
+            return start
         }
         let (target, overflow) = start.addingReportingOverflow(ticks)
-        drain(through: overflow ? .max : target, limit: limit, origin: origin)
+        return overflow ? .max : target
     }
 
-    func advance(toTick deadline: Int64, limit: Int, origin: String) {
+    /// The tick an advance to `deadline` goes to: `now` (reported) for a deadline in the past.
+    func target(toTick deadline: Int64, origin: String) -> Int64 {
         let start = now.ticks
         if deadline < start {
             reporter.report(
                 "\(origin) was given tick \(deadline), which is before now (tick \(start)); time never goes " +
                 "backwards, so the clock stays at tick \(start)."
             )
-            drain(through: start, limit: limit, origin: origin)
-            return
+            return start
         }
-        drain(through: deadline, limit: limit, origin: origin)
+        return deadline
     }
 
     /// Runs actions due at or before `target` (all of them when `target` is nil), then moves time to `target`.
     func drain(through target: Int64?, limit: Int, origin: String) {
-        var limit = limit
+        let limit = validated(limit: limit, origin: origin)
+        let (ran, stoppedOnLimit) = runActions(through: target, limit: limit)
+        if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin) }
+    }
+
+    /// `limit`, or 1 (reported) when it is less than 1.
+    func validated(limit: Int, origin: String) -> Int {
         if limit < 1 {
             reporter.report(
                 "\(origin) was given a limit of \(counted(limit, "action")); a limit must be at least 1, so it is 1."
             )
-            limit = 1
+            return 1
         }
-        let (ran, stoppedOnLimit) = runActions(through: target, limit: limit)
-        if stoppedOnLimit {
-            let (now, pending) = state.withLock { ($0.now, $0.pending) }
-            reporter.report(
-                "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
-                "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
-                "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
-            )
-        }
+        return limit
+    }
+
+    /// Reports that driving the clock stopped on its action limit with work still pending.
+    func reportStop(afterRunning ran: Int, origin: String) {
+        let (now, pending) = state.withLock { ($0.now, $0.pending) }
+        reporter.report(
+            "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
+            "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
+            "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
+        )
     }
 
     /// Runs actions due at or before `target` (all of them when `target` is nil), at most `limit` of them, then

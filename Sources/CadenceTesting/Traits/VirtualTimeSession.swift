@@ -51,7 +51,7 @@ struct VirtualTimeSession: Sendable {
         self.notes = notes
         self.location = location
         misuse = failures.forSession(at: location)
-        clock = VirtualClock(reporter: misuse)
+        clock = VirtualClock(reporter: misuse, sessionExecutor: true)
         scope = ExpectationScope()
     }
 
@@ -71,34 +71,84 @@ struct VirtualTimeSession: Sendable {
         }
     }
 
-    /// Runs `body` on the session's clock and scope, then drains and reports; ends the clock either way.
+    /// Runs `body` on the session's clock and scope, with the tasks it starts on the session's executor, then drains
+    /// and reports; ends the clock and the executor either way.
+    ///
+    /// The body itself runs on the executor too: the session parks the calling task once before the body, and it
+    /// resumes as the session's first job. Once the body returns and the clock is drained, the clock ends (waking
+    /// its sleepers with `CancellationError`), the tasks run until idle once more, and the session reports its tasks
+    /// still ready to run (handed back to the runtime, cancelled) or still alive.
     func run<R>(
         isolation: isolated (any Actor)?,
         _ body: (VirtualClock) async throws -> R
     ) async rethrows -> R {
-        defer { clock.end() }
-        return try await VirtualClock.$current.withValue(clock, operation: {
-            try await FailureReporter.$current.withValue(misuse, operation: {
-                try await ExpectationScope.$current.withValue(scope, operation: {
-                    let result = try await body(clock)
-                    finish()
-                    return result
+        let executor = clock.executor.flatMap { $0.begin() ? $0 : nil }
+        await executor?.waitUntilIdle(origin: "Starting \(api)")
+        var membership = executor.map { _ in VirtualTimeExecutor.Membership() }
+        let result: R
+        do {
+            result = try await VirtualTimeExecutor.$current.withValue(membership, operation: {
+                try await VirtualClock.$current.withValue(clock, operation: {
+                    try await FailureReporter.$current.withValue(misuse, operation: {
+                        try await ExpectationScope.$current.withValue(scope, operation: {
+                            let result = try await body(clock)
+                            await finish()
+                            return result
+                        }, isolation: isolation)
+                    }, isolation: isolation)
                 }, isolation: isolation)
             }, isolation: isolation)
-        }, isolation: isolation)
+        } catch {
+            clock.end()
+            executor?.end()
+            throw error
+        }
+        clock.end()
+        guard let executor else { return result }
+        await executor.waitUntilIdle(origin: "Ending the virtual clock after the \(bodyName) returned")
+        let left = executor.end()
+        weak let member = membership
+        membership = nil
+        if left > 0 {
+            report(.tasksStillReady(jobs: left), to: failures)
+        } else if member != nil {
+            report(.tasksStillAlive(strict: isStrict), to: isStrict ? failures : notes)
+        }
+        return result
     }
 
     // MARK: Finishing
 
     /// Drains the clock up to the horizon, reports late events, then reports any work still pending.
     func finish() {
+        let (returnedAt, horizonTick) = horizonTick()
+        report(drained: drain(through: horizonTick), returnedAt: returnedAt, horizonTick: horizonTick)
+    }
+
+    /// Drains the clock up to the horizon, letting the session's tasks run until idle before each tick's work and
+    /// after it, reports late events, then reports any work still pending.
+    func finish() async {
+        let (returnedAt, horizonTick) = horizonTick()
+        let drained = await clock.runTasksAndActions(
+            through: horizonTick, limit: Self.actionLimit, movingTimeToTarget: false,
+            waiter: "Draining the virtual clock after the \(bodyName) returned"
+        )
+        report(drained: drained, returnedAt: returnedAt, horizonTick: horizonTick)
+    }
+
+    /// The tick the body returned at and the last tick the drain may reach; reports a negative horizon.
+    private func horizonTick() -> (returnedAt: Int64, horizonTick: Int64) {
         let returnedAt = clock.now.ticks
         if horizon < .zero {
             report(.negativeHorizon(horizon, returnedAt: returnedAt), to: failures)
         }
         let (sum, overflow) = returnedAt.addingReportingOverflow(VirtualTicks.count(in: max(horizon, .zero)))
-        let horizonTick = overflow ? Int64.max : sum
-        let (ran, stoppedOnLimit) = drain(through: horizonTick)
+        return (returnedAt, overflow ? Int64.max : sum)
+    }
+
+    /// Finishes the scope (late over-fulfilment), then reports the work the drain left pending.
+    private func report(drained: (ran: Int, stoppedOnLimit: Bool), returnedAt: Int64, horizonTick: Int64) {
+        let (ran, stoppedOnLimit) = drained
         scope.finish()
         var pending = clock.pendingDueTicks
         // Work due inside the horizon that the drain did not run was scheduled after the drain found the clock idle:

@@ -167,9 +167,9 @@ struct AsyncAwaitGuideTests {
 
         let load = Task.immediate { try await client.load() }
         try #require(clock.pendingCount == 1)
-        clock.advance(by: .seconds(29))
+        await clock.advance(by: .seconds(29))
         #expect(clock.pendingCount == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(try await load.value == posts)
     }
 
@@ -186,7 +186,7 @@ struct AsyncAwaitGuideTests {
 
         let load = Task.immediate { try await client.load() }
         try #require(clock.pendingCount == 1)
-        clock.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         #expect(try await load.value.map(\.title) == ["Cadence 0.1"])
     }
 
@@ -203,6 +203,13 @@ struct AsyncAwaitGuideTests {
     }
 
     @Test func theGuideShowsOnlyTestedCode() throws {
-        try expectDocumentedSamples(in: "Guides/AsyncAwait.md", appearIn: [#filePath], atLeast: 10)
+        try expectDocumentedSamples(
+            in: "Guides/AsyncAwait.md",
+            appearIn: [
+                #filePath, "Tests/CadenceTestingTests/Documentation/AsyncAwaitGuideLoaderTests.swift",
+                "Tests/CadenceTestingTests/Async/AsyncScenarios.swift",
+            ],
+            atLeast: 10
+        )
     }
 }

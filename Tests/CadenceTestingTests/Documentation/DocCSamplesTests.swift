@@ -89,7 +89,7 @@ struct DocCSamplesTests {
             return "Your session expires in one minute"
         }
         while clock.pendingCount == 0 { await Task.yield() }
-        clock.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         let text = try await reminder.value   // "Your session expires in one minute"
 
         #expect(text == "Your session expires in one minute")

@@ -183,7 +183,7 @@ struct VirtualTimeGuideTests {
         let clock = VirtualClock()
         let sleeper = Task.immediate { try await Task.sleep(for: .seconds(30), clock: clock) }
         #expect(clock.pendingCount == 1)
-        clock.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         try await sleeper.value
     }
 

@@ -135,7 +135,7 @@ final class XCTestGuideTests: XCTestCase {
             )
 
             model.refresh()
-            clock.advance(by: .milliseconds(400))
+            await clock.advance(by: .milliseconds(400))
 
             var counts = model.$count.values.makeAsyncIterator()
             let count = await counts.next()

@@ -332,7 +332,7 @@ import Testing
         #expect(clock.now.ticks == 0)
         let step = Int64(index + 1)
         for round in Int64(1) ... 3 {
-            clock.advance(by: .ticks(Int(step)))
+            await clock.advance(by: .ticks(Int(step)))
             await Task.yield()
             #expect(clock.now.ticks == step * round)
             #expect(VirtualClock.current === clock)

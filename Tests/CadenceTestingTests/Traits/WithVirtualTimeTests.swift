@@ -64,7 +64,7 @@ import Testing
         await withVirtualTime { clock in
             MainActor.assertIsolated()
             await Task.yield()
-            clock.advance(by: .milliseconds(5))
+            await clock.advance(by: .milliseconds(5))
             steps.append(clock.now.ticks)
         }
         #expect(steps == [5])

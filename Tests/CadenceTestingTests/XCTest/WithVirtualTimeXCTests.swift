@@ -111,7 +111,7 @@ final class WithVirtualTimeXCTests: XCTestCase {
         await withVirtualTime { clock in
             let subject = scheduledSubject(on: clock, [(100, 1)], completion: (200, .finished))
             let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
-            clock.advance(by: .ticks(200))
+            await clock.advance(by: .ticks(200))
             // A wait that ran out its timeout would fail this test.
             await fulfillment(of: [three], timeout: 60)
         }
@@ -128,7 +128,7 @@ final class WithVirtualTimeXCTests: XCTestCase {
                 on: clock, [(100, 1)], completion: (300, .finished), failing: TestError.self
             )
             let failed = reporting(to: log) { PublisherFailureExpectation(subject) }
-            clock.run()
+            await clock.run()
             await fulfillment(of: [failed], timeout: 60)
         }
         XCTAssertEqual(log.messages, [

@@ -281,7 +281,7 @@ struct TimeOperatorThreadContractTests {
             let demand = 3 + round % 4
             let subscriber = TestSubscriber<String, any Error>(initialDemand: .max(demand))
             pipeline.make(source.publisher.eraseToAnyPublisher(), clock.scheduler, tracker).subscribe(subscriber)
-            clock.advance(by: .ticks(0))   // `subscribe(on:)` subscribes on the scheduler
+            await clock.advance(by: .ticks(0))   // `subscribe(on:)` subscribes on the scheduler
             let sends = UncheckedSendable(source)
             let eventsAtCancel = LockedBox<Int?>(nil)
             await withTaskGroup(of: Void.self) { group in
@@ -298,7 +298,7 @@ struct TimeOperatorThreadContractTests {
                     eventsAtCancel.mutate { $0 = subscriber.events.count }
                 }
             }
-            clock.advance(by: .ticks(1_000))
+            await clock.advance(by: .ticks(1_000))
             let context = "\(name), round \(round): \(subscriber.events)"
             #expect(subscriber.values.count <= demand, "\(context)")
             #expect(subscriber.completions.count <= 1, "\(context)")

@@ -56,7 +56,7 @@ struct ReadmeTests {
         // `Task.immediate` runs the task up to its first suspension before returning: the sleep is on the timeline.
         let sleeper = Task.immediate { try await Task.sleep(for: .seconds(1), clock: clock) }
         #expect(clock.pendingCount == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         try await sleeper.value
         #expect(clock.now.ticks == 1000)
     }

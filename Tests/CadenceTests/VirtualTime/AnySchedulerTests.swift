@@ -88,7 +88,7 @@ import Testing
         await Task.detached {
             model.scheduler.schedule(after: model.scheduler.now.advanced(by: .ticks(4))) { log.append(clock.now.ticks) }
         }.value
-        clock.advance(by: .ticks(4))
+        await clock.advance(by: .ticks(4))
         #expect(log.value == [4])
     }
 

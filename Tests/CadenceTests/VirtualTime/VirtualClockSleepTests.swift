@@ -11,9 +11,9 @@ import Testing
         let clock = VirtualClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 10)) }
         #expect(clock.pendingCount == 1)
-        clock.advance(by: .ticks(9))
+        await clock.advance(by: .ticks(9))
         #expect(clock.pendingCount == 1)
-        clock.advance(by: .ticks(1))
+        await clock.advance(by: .ticks(1))
         #expect(clock.pendingCount == 0)
         try await sleeper.value
         #expect(clock.now.ticks == 10)
@@ -32,7 +32,7 @@ import Testing
             group.addImmediateTask { try await clock.sleep(until: .init(ticks: 20)) }
             clock.schedule(at: .init(ticks: 20)) { seen.append("20: \(clock.pendingCount) pending") }
             #expect(clock.pendingCount == 6)
-            clock.advance(by: .ticks(30))
+            await clock.advance(by: .ticks(30))
             #expect(clock.pendingCount == 0)
             try await group.waitForAll()
         }
@@ -47,12 +47,12 @@ import Testing
             try await clock.sleep(until: .init(ticks: 10))
             return clock.now.ticks
         }
-        clock.advance(to: .init(ticks: 10))
+        await clock.advance(to: .init(ticks: 10))
         #expect(try await early.value >= 10)
         #expect(clock.pendingCount == 1)
-        clock.advance(to: .init(ticks: 29))
+        await clock.advance(to: .init(ticks: 29))
         #expect(clock.pendingCount == 1)
-        clock.advance(to: .init(ticks: 30))
+        await clock.advance(to: .init(ticks: 30))
         try await late.value
         #expect(clock.pendingCount == 0)
     }
@@ -64,12 +64,12 @@ import Testing
         let viaClock = Task.immediate { try await clock.sleep(for: .milliseconds(1500)) }
         let viaUntil = Task.immediate { try await Task.sleep(until: .init(ticks: 2100), clock: clock) }
         #expect(clock.pendingCount == 3)
-        clock.advance(by: .milliseconds(1500))
+        await clock.advance(by: .milliseconds(1500))
         try await viaClock.value
         #expect(clock.pendingCount == 2)
-        clock.advance(by: .milliseconds(499))
+        await clock.advance(by: .milliseconds(499))
         #expect(clock.pendingCount == 2)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         try await viaTask.value
         try await viaUntil.value
         #expect(clock.pendingCount == 0)
@@ -108,7 +108,7 @@ import Testing
         #expect(clock.pendingCount == 1)  // its wake-up left the timeline in the cancellation itself
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.now.ticks == 0)
-        clock.advance(by: .ticks(10))
+        await clock.advance(by: .ticks(10))
         await #expect(throws: Never.self) { try await other.value }
     }
 
@@ -116,7 +116,7 @@ import Testing
     @Test func cancellingAfterTheWakeUpChangesNothing() async throws {
         let clock = VirtualClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 1)) }
-        clock.advance(by: .ticks(1))
+        await clock.advance(by: .ticks(1))
         sleeper.cancel()
         try await sleeper.value
         #expect(clock.pendingCount == 0)
@@ -142,7 +142,7 @@ import Testing
     @Test func aNegativeToleranceIsReportedAndIgnored() async throws {
         let (clock, messages) = recordingClock()
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 2), tolerance: .ticks(-1)) }
-        clock.advance(by: .ticks(2))
+        await clock.advance(by: .ticks(2))
         try await sleeper.value
         #expect(messages.value == [
             "VirtualClock.sleep(until:tolerance:) was given a negative tolerance (-0.001 seconds); a tolerance must " +
@@ -162,7 +162,7 @@ import Testing
                 }
             }
             #expect(clock.pendingCount == count)
-            clock.advance(by: .ticks(100))
+            await clock.advance(by: .ticks(100))
             #expect(clock.pendingCount == 0)
             var woken = 0
             for try await tick in group {

@@ -15,24 +15,23 @@ struct ProfileFailureMessageTests {
         let main = DispatchQueue.test.eraseToAnyScheduler()
         let viewModel = ProfileViewModel(repository: repository, mainScheduler: main)
         let load = repository.startLoading()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await load.value
 
         let failures = recordingFailures {
-            expect(viewModel.$errorMessage).toEmit([nil, "No internet connection. Pull to refresh to try again."])
+            expect(viewModel.$errorMessage).toEmit("No internet connection. Pull to refresh to try again.")
         }
 
         #expect(failures.map(\.message) == [
             """
-            toEmit([nil, "No internet connection. Pull to refresh to try again."]) failed: value 2 of 2 differs: expected "No internet connection. Pull to refresh to try again.", received "Could not load your profile." at tick 1000.
+            toEmit("No internet connection. Pull to refresh to try again.") failed: the value differs: expected "No internet connection. Pull to refresh to try again.", received "Could not load your profile." at tick 1000.
 
                 expect(Published<Optional<String>>.Publisher)
-              ✗   .toEmit([nil, "No internet connection. Pull to refresh to try again."])
+              ✗   .toEmit("No internet connection. Pull to refresh to try again.")
 
                  tick  received                        expected
                  1000  subscription
-                 1000  nil                             nil                                       toEmit([nil, "No internet connection. Pull to refresh to try again."])
-              →  1000  "Could not load your profile."  "No internet connection. Pull to refres…  toEmit([nil, "No internet connection. Pull to refresh to try again."])
+              →  1000  "Could not load your profile."  "No internet connection. Pull to refres…  toEmit("No internet connection. Pull to refresh to try again.")
 
             Difference (- expected, + received):
             - "No internet connection. Pull to refresh to try again."
@@ -67,7 +66,7 @@ struct ProfileFailureMessageTests {
               →  10000  (nothing)     false     toEmit([false, true, false], within: .seconds(10))
             """,
         ])
-        clock.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         await load.value
     }
 }

@@ -17,7 +17,7 @@ struct ProfileRepositoryTests {
 
         let load = repository.startLoading()
         states.toEmit([.idle, .loading]).thenEmitNothing(for: .milliseconds(299))
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await load.value
 
         states.thenEmit(.success(.blob))
@@ -29,7 +29,7 @@ struct ProfileRepositoryTests {
         let states = expect(repository.state.dropFirst())
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         states.toEmit([.loading, .failure(.api(.badStatus(500)))])
@@ -45,7 +45,7 @@ struct ProfileRepositoryTests {
         })
 
         let load = repository.startLoading()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await load.value
 
         expect(repository.state).toEmit(.failure(.other("KeychainLocked()")))
@@ -58,7 +58,7 @@ struct ProfileRepositoryTests {
         await states.toEmit(.idle, timeout: .seconds(5))
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         // `.values` asks for one state at a time: one sent between two requests is skipped, the latest never is.
@@ -69,7 +69,7 @@ struct ProfileRepositoryTests {
     @Test func theValuesStartFromTheCurrentState() async {
         let repository = makeRepository(answering: .failure(.offline))
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         var states = repository.state.values.makeAsyncIterator()

@@ -20,7 +20,7 @@ struct ProfileViewModelTests {
         let name = expect(viewModel.$name)
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         spinner.toEmit([false, true, false], within: .ticks(0))
@@ -36,10 +36,10 @@ struct ProfileViewModelTests {
         let load = repository.startLoading()
         #expect(repository.state.value == .loading)
         #expect(viewModel.isLoading == false)   // the state is on its way to the main scheduler
-        main.advance()
+        await main.advance()
         #expect(viewModel.isLoading == true)
 
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
     }
 
@@ -51,7 +51,7 @@ struct ProfileViewModelTests {
         let spinner = expect(viewModel.$isLoading)
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         banner.toEmit([nil, "Could not load your profile."], within: .ticks(0))
@@ -66,14 +66,14 @@ struct ProfileViewModelTests {
         let banner = expect(viewModel.$errorMessage.dropFirst())
 
         let failedLoad = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await failedLoad.value
         banner.toEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
 
         let retry = repository.startLoading()
         banner.thenEmit(nil, within: .ticks(0))
         #expect(viewModel.isLoading)
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await retry.value
 
         banner.thenEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
@@ -86,7 +86,7 @@ struct ProfileViewModelTests {
         let banner = expect(viewModel.$errorMessage.dropFirst())
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         banner.toEmit("No internet connection. Pull to refresh to try again.", within: .ticks(0))
@@ -99,9 +99,9 @@ struct ProfileViewModelTests {
         let names = expect(viewModel.$name.values)
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
-        main.advance()
+        await main.advance()
 
         await names.toEventuallyEmit("Blob", timeout: .seconds(5))
     }

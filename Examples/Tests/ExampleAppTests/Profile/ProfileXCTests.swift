@@ -26,7 +26,7 @@ final class ProfileXCTests: XCTestCase {
         let named = expectation(for: viewModel, keyPath: \.name, toBe: "Blob", clock: clock)
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         await fulfillment(of: [named], advancing: clock)
@@ -41,7 +41,7 @@ final class ProfileXCTests: XCTestCase {
         let loaded = PublisherValueExpectation(repository.state, expectedValue: .success(.blob))
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         await fulfillment(of: [loaded], timeout: 0)
@@ -56,7 +56,7 @@ final class ProfileXCTests: XCTestCase {
         let banner = PublisherValueExpectation(viewModel.$errorMessage, expectedValue: "Could not load your profile.")
 
         let load = repository.startLoading()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await load.value
 
         await fulfillment(of: [banner], advancing: clock)
@@ -74,7 +74,7 @@ final class ProfileXCTests: XCTestCase {
         let load = repository.startLoading()
         await fulfillment(of: [loaded], advancing: clock, by: .milliseconds(299))
 
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await load.value
     }
 
@@ -90,7 +90,7 @@ final class ProfileXCTests: XCTestCase {
             await states.toEmit(.idle, timeout: .seconds(5))
 
             let load = repository.startLoading()
-            clock.advance(by: .seconds(2))
+            await clock.advance(by: .seconds(2))
             await load.value
 
             await states.thenEventuallyEmit(.failure(.api(.offline)), timeout: .seconds(5))

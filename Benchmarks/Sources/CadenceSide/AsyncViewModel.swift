@@ -1,0 +1,75 @@
+import CadenceTesting
+
+// Cadence's side of the "async view model" benchmark: the Loader of Guides/AsyncAwait.md (a main-actor view model
+// whose task sleeps twice on an injected clock), tested on virtual time with `await clock.advance`.
+
+/// The Loader: logs "start", sleeps 1 s, logs "one", sleeps 1 s, logs "two".
+@MainActor
+final class Loader {
+    private(set) var log: [String] = []
+    private let clock: any Clock<Duration>
+
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
+
+    func start() {
+        Task { await self.run() }
+    }
+
+    private func run() async {
+        log.append("start")
+        try? await clock.sleep(for: .seconds(1))
+        log.append("one")
+        try? await clock.sleep(for: .seconds(1))
+        log.append("two")
+    }
+}
+
+/// The Loader test on Cadence's virtual time.
+public enum AsyncViewModelBenchmarks {
+    /// The trace every run must see: the log after `advance(by: .zero)`, after `advance(by: .seconds(1))`, after
+    /// `run()`.
+    static let expected = [["start"], ["start", "one"], ["start", "one", "two"]]
+
+    /// The test, `tests` times. Returns how many runs saw the expected trace; the others are flaky runs.
+    @MainActor
+    public static func tests(_ tests: Int) async -> Int {
+        var passed = 0
+        for _ in 0 ..< tests where await test() { passed += 1 }
+        return passed
+    }
+
+    /// One run, as the guide writes it: inside `withVirtualTime` (the test's own executor), each `await
+    /// clock.advance` runs the loader's task until it sleeps again before returning.
+    @MainActor
+    static func test() async -> Bool {
+        await trace() == expected
+    }
+
+    /// The log after each step of one run.
+    @MainActor
+    static func trace() async -> [[String]] {
+        await withVirtualTime { clock in
+            let loader = Loader(clock: clock)
+            loader.start()
+            var trace: [[String]] = []
+            await clock.advance(by: .zero)
+            trace.append(loader.log)
+            await clock.advance(by: .seconds(1))
+            trace.append(loader.log)
+            await clock.run()
+            trace.append(loader.log)
+            return trace
+        }
+    }
+
+    /// Runs the test once with a recording reporter: the benchmark must measure a passing test. Returns the first
+    /// failure's message, if any.
+    @MainActor
+    public static func failure() async -> String? {
+        var trace: [[String]] = []
+        let failures = await recordingFailures { trace = await self.trace() }
+        return failures.first?.message ?? (trace == expected ? nil : "the Loader's trace is \(trace), not \(expected)")
+    }
+}

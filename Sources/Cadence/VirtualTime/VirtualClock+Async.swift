@@ -1,0 +1,109 @@
+extension VirtualClock {
+    /// Moves time forward by `duration`, letting the test's tasks run until each is suspended again before time moves,
+    /// and again after each tick's due work.
+    ///
+    /// On the clock of a session — `@Test(.virtualTime)`, `@Suite(.virtualTime)`, `await withVirtualTime { clock in }`
+    /// — whose tasks run on the session's serial executor (see Guides/AsyncAwait.md), this call first runs every
+    /// one of them that is ready until it suspends — on the clock, on a continuation nobody has resumed yet — or
+    /// finishes; then, tick by tick up to the target, it runs the work due
+    /// on that tick (waking sleepers, running scheduled actions, first scheduled first) and again lets every task
+    /// that is ready run; then it moves `now` to the target and returns. No yields, no sleeps, no polling:
+    ///
+    /// ```swift
+    /// loader.start()                          // Task { log "start"; sleep 1 s; log "one"; sleep 1 s; log "two" }
+    /// await clock.advance(by: .zero)          // log == ["start"]
+    /// await clock.advance(by: .seconds(1))    // log == ["start", "one"]
+    /// await clock.run()                       // log == ["start", "one", "two"]
+    /// ```
+    ///
+    /// A task that never suspends and never finishes (a loop of `Task.yield()`) would keep the test busy forever: the
+    /// wait gives up after a hundred thousand jobs, reports it, and goes on. On a clock made outside a session
+    /// (`VirtualClock()`) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
+    public func advance(by duration: Duration, limit: Int = VirtualClock.defaultActionLimit) async {
+        let origin = "VirtualClock.advance(by:)"
+        await drive(through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,
+                    origin: origin)
+    }
+
+    /// Moves time forward to `deadline`, letting the test's tasks run before time moves and after each tick's due
+    /// work (see `advance(by:limit:)`).
+    public func advance(to deadline: Instant, limit: Int = VirtualClock.defaultActionLimit) async {
+        let origin = "VirtualClock.advance(to:)"
+        await drive(through: target(toTick: deadline.ticks, origin: origin), limit: limit, origin: origin)
+    }
+
+    /// Runs the test's tasks and the clock's work, moving time to each action's due tick, until every task is
+    /// suspended off the clock or finished and nothing is left scheduled (bounded as `run(limit:)` is).
+    public func run(limit: Int = VirtualClock.defaultActionLimit) async {
+        await drive(through: nil, limit: limit, origin: "VirtualClock.run()")
+    }
+
+    /// Drives the clock to `target` (until idle when nil), letting the session's tasks run between ticks; reports a
+    /// bad limit and a stop on the limit as `origin`.
+    package func drive(through target: Int64?, limit: Int, origin: String) async {
+        let limit = validated(limit: limit, origin: origin)
+        let (ran, stoppedOnLimit) = await runTasksAndActions(
+            through: target, limit: limit, movingTimeToTarget: true, waiter: "await \(origin)"
+        )
+        if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin) }
+    }
+
+    /// Lets the session's tasks run until idle, then runs the actions due on the next tick and lets the tasks run
+    /// again, tick by tick through `target` (all of them when nil), for at most `limit` actions; then moves time to
+    /// `target` when told to. Reports nothing but a runaway task (as `waiter`).
+    ///
+    /// Without a session executor it is the synchronous ``runActions(through:limit:)``.
+    ///
+    /// - Returns: how many actions ran, and whether it stopped on `limit` with work due by `target` still waiting.
+    package func runTasksAndActions(
+        through target: Int64?,
+        limit: Int,
+        movingTimeToTarget: Bool,
+        waiter: String
+    ) async -> (ran: Int, stoppedOnLimit: Bool) {
+        guard let executor else {
+            if movingTimeToTarget { return runActions(through: target, limit: limit) }
+            var ran = 0
+            while let next = nextDueTick, target.map({ next <= $0 }) ?? true {
+                if ran >= limit { return (ran, true) }
+                ran += runActions(through: next, limit: limit - ran).ran
+            }
+            return (ran, false)
+        }
+        var ran = 0
+        await executor.waitUntilIdle(origin: waiter)
+        while let next = nextDueTick, target.map({ next <= $0 }) ?? true {
+            if ran >= limit { return (ran, true) }
+            ran += runActions(through: next, limit: limit - ran).ran
+            await executor.waitUntilIdle(origin: waiter)
+        }
+        if movingTimeToTarget, let target { state.withLock { $0.now = max($0.now, target) } }
+        return (ran, false)
+    }
+}
+
+extension TestScheduler {
+    /// Advances the clock by `stride`, letting the test's tasks run before time moves and after each tick's due work
+    /// (see `VirtualClock.advance(by:limit:)`).
+    public func advance(by stride: SchedulerTimeType.Stride = 0) async {
+        let origin = "TestScheduler.advance(by:)"
+        await clock.drive(
+            through: clock.target(byTicks: SchedulerTimeType.virtualTicks(in: stride), origin: origin),
+            limit: VirtualClock.defaultActionLimit, origin: origin
+        )
+    }
+
+    /// Advances the clock to `date`, letting the test's tasks run before time moves and after each tick's due work.
+    public func advance(to date: SchedulerTimeType) async {
+        let origin = "TestScheduler.advance(to:)"
+        await clock.drive(
+            through: clock.target(toTick: date.virtualTick, origin: origin),
+            limit: VirtualClock.defaultActionLimit, origin: origin
+        )
+    }
+
+    /// Runs the test's tasks and the clock's work until both are idle (bounded: see ``VirtualClock/run(limit:)``).
+    public func run() async {
+        await clock.drive(through: nil, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.run()")
+    }
+}

@@ -1,0 +1,359 @@
+import CadenceRuntimeHooks
+import CadenceSupport
+import Dispatch
+
+/// The serial executor of one virtual-time session (a `.virtualTime` test case, a `withVirtualTime` body): every job
+/// of the session's tasks runs here, one at a time, on the main thread, in the order the jobs were enqueued.
+///
+/// The Swift runtime hands every job it enqueues on the global concurrent executor or on the main actor's executor to
+/// Cadence's enqueue hooks (installed once per process, see `CadenceRuntimeHooks`). A job is the session's when
+///
+/// 1. it runs a task the session already knows — the body's own task, and every task whose job the session has
+///    taken before — or
+/// 2. it is enqueued while a job of the session runs on this thread (what a job starts or resumes: a `Task {}`, a
+///    `Task.detached`, a child of `async let` or of a task group, a continuation resumed, a hop to an actor or to the
+///    main actor, a sleeper the clock wakes), or
+/// 3. it is enqueued by a task the session knows, on any thread (the body creating a task before its first hop).
+///
+/// Any other job goes where the runtime would have sent it, untouched, so tests running in parallel stay apart; a job
+/// of a task that another session knows goes to that session.
+///
+/// The session's jobs wait in one first-in, first-out queue that a drain posted to the main dispatch queue runs, each
+/// job synchronously: a main-actor job on the main actor's executor, any other on the global executor's terms (no
+/// actor), so code finds itself isolated exactly as it would be. A caller of ``waitUntilIdle(origin:)`` parks until
+/// the queue is empty, and is then resumed — its own job enqueued last — so `await clock.advance(by:)` knows every
+/// other task of the session is suspended or finished.
+package final class VirtualTimeExecutor: Sendable {
+    /// How many jobs may run while a caller waits for the session to go idle before the wait gives up and reports a
+    /// task that never suspends: a hundred thousand, far more than a test's tasks take between two ticks.
+    package static let jobLimit = 100_000
+
+    /// How many jobs one drain runs before it hands the main thread back and posts itself again, so a session that
+    /// never idles cannot starve another session, or the main actor's other work.
+    static let jobsPerDrain = 1_000
+
+    /// What marks a task as one of the session's for the report of tasks still alive when it ends: `Task {}` copies
+    /// the task-local into the tasks it creates, and a task releases it when it finishes — so once the session has let
+    /// go of its own, a membership still alive means a task of the session still is.
+    package final class Membership: Sendable {
+        package init() {}
+    }
+
+    /// The session of the running task, if it is one of a session's tasks (for the report of leftover tasks only).
+    @TaskLocal package static var current: Membership?
+
+    private struct Entry {
+        let job: UnownedJob
+        let isMainActorJob: Bool
+    }
+
+    private struct State {
+        var jobs: [Entry] = []
+        var head = 0
+        var waiters: [UnsafeContinuation<Void, Never>] = []
+        var waiterOrigins: [String] = []
+        /// Whether a drain is posted to the main queue or running.
+        var isDraining = false
+        /// Jobs run since the queue was last empty.
+        var jobsSinceIdle = 0
+        var hasEnded = false
+
+        var readyCount: Int { jobs.count - head }
+
+        mutating func popJob() -> Entry? {
+            guard head < jobs.count else { return nil }
+            let entry = jobs[head]
+            head += 1
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 1024, head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            return entry
+        }
+    }
+
+    private let state = Locked(State())
+    private let reporter: FailureReporter
+    private let now: @Sendable () -> Int64
+
+    /// An executor reporting runaway tasks through `reporter`, with the tick `now` gives in its messages.
+    package init(reporter: FailureReporter, now: @escaping @Sendable () -> Int64) {
+        self.reporter = reporter
+        self.now = now
+    }
+
+    // MARK: Routing
+
+    /// The live sessions and the tasks each knows.
+    private struct Registry {
+        /// The session each known task belongs to, by task identifier.
+        var sessionOfTask: [UInt64: VirtualTimeExecutor] = [:]
+        /// The tasks each live session knows, to forget them when it ends.
+        var tasksOfSession: [ObjectIdentifier: [UInt64]] = [:]
+    }
+
+    private static let registry = Locked(Registry())
+
+    /// Whether this runtime lets Cadence route jobs (it has the enqueue and main-executor hooks); installs them on
+    /// first use.
+    package static let isAvailable: Bool = {
+        guard cadence_can_run_jobs() else { return false }
+        let main = MainActorExecutor.shared.asUnownedSerialExecutor()
+        let reference = unsafeBitCast(main, to: CadenceExecutorRef.self)
+        guard cadence_install_main_executor(reference) else { return false }
+        return cadence_install_enqueue_router { job, isMainActorJob in
+            VirtualTimeExecutor.route(job, isMainActorJob: isMainActorJob)
+        }
+    }()
+
+    /// Takes a main-actor job into the session it belongs to, if any; false lets the main queue run it.
+    static func routeMainActorJob(_ job: UnownedJob) -> Bool {
+        route(unsafeBitCast(job, to: UnsafeMutableRawPointer.self), isMainActorJob: true)
+    }
+
+    /// Takes `job` into the session it belongs to, if any; false lets the runtime enqueue it as usual.
+    static func route(_ job: UnsafeMutableRawPointer, isMainActorJob: Bool) -> Bool {
+        let jobTask = cadence_job_task_id(job)
+        let marked = cadence_thread_session()
+        let executor: VirtualTimeExecutor? = registry.withLock { registry in
+            guard !registry.tasksOfSession.isEmpty else { return nil }
+            if jobTask != 0, let known = registry.sessionOfTask[jobTask] { return known }
+            let enqueuer = marked.map { Unmanaged<VirtualTimeExecutor>.fromOpaque($0).takeUnretainedValue() }
+                ?? { () -> VirtualTimeExecutor? in
+                    let current = cadence_current_task_id()
+                    return current == 0 ? nil : registry.sessionOfTask[current]
+                }()
+            guard let enqueuer, registry.tasksOfSession[ObjectIdentifier(enqueuer)] != nil else { return nil }
+            if jobTask != 0 {
+                registry.sessionOfTask[jobTask] = enqueuer
+                registry.tasksOfSession[ObjectIdentifier(enqueuer), default: []].append(jobTask)
+            }
+            return enqueuer
+        }
+        guard let executor else { return false }
+        // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
+        return executor.accept(Entry(job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob))
+    }
+
+    /// Starts routing: from now on the running task (the session's body) and the tasks it creates are the session's.
+    ///
+    /// - Returns: false when this runtime cannot route jobs; the session then runs its tasks where the runtime does.
+    package func begin() -> Bool {
+        guard Self.isAvailable else { return false }
+        let body = cadence_current_task_id()
+        Self.registry.withLock { registry in
+            var tasks: [UInt64] = []
+            if body != 0, registry.sessionOfTask[body] == nil {
+                registry.sessionOfTask[body] = self
+                tasks.append(body)
+            }
+            registry.tasksOfSession[ObjectIdentifier(self)] = tasks
+        }
+        return true
+    }
+
+    private func accept(_ entry: Entry) -> Bool {
+        let post: Bool? = state.withLock { state in
+            guard !state.hasEnded else { return nil }
+            state.jobs.append(entry)
+            guard !state.isDraining else { return false }
+            state.isDraining = true
+            return true
+        }
+        guard let post else { return false }
+        if post { postDrain() }
+        return true
+    }
+
+    // MARK: Draining
+
+    private func postDrain() {
+        DispatchQueue.main.async { self.drain() }
+    }
+
+    private enum Step {
+        case run(Entry)
+        case wake(UnsafeContinuation<Void, Never>, busy: (origin: String, ready: Int)?)
+        case yieldMainThread
+        case stop
+    }
+
+    /// Runs the session's jobs in order on the main thread, waking one idle waiter whenever the queue is empty.
+    private func drain() {
+        let previous = cadence_set_thread_session(Unmanaged.passUnretained(self).toOpaque())
+        defer { _ = cadence_set_thread_session(previous) }
+        var steps = 0
+        while true {
+            let step: Step = state.withLock { state in
+                if steps >= Self.jobsPerDrain, state.readyCount > 0 || !state.waiters.isEmpty {
+                    return .yieldMainThread
+                }
+                if !state.waiters.isEmpty, state.jobsSinceIdle >= Self.jobLimit, state.readyCount > 0 {
+                    state.jobsSinceIdle = 0
+                    let origin = state.waiterOrigins.removeFirst()
+                    return .wake(state.waiters.removeFirst(), busy: (origin, state.readyCount))
+                }
+                if let entry = state.popJob() {
+                    state.jobsSinceIdle += 1
+                    return .run(entry)
+                }
+                state.jobsSinceIdle = 0
+                if !state.waiters.isEmpty {
+                    state.waiterOrigins.removeFirst()
+                    return .wake(state.waiters.removeFirst(), busy: nil)
+                }
+                state.isDraining = false
+                return .stop
+            }
+            steps += 1
+            switch step {
+            case .run(let entry):
+                run(entry)
+            case .wake(let waiter, let busy):
+                if let busy { reportBusy(origin: busy.origin, ready: busy.ready) }
+                waiter.resume()
+            case .yieldMainThread:
+                postDrain()
+                return
+            case .stop:
+                return
+            }
+        }
+    }
+
+    /// Runs one job where the runtime would have: a main-actor job on the main actor's executor, any other job on no
+    /// actor (the global executor's terms).
+    private func run(_ entry: Entry) {
+        if entry.isMainActorJob {
+            entry.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            // On no actor, with Cadence's task executor as the current one: what asks for the current executor
+            // rather than enqueueing through the runtime (`Task.yield()`) comes back to the session too.
+            entry.job.runSynchronously(on: SessionTaskExecutor.shared.asUnownedTaskExecutor())
+        } else {
+            cadence_run_job_on_generic_executor(unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self))
+        }
+    }
+
+    private func reportBusy(origin: String, ready: Int) {
+        reporter.report(
+            "\(origin) stopped waiting for the test's tasks after running \(Self.jobLimit.groupedDigits) jobs " +
+            "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.groupedDigits) jobs") still ready to run: a " +
+            "task that never suspends on the clock and never finishes (a loop of Task.yield()?) never lets the " +
+            "test go idle. It is left running; make it sleep on the clock, await something, or finish."
+        )
+    }
+
+    // MARK: Waiting and ending
+
+    /// Suspends until every other job of the session has run and none is ready: each of the session's tasks is
+    /// suspended (on the clock, on a continuation nobody has resumed yet) or finished. The caller resumes as a job
+    /// of the session, on the main thread.
+    ///
+    /// Gives up after ``jobLimit`` jobs with some still ready, reporting it as the work of `origin`. After ``end()``
+    /// it returns at once.
+    package func waitUntilIdle(origin: String) async {
+        // Called from outside the drain (the body on the thread its test started on), the caller would register and
+        // could be resumed before it has suspended, and then go on where it was, outside the session. Passing through
+        // the main actor enqueues it as a job the session takes (its task is the session's), and the drain runs it.
+        if cadence_thread_session() != Unmanaged.passUnretained(self).toOpaque() {
+            await Self.passThroughMainActor()
+        }
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            let post: Bool? = state.withLock { state in
+                guard !state.hasEnded else { return nil }
+                state.waiters.append(continuation)
+                state.waiterOrigins.append(origin)
+                guard !state.isDraining else { return false }
+                state.isDraining = true
+                return true
+            }
+            guard let post else { return continuation.resume() }
+            if post { postDrain() }
+        }
+    }
+
+    @MainActor private static func passThroughMainActor() async {}
+
+    /// Stops taking jobs: from now on the session's tasks run where the runtime sends them. Jobs still waiting to
+    /// run — of a task that never suspends — are handed back to the runtime, their tasks cancelled first so that a
+    /// loop that checks for cancellation ends; idle waiters are resumed.
+    ///
+    /// - Returns: how many jobs were still ready to run.
+    @discardableResult
+    package func end() -> Int {
+        Self.registry.withLock { registry in
+            for task in registry.tasksOfSession.removeValue(forKey: ObjectIdentifier(self)) ?? []
+            where registry.sessionOfTask[task] === self {
+                registry.sessionOfTask[task] = nil
+            }
+        }
+        let (left, waiters): ([Entry], [UnsafeContinuation<Void, Never>]) = state.withLock { state in
+            guard !state.hasEnded else { return ([], []) }
+            state.hasEnded = true
+            let left = Array(state.jobs[state.head...])
+            state.jobs = []
+            state.head = 0
+            defer { state.waiters = []; state.waiterOrigins = [] }
+            return (left, state.waiters)
+        }
+        for entry in left {
+            let job = unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self)
+            _ = cadence_cancel_job_task(job)
+            cadence_enqueue_on_runtime(job, entry.isMainActorJob)
+        }
+        for waiter in waiters { waiter.resume() }
+        return left.count
+    }
+}
+
+extension Int {
+    /// `"100,000"`: the number with its thousands grouped, for messages.
+    var groupedDigits: String {
+        let digits = String(magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return self < 0 ? "-" + grouped : grouped
+    }
+}
+
+/// The main actor's executor while Cadence routes jobs: the main dispatch queue, as the runtime's own, except that a
+/// job of a virtual-time session's task goes to the session.
+///
+/// Swift 6.2 and later put a main-actor job straight on the main dispatch queue, where no enqueue hook sees it; the
+/// runtime's main-executor hooks let Cadence answer with this executor instead, so every main-actor job passes here.
+final class MainActorExecutor: SerialExecutor {
+    static let shared = MainActorExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if VirtualTimeExecutor.routeMainActorJob(job) { return }
+        DispatchQueue.main.async { job.runSynchronously(on: MainActorExecutor.shared.asUnownedSerialExecutor()) }
+    }
+
+    func checkIsolated() {
+        dispatchPrecondition(condition: .onQueue(.main))
+    }
+}
+
+/// The task executor a session's jobs run with when they run on no actor: `Task.yield()` and other code that enqueues on
+/// `Task.currentExecutor` rather than through the runtime find it, so their jobs come back to the session; a job of no
+/// session goes on to the global concurrent executor.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class SessionTaskExecutor: TaskExecutor {
+    static let shared = SessionTaskExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if VirtualTimeExecutor.route(unsafeBitCast(job, to: UnsafeMutableRawPointer.self), isMainActorJob: false) {
+            return
+        }
+        globalConcurrentExecutor.enqueue(ExecutorJob(job))
+    }
+}

@@ -1,0 +1,160 @@
+#include "CadenceRuntimeHooks.h"
+#include <pthread.h>
+#include <stddef.h>
+
+// The Swift runtime's enqueue hooks, as include/swift/Runtime/Concurrency.h declares them (Swift 5.9 to 6.3): a
+// process-wide function pointer that, when set, the runtime calls instead of enqueueing a job itself, handing it the
+// job and the runtime's own enqueue to fall back on. Both use the Swift calling convention. Everything from the runtime
+// is linked weakly: a runtime without it leaves the address null, and Cadence then routes nothing.
+#define CADENCE_SWIFT_CC __attribute__((swiftcall))
+typedef CADENCE_SWIFT_CC void (*CadenceEnqueueOriginal)(void *_Nonnull job);
+typedef CADENCE_SWIFT_CC void (*CadenceEnqueueHook)(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original);
+
+extern CadenceEnqueueHook _Nullable swift_task_enqueueGlobal_hook __attribute__((weak));
+extern CadenceEnqueueHook _Nullable swift_task_enqueueMainExecutor_hook __attribute__((weak));
+extern CADENCE_SWIFT_CC uint64_t swift_task_getJobTaskId(void *_Nonnull job) __attribute__((weak));
+extern CADENCE_SWIFT_CC void *_Nullable swift_task_getCurrent(void) __attribute__((weak));
+extern CADENCE_SWIFT_CC void swift_task_cancel(void *_Nonnull task) __attribute__((weak));
+
+static CadenceJobRouter cadenceRouter;
+static CadenceJobRouter cadencePendingRouter;
+static CadenceEnqueueHook cadencePreviousGlobalHook;
+static CadenceEnqueueHook cadencePreviousMainHook;
+// The runtime's own enqueues, as the hooks were last handed them (the same two functions every time).
+static CadenceEnqueueOriginal _Atomic cadenceGlobalOriginal;
+static CadenceEnqueueOriginal _Atomic cadenceMainOriginal;
+static pthread_once_t cadenceInstallOnce = PTHREAD_ONCE_INIT;
+static bool cadenceInstalled;
+
+// Marks the thread that drains a session. A thread-local, not a task-local: the runtime calls the hooks on the
+// thread that enqueues, often with no task of the session current (a continuation resumed by the drainer itself).
+static _Thread_local void *cadenceThreadSession;
+
+static CADENCE_SWIFT_CC void cadenceEnqueueGlobal(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {
+    cadenceGlobalOriginal = original;
+    if (cadenceRouter(job, false)) return;
+    if (cadencePreviousGlobalHook) cadencePreviousGlobalHook(job, original);
+    else original(job);
+}
+
+static CADENCE_SWIFT_CC void cadenceEnqueueMain(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {
+    cadenceMainOriginal = original;
+    if (cadenceRouter(job, true)) return;
+    if (cadencePreviousMainHook) cadencePreviousMainHook(job, original);
+    else original(job);
+}
+
+static void cadenceInstall(void) {
+    if (!&swift_task_enqueueGlobal_hook || !&swift_task_enqueueMainExecutor_hook) return;
+    cadenceRouter = cadencePendingRouter;
+    cadencePreviousGlobalHook = swift_task_enqueueGlobal_hook;
+    cadencePreviousMainHook = swift_task_enqueueMainExecutor_hook;
+    swift_task_enqueueGlobal_hook = cadenceEnqueueGlobal;
+    swift_task_enqueueMainExecutor_hook = cadenceEnqueueMain;
+    cadenceInstalled = true;
+}
+
+bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router) {
+    cadencePendingRouter = router;
+    pthread_once(&cadenceInstallOnce, cadenceInstall);
+    return cadenceInstalled;
+}
+
+void cadence_enqueue_on_runtime(void *_Nonnull job, bool isMainActorJob) {
+    CadenceEnqueueHook previous = isMainActorJob ? cadencePreviousMainHook : cadencePreviousGlobalHook;
+    CadenceEnqueueOriginal original = isMainActorJob ? cadenceMainOriginal : cadenceGlobalOriginal;
+    if (previous) previous(job, original);
+    else original(job);
+}
+
+void *_Nullable cadence_thread_session(void) {
+    return cadenceThreadSession;
+}
+
+void *_Nullable cadence_set_thread_session(void *_Nullable session) {
+    void *previous = cadenceThreadSession;
+    cadenceThreadSession = session;
+    return previous;
+}
+
+// A job is a task when its kind, the low byte of its flags, is 0 (`JobKind::Task`). The flags follow the heap
+// object's header (two words) and the scheduler's two private words, as `swift/ABI/Task.h` lays a `Job` out.
+static bool cadenceJobIsTask(const void *_Nonnull job) {
+    const uint32_t flags = *(const uint32_t *)((const char *)job + 4 * sizeof(void *));
+    return (flags & 0xFF) == 0;
+}
+
+uint64_t cadence_job_task_id(void *_Nonnull job) {
+    if (!swift_task_getJobTaskId || !cadenceJobIsTask(job)) return 0;
+    return swift_task_getJobTaskId(job);
+}
+
+uint64_t cadence_current_task_id(void) {
+    if (!swift_task_getCurrent || !swift_task_getJobTaskId) return 0;
+    void *task = swift_task_getCurrent();
+    return task ? swift_task_getJobTaskId(task) : 0;
+}
+
+bool cadence_cancel_job_task(void *_Nonnull job) {
+    if (!swift_task_cancel || cadence_job_task_id(job) == 0) return false;
+    swift_task_cancel(job);
+    return true;
+}
+
+// The main-executor hooks: the runtime asks `swift_task_getMainExecutor` for the main actor's executor whenever code
+// hops to the main actor or a task is created on it, and `swift_task_isMainExecutor` whether an executor is the main
+// one. Swift 6.2 and later enqueue a main-actor job straight on the main dispatch queue, past the enqueue hook above;
+// answering with an executor of Cadence's own brings those jobs to Cadence too.
+typedef CADENCE_SWIFT_CC CadenceExecutorRef (*CadenceGetMainOriginal)(void);
+typedef CADENCE_SWIFT_CC CadenceExecutorRef (*CadenceGetMainHook)(CadenceGetMainOriginal _Nonnull original);
+typedef CADENCE_SWIFT_CC bool (*CadenceIsMainOriginal)(CadenceExecutorRef executor);
+typedef CADENCE_SWIFT_CC bool (*CadenceIsMainHook)(CadenceExecutorRef executor, CadenceIsMainOriginal _Nonnull original);
+
+extern CadenceGetMainHook _Nullable swift_task_getMainExecutor_hook __attribute__((weak));
+extern CadenceIsMainHook _Nullable swift_task_isMainExecutor_hook __attribute__((weak));
+
+static CadenceExecutorRef cadenceMainExecutor;
+
+extern CADENCE_SWIFT_CC void swift_job_run(void *_Nonnull job, CadenceExecutorRef executor) __attribute__((weak));
+
+bool cadence_can_run_jobs(void) {
+    return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel;
+}
+
+void cadence_run_job_on_generic_executor(void *_Nonnull job) {
+    // The generic executor is the null reference.
+    CadenceExecutorRef generic = { NULL, 0 };
+    swift_job_run(job, generic);
+}
+static CadenceGetMainHook cadencePreviousGetMainHook;
+static CadenceIsMainHook cadencePreviousIsMainHook;
+static pthread_once_t cadenceMainOnce = PTHREAD_ONCE_INIT;
+static bool cadenceMainInstalled;
+static CadenceExecutorRef cadencePendingMainExecutor;
+
+static CADENCE_SWIFT_CC CadenceExecutorRef cadenceGetMain(CadenceGetMainOriginal _Nonnull original) {
+    (void)original;
+    return cadenceMainExecutor;
+}
+
+static CADENCE_SWIFT_CC bool cadenceIsMain(CadenceExecutorRef executor, CadenceIsMainOriginal _Nonnull original) {
+    if (executor.identity == cadenceMainExecutor.identity) return true;
+    if (cadencePreviousIsMainHook) return cadencePreviousIsMainHook(executor, original);
+    return original(executor);
+}
+
+static void cadenceInstallMain(void) {
+    if (!&swift_task_getMainExecutor_hook || !&swift_task_isMainExecutor_hook) return;
+    cadenceMainExecutor = cadencePendingMainExecutor;
+    cadencePreviousGetMainHook = swift_task_getMainExecutor_hook;
+    cadencePreviousIsMainHook = swift_task_isMainExecutor_hook;
+    swift_task_isMainExecutor_hook = cadenceIsMain;
+    swift_task_getMainExecutor_hook = cadenceGetMain;
+    cadenceMainInstalled = true;
+}
+
+bool cadence_install_main_executor(CadenceExecutorRef executor) {
+    cadencePendingMainExecutor = executor;
+    pthread_once(&cadenceMainOnce, cadenceInstallMain);
+    return cadenceMainInstalled;
+}

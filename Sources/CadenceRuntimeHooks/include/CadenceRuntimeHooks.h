@@ -1,0 +1,56 @@
+#ifndef CADENCE_RUNTIME_HOOKS_H
+#define CADENCE_RUNTIME_HOOKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Decides where a job the Swift runtime is about to enqueue goes: returns true when it took the job (a virtual-time
+/// session queued it), false to let the runtime enqueue it as it would have. `isMainActorJob` tells a job for the
+/// main actor's executor from one for the global concurrent executor.
+typedef bool (*CadenceJobRouter)(void *_Nonnull job, bool isMainActorJob);
+
+/// Installs the router behind the runtime's global and main-executor enqueue hooks, once per process; later calls do
+/// nothing. Hooks installed before are kept: a job the router declines goes to them, else to the runtime.
+///
+/// Returns false when this runtime has no such hooks (nothing is installed, and no job is ever routed).
+bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router);
+
+/// Hands a job the router took back to the runtime (or to the hook installed before Cadence's), as if the router had
+/// declined it.
+void cadence_enqueue_on_runtime(void *_Nonnull job, bool isMainActorJob);
+
+/// The virtual-time session whose job this thread is running right now, or NULL.
+void *_Nullable cadence_thread_session(void);
+
+/// Marks this thread as running a job of `session` (NULL: of none); returns the previous mark.
+void *_Nullable cadence_set_thread_session(void *_Nullable session);
+
+/// The identifier of the task `job` runs (every task has one, unique in the process), or 0 for a job that is not a
+/// task (an actor's processing job, say) or when the runtime cannot tell.
+uint64_t cadence_job_task_id(void *_Nonnull job);
+
+/// The identifier of the task running on this thread, or 0 when none is (or when the runtime cannot tell).
+uint64_t cadence_current_task_id(void);
+
+/// Cancels the task `job` runs, if it is a task; does nothing for any other job. Returns whether it cancelled.
+bool cadence_cancel_job_task(void *_Nonnull job);
+
+/// An executor reference as the runtime passes it: the executor object and its witness table with kind bits.
+typedef struct {
+    const void *_Nullable identity;
+    uintptr_t implementation;
+} CadenceExecutorRef;
+
+/// Runs `job` synchronously on this thread as the global concurrent executor would: on no actor (the generic
+/// executor), with no task executor.
+void cadence_run_job_on_generic_executor(void *_Nonnull job);
+
+/// Whether this runtime has everything Cadence needs to identify, run and cancel a session's jobs.
+bool cadence_can_run_jobs(void);
+
+/// Makes `executor` the main actor's executor for the rest of the process, through the runtime's main-executor hooks,
+/// once: the runtime's own main executor (the main dispatch queue) stays the main executor too. Returns false when
+/// this runtime has no such hooks (nothing is installed).
+bool cadence_install_main_executor(CadenceExecutorRef executor);
+
+#endif

@@ -1,0 +1,167 @@
+import CadenceTesting
+import Foundation
+import Testing
+
+@Suite struct AsyncVirtualTimeTests {
+    // MARK: The scenario and its twins
+
+    @MainActor @Test(.virtualTime, arguments: ScenarioKind.allCases)
+    func theScenarioRunsStepByStepOnVirtualTime(_ kind: ScenarioKind) async throws {
+        let clock = try #require(VirtualClock.current)
+        #expect(await driveScenario(kind, on: clock) == kind.expectedTrace)
+    }
+
+    @Test(arguments: ScenarioKind.allCases)
+    func theScenarioRunsStepByStepInWithVirtualTime(_ kind: ScenarioKind) async {
+        let trace = await withVirtualTime { clock in await driveScenario(kind, on: clock) }
+        #expect(trace == kind.expectedTrace)
+    }
+
+    @Test func theScenarioAndItsTwinsGiveTheSameTraceTenThousandTimes() async {
+        var traces: [ScenarioKind: Set<[[String]]>] = [:]
+        for _ in 0..<10_000 {
+            for kind in ScenarioKind.allCases {
+                let trace = await withVirtualTime { clock in await driveScenario(kind, on: clock) }
+                traces[kind, default: []].insert(trace)
+            }
+        }
+        for kind in ScenarioKind.allCases {
+            #expect(traces[kind] == [kind.expectedTrace], "\(kind)")
+        }
+    }
+
+    @Test func theTestSchedulerDrivesTheTestsTasksToo() async {
+        let log = await withVirtualTime { clock in
+            let scheduler = DispatchQueue.test
+            let loader = await Loader(clock: clock)
+            await loader.start()
+            await scheduler.advance()
+            let afterStart = await loader.log
+            await scheduler.advance(by: .seconds(1))
+            let afterOne = await loader.log
+            await scheduler.run()
+            return [afterStart, afterOne, await loader.log]
+        }
+        #expect(log == [["start"], ["start", "one"], ["start", "one", "two"]])
+    }
+
+    @Test func advancingToADeadlineRunsTheTasksOnTheWay() async {
+        let log = await withVirtualTime { clock in
+            let loader = await Loader(clock: clock)
+            await loader.start()
+            await clock.advance(to: VirtualClock.Instant(ticks: 2000))
+            return (await loader.log, clock.now.ticks)
+        }
+        #expect(log.0 == ["start", "one", "two"])
+        #expect(log.1 == 2000)
+    }
+
+    @Test func outsideASessionTheAsyncAdvanceIsTheSynchronousOne() async {
+        let clock = VirtualClock()
+        let fired = Synchronized(0)
+        clock.schedule(after: .seconds(1)) { fired.update { $0 += 1 } }
+        await clock.advance(by: .seconds(1))
+        #expect(fired.value == 1)
+        #expect(clock.now.ticks == 1000)
+        clock.schedule(after: .seconds(1)) { fired.update { $0 += 1 } }
+        await clock.advance(to: VirtualClock.Instant(ticks: 1500))
+        #expect(fired.value == 1)
+        await clock.run()
+        #expect(fired.value == 2)
+        #expect(clock.now.ticks == 2000)
+    }
+
+    @Test func theTestSchedulersAsyncFormsDriveItsClock() async {
+        let scheduler = DispatchQueue.test
+        let fired = Synchronized(0)
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { fired.update { $0 += 1 } }
+        await scheduler.advance(by: .milliseconds(999))
+        #expect(fired.value == 0)
+        await scheduler.advance()
+        #expect(fired.value == 0)
+        await scheduler.run()
+        #expect(fired.value == 1)
+    }
+
+    // MARK: Bad input
+
+    @Test func aTaskThatNeverSuspendsIsReportedAndTheAdvanceGoesOn() async {
+        await expectFailures([
+            "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running 100,000 jobs at tick "
+                + "0 with 1 job still ready to run: a task that never suspends on the clock and never finishes (a "
+                + "loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on the "
+                + "clock, await something, or finish.",
+        ]) {
+            let now = await withVirtualTime { clock in
+                let spinning = Task { while !Task.isCancelled { await Task.yield() } }
+                await clock.advance(by: .seconds(1))
+                spinning.cancel()
+                return clock.now.ticks
+            }
+            #expect(now == 1000)
+        }
+    }
+
+    @Test func aTaskStillSpinningWhenTheBodyEndsIsReportedCancelledAndHandedBack() async {
+        await expectFailures([
+            "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
+                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+                + "sleep on the clock, await something, or finish.",
+            "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
+                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+                + "sleep on the clock, await something, or finish.",
+            "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
+                + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
+                + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
+                + "finish.",
+        ]) {
+            let spinning = await withVirtualTime { _ async in
+                Task<Int, Never> {
+                    var turns = 0
+                    while !Task.isCancelled { turns += 1; await Task.yield() }
+                    return turns
+                }
+            }
+            // Handed back cancelled, the loop ends on the runtime's own executor.
+            #expect(spinning.isCancelled)
+            #expect(await spinning.value > 0)
+        }
+    }
+
+    @Test func aTaskWaitingOnAContinuationNobodyResumesIsReportedWhenTheBodyEnds() async {
+        let parked = Synchronized<UnsafeContinuation<Void, Never>?>(nil)
+        await expectFailures([
+            "Tasks that the body started were still suspended when it ended, waiting on a continuation nobody "
+                + "resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual clock "
+                + "had woken its sleepers. Resume, cancel or await them before the body returns; "
+                + "withVirtualTime(strict: true) makes this a failure.",
+        ]) {
+            await withVirtualTime { clock in
+                Task { await withUnsafeContinuation { parked.value = $0 } }
+                await clock.advance(by: .zero)
+                #expect(parked.value != nil)
+            }
+        }
+        parked.value?.resume()
+    }
+
+    @Test func aSleeperLeftOnTheClockIsReportedAndWokenWithCancellationAtTheEnd() async {
+        let ended = Synchronized(false)
+        await expectFailures([
+            "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due "
+                + "at tick 10000, never ran. An endless repeating timer, or work that keeps rescheduling itself? "
+                + "Cancel it before the body returns, or give withVirtualTime(horizon:) a longer horizon; "
+                + "withVirtualTime(strict: true) makes this a failure.",
+        ]) {
+            await withVirtualTime(horizon: .zero) { clock in
+                Task {
+                    do { try await clock.sleep(for: .seconds(10)) } catch { ended.value = error is CancellationError }
+                }
+                await clock.advance(by: .zero)
+            }
+        }
+        #expect(ended.value)
+    }
+}

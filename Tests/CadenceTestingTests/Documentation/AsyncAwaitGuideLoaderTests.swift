@@ -1,0 +1,160 @@
+// The samples of Guides/AsyncAwait.md's "Tasks on virtual time" part, compiled and run as the guide shows them, and
+// a test for each sentence of its "What is deterministic and what is not". `Loader` is the one of
+// Support/AsyncScenarios.swift, shown in the guide. Change one, change the other.
+#if canImport(Observation)
+import CadenceSupport
+import CadenceTesting
+import Dispatch
+import Observation
+import Testing
+#if canImport(XCTest)
+import XCTest
+#endif
+
+@MainActor @Test(.virtualTime)
+func theLoaderLogsEachStepAsTimePasses() async throws {
+    let clock = try #require(VirtualClock.current)
+    let loader = Loader(clock: clock)
+    loader.start()
+    await clock.advance(by: .zero)
+    #expect(loader.log == ["start"])
+    await clock.advance(by: .seconds(1))
+    #expect(loader.log == ["start", "one"])
+    await clock.run()
+    #expect(loader.log == ["start", "one", "two"])
+}
+
+#if canImport(XCTest)
+final class LoaderTests: XCTestCase {
+    func testTheLoaderLogsEachStepAsTimePasses() async {
+        await withVirtualTime { clock in
+            let loader = await MainActor.run { Loader(clock: clock) }
+            await MainActor.run { loader.start() }
+            await clock.advance(by: .seconds(1))
+            let log = await MainActor.run { loader.log }
+            XCTAssertEqual(log, ["start", "one"])
+        }
+    }
+}
+#endif
+
+@MainActor @Test(.virtualTime)
+func theLoadersLogPublishesEachStep() async throws {
+    let loader = Loader(clock: try #require(VirtualClock.current))
+    let log = expect(loader.$log)
+    loader.start()
+    await log.running()
+        .toEmit([[], ["start"], ["start", "one"], ["start", "one", "two"]])
+}
+
+@Observable @MainActor final class ObservableLoader {
+    private(set) var log: [String] = []
+    @ObservationIgnored private let clock: any Clock<Duration>
+    init(clock: any Clock<Duration>) { self.clock = clock }
+    func start() { Task { await self.run() } }
+    private func run() async {
+        log.append("start")
+        try? await clock.sleep(for: .seconds(1))
+        log.append("one")
+        try? await clock.sleep(for: .seconds(1))
+        log.append("two")
+    }
+}
+
+@MainActor @Test(.virtualTime)
+func theObservableLoadersLogIsAStream() async throws {
+    let loader = ObservableLoader(clock: try #require(VirtualClock.current))
+    let log = expect(loader, \.log)
+    loader.start()
+    await log.advancing(by: .seconds(1))
+        .toEmit([[], ["start"], ["start", "one"]])
+        .thenIgnoreRest()
+    #expect(log.events.map(\.time) == [.tick(0), .tick(0), .tick(0), .tick(1000)])
+}
+
+/// One test per sentence of the guide's "What is deterministic and what is not".
+@Suite struct AsyncAwaitGuideDeterminismTests {
+    /// "Every `await clock.advance(by:)`, `advance(to:)` and `run()` returns only once each task of the test that
+    /// was ready to run has run until it suspended again or finished."
+    @MainActor @Test(.virtualTime) func anAdvanceReturnsOnceEveryReadyTaskHasSuspended() async throws {
+        let clock = try #require(VirtualClock.current)
+        let log = Locked<[String]>([])
+        for name in ["a", "b", "c"] {
+            Task {
+                log.withLock { $0.append(name) }
+                await Task.yield()
+                log.withLock { $0.append(name.uppercased()) }
+            }
+        }
+        await clock.advance(by: .zero)
+        #expect(log.withLock { $0 }.count == 6)
+    }
+
+    /// "The tasks run one at a time, in the order their jobs were enqueued: the same test gives the same trace in
+    /// every run."
+    @Test func theTasksRunInEnqueueOrderAndGiveTheSameTraceEveryRun() async {
+        var traces: Set<[String]> = []
+        for _ in 0 ..< 200 {
+            let trace = await withVirtualTime { clock in
+                let log = Locked<[String]>([])
+                for name in ["a", "b", "c"] {
+                    Task {
+                        log.withLock { $0.append(name) }
+                        await Task.yield()
+                        log.withLock { $0.append(name.uppercased()) }
+                    }
+                }
+                await clock.advance(by: .zero)
+                return log.withLock { $0 }
+            }
+            traces.insert(trace)
+        }
+        #expect(traces == [["a", "b", "c", "A", "B", "C"]])
+    }
+
+    /// "Sleepers due on the same tick wake in the order they went to sleep."
+    @Test func sleepersDueOnTheSameTickWakeInTheOrderTheySlept() async {
+        let trace = await withVirtualTime { clock in
+            let log = Locked<[String]>([])
+            for name in ["first", "second", "third"] {
+                Task {
+                    try? await clock.sleep(for: .seconds(1))
+                    log.withLock { $0.append(name) }
+                }
+                await clock.advance(by: .zero)
+            }
+            await clock.advance(by: .seconds(1))
+            return log.withLock { $0 }
+        }
+        #expect(trace == ["first", "second", "third"])
+    }
+
+    /// "A change of an `@Observable` property is read at the tick it was made, once the task that made it has
+    /// suspended."
+    @MainActor @Test(.virtualTime) func anObservableChangeIsReadAtItsTickOnceTheTaskSuspends() async throws {
+        let loader = ObservableLoader(clock: try #require(VirtualClock.current))
+        let log = expect(loader, \.log)
+        loader.start()
+        await log.advancing(by: .zero)
+        #expect(log.values == [[], ["start"]])
+        #expect(log.events.last?.time == .tick(0))
+        log.toEmit([[], ["start"]]).thenIgnoreRest()
+    }
+
+    /// "Work on a real queue or thread is not the test's: an advance neither waits for it nor runs it."
+    @Test func workOnARealQueueIsNeitherWaitedForNorRun() async {
+        let gate = DispatchSemaphore(value: 0)
+        let done = Locked(false)
+        await withVirtualTime { clock in
+            DispatchQueue.global().async {
+                gate.wait()
+                done.withLock { $0 = true }
+            }
+            await clock.advance(by: .seconds(1))
+            #expect(done.withLock { $0 } == false)
+            #expect(clock.now.ticks == 1000)
+        }
+        gate.signal()
+    }
+}
+#endif
