@@ -303,7 +303,12 @@ package final class VirtualTimeExecutor: Sendable {
         for entry in left {
             let job = unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self)
             _ = cadence_cancel_job_task(job)
-            cadence_enqueue_on_runtime(job, entry.isMainActorJob)
+            if entry.isMainActorJob {
+                let job = entry.job
+                DispatchQueue.main.async { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
+            } else {
+                cadence_enqueue_global(job)
+            }
         }
         for waiter in waiters { waiter.resume() }
         return left.count
