@@ -15,14 +15,12 @@ extern CadenceEnqueueHook _Nullable swift_task_enqueueMainExecutor_hook __attrib
 extern CADENCE_SWIFT_CC uint64_t swift_task_getJobTaskId(void *_Nonnull job) __attribute__((weak));
 extern CADENCE_SWIFT_CC void *_Nullable swift_task_getCurrent(void) __attribute__((weak));
 extern CADENCE_SWIFT_CC void swift_task_cancel(void *_Nonnull task) __attribute__((weak));
+extern CADENCE_SWIFT_CC void swift_task_enqueueGlobal(void *_Nonnull job) __attribute__((weak));
 
 static CadenceJobRouter cadenceRouter;
 static CadenceJobRouter cadencePendingRouter;
 static CadenceEnqueueHook cadencePreviousGlobalHook;
 static CadenceEnqueueHook cadencePreviousMainHook;
-// The runtime's own enqueues, as the hooks were last handed them (the same two functions every time).
-static CadenceEnqueueOriginal _Atomic cadenceGlobalOriginal;
-static CadenceEnqueueOriginal _Atomic cadenceMainOriginal;
 static pthread_once_t cadenceInstallOnce = PTHREAD_ONCE_INIT;
 static bool cadenceInstalled;
 
@@ -31,14 +29,12 @@ static bool cadenceInstalled;
 static _Thread_local void *cadenceThreadSession;
 
 static CADENCE_SWIFT_CC void cadenceEnqueueGlobal(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {
-    cadenceGlobalOriginal = original;
     if (cadenceRouter(job, false)) return;
     if (cadencePreviousGlobalHook) cadencePreviousGlobalHook(job, original);
     else original(job);
 }
 
 static CADENCE_SWIFT_CC void cadenceEnqueueMain(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {
-    cadenceMainOriginal = original;
     if (cadenceRouter(job, true)) return;
     if (cadencePreviousMainHook) cadencePreviousMainHook(job, original);
     else original(job);
@@ -60,11 +56,8 @@ bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router) {
     return cadenceInstalled;
 }
 
-void cadence_enqueue_on_runtime(void *_Nonnull job, bool isMainActorJob) {
-    CadenceEnqueueHook previous = isMainActorJob ? cadencePreviousMainHook : cadencePreviousGlobalHook;
-    CadenceEnqueueOriginal original = isMainActorJob ? cadenceMainOriginal : cadenceGlobalOriginal;
-    if (previous) previous(job, original);
-    else original(job);
+void cadence_enqueue_global(void *_Nonnull job) {
+    swift_task_enqueueGlobal(job);
 }
 
 void *_Nullable cadence_thread_session(void) {
@@ -118,7 +111,8 @@ static CadenceExecutorRef cadenceMainExecutor;
 extern CADENCE_SWIFT_CC void swift_job_run(void *_Nonnull job, CadenceExecutorRef executor) __attribute__((weak));
 
 bool cadence_can_run_jobs(void) {
-    return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel;
+    return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel
+        && swift_task_enqueueGlobal;
 }
 
 void cadence_run_job_on_generic_executor(void *_Nonnull job) {

@@ -104,7 +104,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         )
     }
 
-    /// Runs the clock until nothing is left to run (bounded: see ``VirtualClock/run(limit:)``).
+    /// Runs the clock until nothing is left to run (bounded: see ``VirtualClock/run(limit:)-7an50``).
     public func run() {
         clock.drain(through: nil, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.run()")
     }

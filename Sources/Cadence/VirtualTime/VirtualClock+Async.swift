@@ -102,7 +102,8 @@ extension TestScheduler {
         )
     }
 
-    /// Runs the test's tasks and the clock's work until both are idle (bounded: see ``VirtualClock/run(limit:)``).
+    /// Runs the test's tasks and the clock's work until both are idle (bounded: see
+    /// ``VirtualClock/run(limit:)-7an50``).
     public func run() async {
         await clock.drive(through: nil, limit: VirtualClock.defaultActionLimit, origin: "TestScheduler.run()")
     }

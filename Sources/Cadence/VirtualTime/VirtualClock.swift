@@ -221,7 +221,7 @@ extension VirtualClock {
     ///
     /// Actions scheduled by those actions run in the same advance when they fall due. A negative duration is reported
     /// and leaves time where it is (what is due now still runs). If more than `limit` actions fall due the clock stops
-    /// at the tick it reached and reports it (see ``run(limit:)``).
+    /// at the tick it reached and reports it (see ``run(limit:)-7an50``).
     public func advance(by duration: Duration, limit: Int = VirtualClock.defaultActionLimit) {
         advance(byTicks: Duration.virtualTicks(in: duration), limit: limit, origin: "VirtualClock.advance(by:)")
     }

@@ -240,8 +240,8 @@ package final class VirtualTimeExecutor: Sendable {
 
     private func reportBusy(origin: String, ready: Int) {
         reporter.report(
-            "\(origin) stopped waiting for the test's tasks after running \(Self.jobLimit.groupedDigits) jobs " +
-            "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.groupedDigits) jobs") still ready to run: a " +
+            "\(origin) stopped waiting for the test's tasks after running \(Self.jobLimit.formatted) jobs " +
+            "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.formatted) jobs") still ready to run: a " +
             "task that never suspends on the clock and never finishes (a loop of Task.yield()?) never lets the " +
             "test go idle. It is left running; make it sleep on the clock, await something, or finish."
         )
@@ -303,25 +303,18 @@ package final class VirtualTimeExecutor: Sendable {
         for entry in left {
             let job = unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self)
             _ = cadence_cancel_job_task(job)
-            cadence_enqueue_on_runtime(job, entry.isMainActorJob)
+            if entry.isMainActorJob {
+                let job = entry.job
+                DispatchQueue.main.async { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
+            } else {
+                cadence_enqueue_global(job)
+            }
         }
         for waiter in waiters { waiter.resume() }
         return left.count
     }
 }
 
-extension Int {
-    /// `"100,000"`: the number with its thousands grouped, for messages.
-    var groupedDigits: String {
-        let digits = String(magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return self < 0 ? "-" + grouped : grouped
-    }
-}
 
 /// The main actor's executor while Cadence routes jobs: the main dispatch queue, as the runtime's own, except that a
 /// job of a virtual-time session's task goes to the session.

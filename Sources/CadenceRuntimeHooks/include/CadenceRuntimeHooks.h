@@ -15,9 +15,9 @@ typedef bool (*CadenceJobRouter)(void *_Nonnull job, bool isMainActorJob);
 /// Returns false when this runtime has no such hooks (nothing is installed, and no job is ever routed).
 bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router);
 
-/// Hands a job the router took back to the runtime (or to the hook installed before Cadence's), as if the router had
-/// declined it.
-void cadence_enqueue_on_runtime(void *_Nonnull job, bool isMainActorJob);
+/// Enqueues `job` on the global concurrent executor through the runtime (and so through its hooks, which decline a job
+/// of a session that has ended): how a session hands back a job it took and did not run.
+void cadence_enqueue_global(void *_Nonnull job);
 
 /// The virtual-time session whose job this thread is running right now, or NULL.
 void *_Nullable cadence_thread_session(void);

@@ -157,16 +157,3 @@ enum ChainText {
         return shown.joined(separator: ", ") + more
     }
 }
-
-extension Int {
-    /// `1000000` as `"1,000,000"`.
-    var formatted: String {
-        let digits = String(magnitude)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return self < 0 ? "-" + result : result
-    }
-}

@@ -101,6 +101,15 @@ actor Repository {
         let loader = GroupLoader(clock: clock)
         loader.start()
         log = { loader.log }
+    case .observable:
+        #if canImport(Observation)
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return [] }
+        let loader = ObservableLoader(clock: clock)
+        loader.start()
+        log = { loader.log }
+        #else
+        return []
+        #endif
     }
     var trace: [[String]] = []
     await clock.advance(by: .zero)
@@ -115,11 +124,22 @@ actor Repository {
 /// The scenario's twins.
 enum ScenarioKind: String, CaseIterable, Sendable {
     case published, repositoryActor, detached, taskGroup
+    /// The scenario with an `@Observable` model (the guide's `ObservableLoader`) instead of `@Published`.
+    case observable
+
+    /// Every twin this platform has: the `@Observable` one where Observation is (macOS 14, iOS 17).
+    static var allCases: [ScenarioKind] {
+        var kinds: [ScenarioKind] = [.published, .repositoryActor, .detached, .taskGroup]
+        #if canImport(Observation)
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) { kinds.append(.observable) }
+        #endif
+        return kinds
+    }
 
     /// The trace every run of the twin must give.
     var expectedTrace: [[String]] {
         switch self {
-        case .published, .repositoryActor, .detached:
+        case .published, .repositoryActor, .detached, .observable:
             [["start"], ["start", "one"], ["start", "one", "two"]]
         case .taskGroup:
             [["start"], ["start", "a", "b"], ["start", "a", "b", "c", "two"]]

@@ -130,6 +130,34 @@ import Testing
         }
     }
 
+    @Test func aMainActorTaskStillSpinningWhenTheBodyEndsIsHandedBackToTheMainQueue() async {
+        await expectFailures([
+            "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
+                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+                + "sleep on the clock, await something, or finish.",
+            "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
+                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+                + "sleep on the clock, await something, or finish.",
+            "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
+                + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
+                + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
+                + "finish.",
+        ]) {
+            let spinning = await withVirtualTime { _ async in
+                Task<Int, Never> { @MainActor in
+                    var turns = 0
+                    while !Task.isCancelled { turns += 1; await Task.yield() }
+                    return turns
+                }
+            }
+            // Handed back cancelled to the main queue, the loop ends there.
+            #expect(spinning.isCancelled)
+            #expect(await spinning.value > 0)
+        }
+    }
+
     @Test func aTaskWaitingOnAContinuationNobodyResumesIsReportedWhenTheBodyEnds() async {
         let parked = Synchronized<UnsafeContinuation<Void, Never>?>(nil)
         await expectFailures([

@@ -1,6 +1,6 @@
 // The samples of Guides/AsyncAwait.md's "Tasks on virtual time" part, compiled and run as the guide shows them, and
 // a test for each sentence of its "What is deterministic and what is not". `Loader` is the one of
-// Support/AsyncScenarios.swift, shown in the guide. Change one, change the other.
+// Async/AsyncScenarios.swift, shown in the guide. Change one, change the other.
 #if canImport(Observation)
 import CadenceSupport
 import CadenceTesting
@@ -47,6 +47,7 @@ func theLoadersLogPublishesEachStep() async throws {
         .toEmit([[], ["start"], ["start", "one"], ["start", "one", "two"]])
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @Observable @MainActor final class ObservableLoader {
     private(set) var log: [String] = []
     @ObservationIgnored private let clock: any Clock<Duration>
@@ -61,6 +62,7 @@ func theLoadersLogPublishesEachStep() async throws {
     }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor @Test(.virtualTime)
 func theObservableLoadersLogIsAStream() async throws {
     let loader = ObservableLoader(clock: try #require(VirtualClock.current))
@@ -131,6 +133,7 @@ func theObservableLoadersLogIsAStream() async throws {
 
     /// "A change of an `@Observable` property is read at the tick it was made, once the task that made it has
     /// suspended."
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @MainActor @Test(.virtualTime) func anObservableChangeIsReadAtItsTickOnceTheTaskSuspends() async throws {
         let loader = ObservableLoader(clock: try #require(VirtualClock.current))
         let log = expect(loader, \.log)

@@ -5,6 +5,7 @@ import Observation
 import Testing
 
 /// A model as apps write them with Observation.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @Observable final class ObservedCounter: @unchecked Sendable { // changed on the test's clock or the main queue only
     var count = 0
     var title = "Counter"
@@ -17,6 +18,7 @@ import Testing
 @Suite struct ObservedPropertyTests {
     // MARK: What is recorded when
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func itRecordsTheValueNowThenEachChangeWithItsTick() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -32,6 +34,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func observationToldOfTheChangeBeforeTheNewValueWasStored() {
         let counter = ObservedCounter()
         let readInOnChange = Locked<[Int]>([])
@@ -48,6 +51,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func changesInOneTurnAreReadOnceAfterTheLast() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -60,6 +64,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func anAssignmentOfTheSameValueIsNoChange() {
         // The @Observable macro does not notify observers when an Equatable property is given the value it has.
         let clock = VirtualClock()
@@ -70,6 +75,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func aComputedPropertyFollowsWhatItReads() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -79,6 +85,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func aChangeToAnotherPropertyIsNotRecorded() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -89,6 +96,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func theAmbientClockIsTheDefault() {
         withVirtualTime { clock in
             let counter = ObservedCounter()
@@ -102,6 +110,7 @@ import Testing
 
     // MARK: Every step
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func everyKindOfStepApplies() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -118,6 +127,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func demandIsHonouredAndTheLatestValueWaits() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -131,6 +141,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func anExtraChangeIsAnOverFulfilment() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -156,6 +167,7 @@ import Testing
 
     // MARK: Bad input
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func aPropertyThatNeverChangesFailsTheStepThatWaitsForAChange() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -176,6 +188,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func anUntrackedPropertySendsItsValueOnceAndNeverFinishes() {
         let clock = VirtualClock()
         let counter = ObservedCounter()
@@ -197,6 +210,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func anObjectReleasedDuringTheExpectationFinishesIt() {
         let clock = VirtualClock()
         var counter: ObservedCounter? = ObservedCounter()
@@ -207,6 +221,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func aChangeNotYetReadWhenTheObjectGoesIsLost() {
         let clock = VirtualClock()
         var counter: ObservedCounter? = ObservedCounter()
@@ -219,6 +234,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func aReleasedObjectIsReportedWhereAValueWasExpected() {
         let clock = VirtualClock()
         var counter: ObservedCounter? = ObservedCounter()
@@ -242,6 +258,7 @@ import Testing
 
     // MARK: The wall clock
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func withoutAClockItReadsOnTheMainQueue() async {
         let counter = ObservedCounter()
         await expectFailures([]) {
@@ -251,6 +268,7 @@ import Testing
         }
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func withoutAClockAWaitForAChangeThatNeverComesTimesOut() async {
         let counter = ObservedCounter()
         let failures = await recordingFailures {

@@ -6,6 +6,7 @@ import XCTest
 
 /// `expect(_:_:)` on an `@Observable` property from XCTest: reported through XCTest, on virtual time and on the main
 /// queue.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class ObservedPropertyXCTests: XCTestCase {
     func testItRecordsEachChangeOnVirtualTime() {
         let log = FailureLog()
