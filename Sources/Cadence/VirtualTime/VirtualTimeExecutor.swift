@@ -93,6 +93,8 @@ package final class VirtualTimeExecutor: Sendable {
         var sessionOfTask: [UInt64: VirtualTimeExecutor] = [:]
         /// The tasks each live session knows, to forget them when it ends.
         var tasksOfSession: [ObjectIdentifier: [UInt64]] = [:]
+        /// The session a nested session's body belonged to before it began, given back when it ends.
+        var outerSessionOfBody: [ObjectIdentifier: (task: UInt64, session: VirtualTimeExecutor)] = [:]
     }
 
     private static let registry = Locked(Registry())
@@ -121,11 +123,11 @@ package final class VirtualTimeExecutor: Sendable {
         let executor: VirtualTimeExecutor? = registry.withLock { registry in
             guard !registry.tasksOfSession.isEmpty else { return nil }
             if jobTask != 0, let known = registry.sessionOfTask[jobTask] { return known }
-            let enqueuer = marked.map { Unmanaged<VirtualTimeExecutor>.fromOpaque($0).takeUnretainedValue() }
-                ?? { () -> VirtualTimeExecutor? in
-                    let current = cadence_current_task_id()
-                    return current == 0 ? nil : registry.sessionOfTask[current]
-                }()
+            // The enqueuing task's session first (inside a nested session, the drain running it may be the outer
+            // one's), then the session whose drain this thread is running.
+            let current = cadence_current_task_id()
+            let enqueuer = (current == 0 ? nil : registry.sessionOfTask[current])
+                ?? marked.map { Unmanaged<VirtualTimeExecutor>.fromOpaque($0).takeUnretainedValue() }
             guard let enqueuer, registry.tasksOfSession[ObjectIdentifier(enqueuer)] != nil else { return nil }
             if jobTask != 0 {
                 registry.sessionOfTask[jobTask] = enqueuer
@@ -146,7 +148,11 @@ package final class VirtualTimeExecutor: Sendable {
         let body = cadence_current_task_id()
         Self.registry.withLock { registry in
             var tasks: [UInt64] = []
-            if body != 0, registry.sessionOfTask[body] == nil {
+            if body != 0 {
+                // A session begun inside another one takes the body over until it ends.
+                if let outer = registry.sessionOfTask[body] {
+                    registry.outerSessionOfBody[ObjectIdentifier(self)] = (body, outer)
+                }
                 registry.sessionOfTask[body] = self
                 tasks.append(body)
             }
@@ -289,6 +295,10 @@ package final class VirtualTimeExecutor: Sendable {
             for task in registry.tasksOfSession.removeValue(forKey: ObjectIdentifier(self)) ?? []
             where registry.sessionOfTask[task] === self {
                 registry.sessionOfTask[task] = nil
+            }
+            if let (body, outer) = registry.outerSessionOfBody.removeValue(forKey: ObjectIdentifier(self)),
+               registry.tasksOfSession[ObjectIdentifier(outer)] != nil {
+                registry.sessionOfTask[body] = outer
             }
         }
         let (left, waiters): ([Entry], [UnsafeContinuation<Void, Never>]) = state.withLock { state in

@@ -30,6 +30,28 @@ import Testing
         }
     }
 
+    @Test func aSessionInsideAnotherRunsItsOwnTasksAndGivesTheBodyBack() async {
+        var traces: Set<[[String]]> = []
+        var outerTraces: Set<[[String]]> = []
+        for _ in 0..<200 {
+            let (inner, outer) = await withVirtualTime { outerClock in
+                let outerLoader = await Loader(clock: outerClock)
+                await outerLoader.start()
+                let inner = await withVirtualTime { clock in await driveScenario(.published, on: clock) }
+                var outer: [[String]] = []
+                await outerClock.advance(by: .zero)
+                outer.append(await outerLoader.log)
+                await outerClock.run()
+                outer.append(await outerLoader.log)
+                return (inner, outer)
+            }
+            traces.insert(inner)
+            outerTraces.insert(outer)
+        }
+        #expect(traces == [ScenarioKind.published.expectedTrace])
+        #expect(outerTraces == [[["start"], ["start", "one", "two"]]])
+    }
+
     @Test func theTestSchedulerDrivesTheTestsTasksToo() async {
         let log = await withVirtualTime { clock in
             let scheduler = DispatchQueue.test
