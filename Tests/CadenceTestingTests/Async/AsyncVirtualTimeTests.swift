@@ -124,21 +124,25 @@ import Testing
         }
     }
 
+    /// What a session reports of a task that still spins when its body returns: both waits give up, then the job
+    /// left over is handed back.
+    static let stillSpinningAtTheEnd = [
+        "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
+            + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+            + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+            + "sleep on the clock, await something, or finish.",
+        "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
+            + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+            + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+            + "sleep on the clock, await something, or finish.",
+        "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
+            + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
+            + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
+            + "finish.",
+    ]
+
     @Test func aTaskStillSpinningWhenTheBodyEndsIsReportedCancelledAndHandedBack() async {
-        await expectFailures([
-            "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
-                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
-                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
-                + "sleep on the clock, await something, or finish.",
-            "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
-                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
-                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
-                + "sleep on the clock, await something, or finish.",
-            "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
-                + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
-                + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
-                + "finish.",
-        ]) {
+        await expectFailures(Self.stillSpinningAtTheEnd) {
             let spinning = await withVirtualTime { _ async in
                 Task<Int, Never> {
                     var turns = 0
@@ -153,20 +157,7 @@ import Testing
     }
 
     @Test func aMainActorTaskStillSpinningWhenTheBodyEndsIsHandedBackToTheMainQueue() async {
-        await expectFailures([
-            "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
-                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
-                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
-                + "sleep on the clock, await something, or finish.",
-            "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
-                + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
-                + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
-                + "sleep on the clock, await something, or finish.",
-            "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
-                + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
-                + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
-                + "finish.",
-        ]) {
+        await expectFailures(Self.stillSpinningAtTheEnd) {
             let spinning = await withVirtualTime { _ async in
                 Task<Int, Never> { @MainActor in
                     var turns = 0
