@@ -70,15 +70,19 @@ void *_Nullable cadence_set_thread_session(void *_Nullable session) {
     return previous;
 }
 
-// A job is a task when its kind, the low byte of its flags, is 0 (`JobKind::Task`). The flags follow the heap
-// object's header (two words) and the scheduler's two private words, as `swift/ABI/Task.h` lays a `Job` out.
-static bool cadenceJobIsTask(const void *_Nonnull job) {
+// A job's kind is the low byte of its flags, which follow the heap object's header (two words) and the scheduler's
+// two private words, as `swift/ABI/Task.h` lays a `Job` out. The kinds are `swift/ABI/MetadataValues.h`'s `JobKind`:
+// 0 is a task; 195 (`NullaryContinuation`, the fourth kind private to the runtime) is the job that `Task.yield()`
+// creates to resume the task that yields.
+enum { CadenceJobKindTask = 0, CadenceJobKindNullaryContinuation = 195 };
+
+static uint8_t cadenceJobKind(const void *_Nonnull job) {
     const uint32_t flags = *(const uint32_t *)((const char *)job + 4 * sizeof(void *));
-    return (flags & 0xFF) == 0;
+    return (uint8_t)(flags & 0xFF);
 }
 
 uint64_t cadence_job_task_id(void *_Nonnull job) {
-    if (!swift_task_getJobTaskId || !cadenceJobIsTask(job)) return 0;
+    if (!swift_task_getJobTaskId || cadenceJobKind(job) != CadenceJobKindTask) return 0;
     return swift_task_getJobTaskId(job);
 }
 
@@ -88,10 +92,19 @@ uint64_t cadence_current_task_id(void) {
     return task ? swift_task_getJobTaskId(task) : 0;
 }
 
-bool cadence_cancel_job_task(void *_Nonnull job) {
-    if (!swift_task_cancel || cadence_job_task_id(job) == 0) return false;
-    swift_task_cancel(job);
-    return true;
+void *_Nullable cadence_job_resumed_task(void *_Nonnull job) {
+    switch (cadenceJobKind(job)) {
+    case CadenceJobKindTask:
+        return job;
+    case CadenceJobKindNullaryContinuation:
+        return swift_task_getCurrent ? swift_task_getCurrent() : NULL;
+    default:
+        return NULL;
+    }
+}
+
+void cadence_cancel_task(void *_Nonnull task) {
+    if (swift_task_cancel) swift_task_cancel(task);
 }
 
 // The main-executor hooks: the runtime asks `swift_task_getMainExecutor` for the main actor's executor whenever code

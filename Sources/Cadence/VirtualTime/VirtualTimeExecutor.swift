@@ -45,6 +45,9 @@ package final class VirtualTimeExecutor: Sendable {
     private struct Entry {
         let job: UnownedJob
         let isMainActorJob: Bool
+        /// The task the job goes on with (itself, or the task a `Task.yield()` continuation resumes), to cancel if
+        /// the job is still waiting when the session ends; nil for any other job.
+        let task: UnsafeMutableRawPointer?
     }
 
     private struct State {
@@ -137,7 +140,10 @@ package final class VirtualTimeExecutor: Sendable {
         }
         guard let executor else { return false }
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
-        return executor.accept(Entry(job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob))
+        return executor.accept(Entry(
+            job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
+            task: cadence_job_resumed_task(job)
+        ))
     }
 
     /// Starts routing: from now on the running task (the session's body) and the tasks it creates are the session's.
@@ -311,13 +317,12 @@ package final class VirtualTimeExecutor: Sendable {
             return (left, state.waiters)
         }
         for entry in left {
-            let job = unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self)
-            _ = cadence_cancel_job_task(job)
+            if let task = entry.task { cadence_cancel_task(task) }
             if entry.isMainActorJob {
                 let job = entry.job
                 DispatchQueue.main.async { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
             } else {
-                cadence_enqueue_global(job)
+                cadence_enqueue_global(unsafeBitCast(entry.job, to: UnsafeMutableRawPointer.self))
             }
         }
         for waiter in waiters { waiter.resume() }

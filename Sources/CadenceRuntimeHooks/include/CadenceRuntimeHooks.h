@@ -32,8 +32,15 @@ uint64_t cadence_job_task_id(void *_Nonnull job);
 /// The identifier of the task running on this thread, or 0 when none is (or when the runtime cannot tell).
 uint64_t cadence_current_task_id(void);
 
-/// Cancels the task `job` runs, if it is a task; does nothing for any other job. Returns whether it cancelled.
-bool cadence_cancel_job_task(void *_Nonnull job);
+/// The task that running `job` goes on with, asked on the thread that enqueues it: the job itself when it is a task;
+/// the running task when `job` is a continuation that task enqueued for itself (what `Task.yield()` enqueues on Swift
+/// 6.2 and later, to resume the task once it runs); NULL for any other job (an actor's processing job, say).
+///
+/// The task is not retained: it cannot finish while the job it waits for is still to run.
+void *_Nullable cadence_job_resumed_task(void *_Nonnull job);
+
+/// Cancels `task` (a task `cadence_job_resumed_task` gave).
+void cadence_cancel_task(void *_Nonnull task);
 
 /// An executor reference as the runtime passes it: the executor object and its witness table with kind bits.
 typedef struct {

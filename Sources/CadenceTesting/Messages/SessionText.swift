@@ -70,8 +70,8 @@ enum SessionText {
             let verb = jobs == 1 ? "was" : "were"
             return "\(capitalised(counted(jobs, "job"))) of the tasks the \(body) started \(verb) still ready to run "
                 + "when it ended: a task that never suspends on the clock and never finishes (a loop of "
-                + "Task.yield()?). Its task was cancelled and handed back to the Swift runtime, off virtual time; make "
-                + "such a task sleep on the clock, await something, or finish."
+                + "Task.yield()?). \(jobs == 1 ? "Its task was" : "Their tasks were") cancelled and handed back to the "
+                + "Swift runtime, off virtual time; make such a task sleep on the clock, await something, or finish."
         case let .tasksStillAlive(strict):
             return "Tasks that the \(body) started were still suspended when it ended, waiting on a continuation "
                 + "nobody resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual "

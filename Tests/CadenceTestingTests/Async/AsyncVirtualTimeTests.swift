@@ -152,8 +152,50 @@ import Testing
             }
             // Handed back cancelled, the loop ends on the runtime's own executor.
             #expect(spinning.isCancelled)
+            spinning.cancel()  // So that a failed check above ends the loop instead of hanging the run.
             #expect(await spinning.value > 0)
         }
+    }
+
+    /// A task that yields leaves either itself or the continuation that resumes it waiting, one job after the other;
+    /// two tasks a job apart leave one of each when the session ends, and both are cancelled.
+    @Test func tasksStillSpinningInEitherHalfOfAYieldAreBothCancelled() async {
+        let jobs = "2 jobs still ready to run: a task that never suspends on the clock and never finishes (a loop of "
+            + "Task.yield()?) never lets the test go idle. It is left running; make it sleep on the clock, await "
+            + "something, or finish."
+        await expectFailures([
+            "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
+                + "100,000 jobs at tick 0 with " + jobs,
+            "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
+                + "100,000 jobs at tick 0 with " + jobs,
+            "2 jobs of the tasks the body started were still ready to run when it ended: a task that never suspends "
+                + "on the clock and never finishes (a loop of Task.yield()?). Their tasks were cancelled and handed "
+                + "back to the Swift runtime, off virtual time; make such a task sleep on the clock, await something, "
+                + "or finish.",
+        ]) {
+            let (spinning, hopping) = await withVirtualTime { _ async in
+                let spinning = Task<Int, Never> {
+                    var turns = 0
+                    while !Task.isCancelled { turns += 1; await Task.yield() }
+                    return turns
+                }
+                // One hop to the main actor first: a job later than the first task in the same turn.
+                let hopping = Task<Int, Never> { await Self.spinOnTheMainActor() }
+                return (spinning, hopping)
+            }
+            #expect(spinning.isCancelled)
+            #expect(hopping.isCancelled)
+            spinning.cancel()
+            hopping.cancel()
+            #expect(await spinning.value > 0)
+            #expect(await hopping.value > 0)
+        }
+    }
+
+    @MainActor private static func spinOnTheMainActor() async -> Int {
+        var turns = 0
+        while !Task.isCancelled { turns += 1; await Task.yield() }
+        return turns
     }
 
     @Test func aMainActorTaskStillSpinningWhenTheBodyEndsIsHandedBackToTheMainQueue() async {
@@ -167,6 +209,7 @@ import Testing
             }
             // Handed back cancelled to the main queue, the loop ends there.
             #expect(spinning.isCancelled)
+            spinning.cancel()
             #expect(await spinning.value > 0)
         }
     }
