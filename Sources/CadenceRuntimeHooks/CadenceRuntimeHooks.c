@@ -16,6 +16,9 @@ extern CADENCE_SWIFT_CC uint64_t swift_task_getJobTaskId(void *_Nonnull job) __a
 extern CADENCE_SWIFT_CC void *_Nullable swift_task_getCurrent(void) __attribute__((weak));
 extern CADENCE_SWIFT_CC void swift_task_cancel(void *_Nonnull task) __attribute__((weak));
 extern CADENCE_SWIFT_CC void swift_task_enqueueGlobal(void *_Nonnull job) __attribute__((weak));
+// Only its presence is asked: the runtime of `Task.immediate` (Swift 6.2) runs a task nested inside the running one
+// and gives the outer task back as the current one after it.
+extern CADENCE_SWIFT_CC void swift_task_immediate(void) __attribute__((weak));
 
 static CadenceJobRouter cadenceRouter;
 static CadenceJobRouter cadencePendingRouter;
@@ -126,6 +129,10 @@ extern CADENCE_SWIFT_CC void swift_job_run(void *_Nonnull job, CadenceExecutorRe
 bool cadence_can_run_jobs(void) {
     return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel
         && swift_task_enqueueGlobal;
+}
+
+bool cadence_can_run_jobs_nested(void) {
+    return cadence_can_run_jobs() && swift_task_immediate;
 }
 
 void cadence_run_job_on_generic_executor(void *_Nonnull job) {

@@ -48,6 +48,13 @@ extension VirtualClock {
         if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin) }
     }
 
+    /// Lets the session's tasks that are ready to run run until each is suspended again, synchronously — when called
+    /// from one of the session's jobs (see `VirtualTimeExecutor.runReadyJobs(origin:)`); elsewhere, and on a clock of
+    /// no session, it does nothing.
+    package func runReadyTasks(origin: @autoclosure () -> String) {
+        executor?.runReadyJobs(origin: origin())
+    }
+
     /// Lets the session's tasks run until idle, then runs the actions due on the next tick and lets the tasks run
     /// again, tick by tick through `target` (all of them when nil), for at most `limit` actions; then moves time to
     /// `target` when told to. Reports nothing but a runaway task (as `waiter`).

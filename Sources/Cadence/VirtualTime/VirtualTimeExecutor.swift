@@ -60,6 +60,9 @@ package final class VirtualTimeExecutor: Sendable {
         /// Jobs run since the queue was last empty.
         var jobsSinceIdle = 0
         var hasEnded = false
+        /// Whether a nested run (`runReadyJobs`) gave up on a task that never suspends since the queue was last empty:
+        /// later nested runs leave it to the drain rather than report it again.
+        var nestedRunGaveUp = false
 
         var readyCount: Int { jobs.count - head }
 
@@ -213,6 +216,7 @@ package final class VirtualTimeExecutor: Sendable {
                     return .run(entry)
                 }
                 state.jobsSinceIdle = 0
+                state.nestedRunGaveUp = false
                 if !state.waiters.isEmpty {
                     state.waiterOrigins.removeFirst()
                     return .wake(state.waiters.removeFirst(), busy: nil)
@@ -289,6 +293,45 @@ package final class VirtualTimeExecutor: Sendable {
     }
 
     @MainActor private static func passThroughMainActor() async {}
+
+    /// Whether this runtime gives the running task back after a job run nested in it (Swift 6.2 and later); an older
+    /// one would leave the outer job with no current task.
+    private static let canRunJobsNested = cadence_can_run_jobs_nested()
+
+    /// Runs the session's ready jobs here and now, one after the other, until none is ready — when called from inside
+    /// one of the session's jobs, on the thread that drains it; elsewhere it runs nothing.
+    ///
+    /// This is how a synchronous step of the DSL lets the test's tasks run while it drives the clock: the step runs
+    /// inside a job of the session (the test's body, or a task of it), so the jobs it runs run nested in that one,
+    /// each to its next suspension, as the drain would have run them once the body suspended. Waiters are left to the
+    /// drain. Gives up after ``jobLimit`` jobs with some still ready, reporting it as the work of `origin`; until the
+    /// queue is next empty, later calls then run nothing (the task that never suspends is reported once).
+    package func runReadyJobs(origin: @autoclosure () -> String) {
+        guard Self.canRunJobsNested, cadence_thread_session() == Unmanaged.passUnretained(self).toOpaque() else {
+            return
+        }
+        var ran = 0
+        while true {
+            let entry: Entry? = state.withLock { state in
+                if state.nestedRunGaveUp { return nil }
+                guard let entry = state.popJob() else {
+                    state.nestedRunGaveUp = false
+                    return nil
+                }
+                return entry
+            }
+            guard let entry else { return }
+            run(entry)
+            ran += 1
+            guard ran >= Self.jobLimit else { continue }
+            let ready: Int = state.withLock { state in
+                if state.readyCount > 0 { state.nestedRunGaveUp = true }
+                return state.readyCount
+            }
+            if ready > 0 { reportBusy(origin: origin(), ready: ready) }
+            return
+        }
+    }
 
     /// Stops taking jobs: from now on the session's tasks run where the runtime sends them. Jobs still waiting to
     /// run — of a task that never suspends — are handed back to the runtime, their tasks cancelled first so that a

@@ -55,6 +55,10 @@ void cadence_run_job_on_generic_executor(void *_Nonnull job);
 /// Whether this runtime has everything Cadence needs to identify, run and cancel a session's jobs.
 bool cadence_can_run_jobs(void);
 
+/// Whether this runtime can run a session's jobs nested inside one of its running jobs, and gives the outer job's task
+/// back as the current task after each (Swift 6.2 and later, the runtime of `Task.immediate`).
+bool cadence_can_run_jobs_nested(void);
+
 /// Makes `executor` the main actor's executor for the rest of the process, through the runtime's main-executor hooks,
 /// once: the runtime's own main executor (the main dispatch queue) stays the main executor too. Returns false when
 /// this runtime has no such hooks (nothing is installed).

@@ -2,8 +2,9 @@ extension PublisherExpectation {
     /// Runs the test's tasks and the expectation's virtual clock until both are idle — `await clock.run()` — and
     /// returns the chain, for steps that then read what the tasks published.
     ///
-    /// The synchronous steps drive the clock synchronously: a task that a sleep on the clock wakes runs only when the
-    /// test next suspends. In an `async` test whose code under test runs in tasks, let them run first:
+    /// The steps themselves let the test's tasks run as they drive the clock, on the Swift 6.2 runtime and later (see
+    /// "The DSL in `async` tests" in the AsyncAwait guide). On an older runtime, or to run everything before the steps
+    /// (to read `events` afterwards, say), let the tasks run first:
     ///
     /// ```swift
     /// await expect(viewModel.$state).running()

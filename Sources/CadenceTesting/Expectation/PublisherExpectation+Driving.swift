@@ -81,6 +81,7 @@ extension PublisherExpectation {
         }
         var actionsRun = 0
         while true {
+            letTasksRun(step)
             let (cursor, pending) = unconsumed()
             let visible = Self.visible(pending, through: deadline.map(EventTime.tick))
             let final = isFinal(deadline: deadline)
@@ -122,6 +123,13 @@ extension PublisherExpectation {
                 return
             }
         }
+    }
+
+    /// Lets the test's tasks that are ready to run run until each is suspended again, when the step runs inside a job
+    /// of its clock's session (see `VirtualClock.runReadyTasks(origin:)`): before the step first looks at the events,
+    /// and after each tick's work.
+    private func letTasksRun(_ step: ChainStep<Output, Failure>) {
+        clock?.runReadyTasks(origin: StepText.call(step.name, step.step.arguments, step.timing))
     }
 
     /// Settles `step` after it ran out of clock actions with work still due inside its window: satisfied by what
@@ -289,11 +297,12 @@ extension PublisherExpectation {
         of step: ChainStep<Output, Failure>, cursor: Int, deadline: Int64
     ) -> LateArrival? {
         guard let clock else { return nil }
-        if step.kind == .window { return nextEvent(on: clock) }
+        if step.kind == .window { return nextEvent(after: step, on: clock) }
         guard step.kind == .match else { return nil }
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
+            letTasksRun(step)
             var start = cursor
             let events = recorder.events
             while start < events.count, case .subscription = events[start].event, events[start].violation == nil {
@@ -316,11 +325,12 @@ extension PublisherExpectation {
     /// After a window step (`toMatch`) failed for want of an event: runs the clock on (boundedly) to the next event
     /// and returns what it was and when, or nil if none came. A window step matches a whole timeline, so the event
     /// that came later is named, not judged.
-    private func nextEvent(on clock: VirtualClock) -> LateArrival? {
+    private func nextEvent(after step: ChainStep<Output, Failure>, on clock: VirtualClock) -> LateArrival? {
         let seen = recorder.events.count
         var ran = 0
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
+            letTasksRun(step)
             let later = recorder.events.dropFirst(seen).first { event in
                 if case .subscription = event.event { false } else { true }
             }

@@ -34,6 +34,23 @@ final class AsyncVirtualTimeXCTests: XCTestCase {
             .driven(by: clock)
         }
     }
+
+    func testTheStepsLetTheTasksRunInsideMainActorRun() async {
+        let failures = await recordingFailures {
+            await withVirtualTime { clock in
+                await MainActor.run {
+                    let loader = Loader(clock: clock)
+                    loader.start()
+                    expect(loader.$log)
+                        .toEmit([[], ["start"]], within: .zero)
+                        .thenEmit(["start", "one"], within: .seconds(1))
+                        .thenEmit(["start", "one", "two"], within: .seconds(1))
+                }
+                XCTAssertEqual(clock.now.ticks, 2000)
+            }
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+    }
 }
 
 extension Loader {

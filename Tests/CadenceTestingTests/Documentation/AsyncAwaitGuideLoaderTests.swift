@@ -39,12 +39,31 @@ final class LoaderTests: XCTestCase {
 #endif
 
 @MainActor @Test(.virtualTime)
-func theLoadersLogPublishesEachStep() async throws {
+func theLoadersLogPublishesEachStep() throws {
     let loader = Loader(clock: try #require(VirtualClock.current))
-    let log = expect(loader.$log)
     loader.start()
-    await log.running()
-        .toEmit([[], ["start"], ["start", "one"], ["start", "one", "two"]])
+    expect(loader.$log)
+        .toEmit([[], ["start"]], within: .zero)
+        .thenEmit(["start", "one"], within: .seconds(1))
+        .thenEmit(["start", "one", "two"], within: .seconds(1))
+}
+
+/// The guide's failure of a value that comes late, as it shows it (the whole message, with its timeline, is checked in
+/// `AsyncStepTests`).
+@Test func aValueThatComesLateFailsAsTheGuideShows() async {
+    let failures = await recordingFailures {
+        await withVirtualTime { @MainActor clock async in
+            let loader = Loader(clock: clock)
+            loader.start()
+            expect(loader.$log)
+                .toEmit([[], ["start"]], within: .zero)
+                .thenEmit(["start", "one"], within: .milliseconds(500))
+        }
+    }
+    let shown = #"""
+        thenEmit(["start", "one"], within: .ticks(500)) failed: the value (["start", "one"]) did not arrive within 500 ticks (by tick 500); it arrived at tick 1000, 500 ticks late.
+        """#
+    #expect(failures.map { $0.message.prefix { $0 != "\n" } } == [Substring(shown)])
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
