@@ -41,13 +41,10 @@ extension XCTestCase {
         let reporter = FailureReporter.resolved
         let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         Self.advance(clock, by: duration, settling: expectations)
+        // A waiter with no delegate fails nothing itself: the same call on both platforms (Linux's also takes a
+        // location, which it would only hand to a delegate), and `end` reports at this call's location.
         let waiter = XCTWaiter()
-        #if canImport(ObjectiveC)
         let result = waiter.wait(for: expectations, timeout: 0, enforceOrder: enforceOrder)
-        #else
-        let result = waiter.wait(for: expectations, timeout: 0, enforceOrder: enforceOrder, file: filePath,
-                                 line: Int(line))
-        #endif
         Self.end(waiter, result, for: expectations, call: "wait(for:advancing:)", clock, reporter, location)
     }
 
@@ -67,12 +64,7 @@ extension XCTestCase {
         let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         Self.advance(clock, by: duration, settling: expectations)
         let waiter = XCTWaiter()
-        #if canImport(ObjectiveC)
         let result = await waiter.fulfillment(of: expectations, timeout: 0, enforceOrder: enforceOrder)
-        #else
-        let result = await waiter.fulfillment(of: expectations, timeout: 0, enforceOrder: enforceOrder,
-                                              file: filePath, line: Int(line))
-        #endif
         Self.end(waiter, result, for: expectations, call: "fulfillment(of:advancing:)", clock, reporter, location)
     }
 
