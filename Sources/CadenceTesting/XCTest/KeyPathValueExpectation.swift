@@ -153,6 +153,7 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         let matched = matches(value)
         let text = ValueText.describe(value)
         let action = state.withLock { state -> ReadAction in
+            guard !state.closed else { return .none }
             if state.read.last != text || state.lastMatched != matched { state.read.append(text) }
             defer { state.lastMatched = matched }
             guard matched, state.lastMatched != true else { return .none }
