@@ -3,16 +3,21 @@ import Foundation
 import XCTest
 
 // Apple platforms only: key-value observing needs the Objective-C runtime.
+//
+// These initialisers are chosen by name, `keyValueObserving:`, never by overload resolution: with the label
+// `object:`, a model that is both an `NSObject` and an `ObservableObject` picked them over the `objectWillChange`
+// ones, and Foundation traps when it is asked to observe a property that is not `@objc dynamic` (any `@Published`
+// one). `object:` now always means `objectWillChange`, which every `ObservableObject` has.
 
 extension KeyPathValueExpectation where Object: NSObject {
     /// An expectation fulfilled when the key-value observable property `object[keyPath: keyPath]` is equal to
     /// `expectedValue`.
     ///
-    /// Key-value observing notifies after the change, on the thread that made it, so the property is read then.
-    /// For an object that is both an `ObservableObject` and an `NSObject`, pass `clock:` (a clock, or `nil`) to
-    /// choose the initialiser that reads after `objectWillChange`; only that one takes a clock.
+    /// Key-value observing notifies after the change, on the thread that made it, so the property is read then. The
+    /// property must be key-value observable — `@objc dynamic`, or a property of an Apple type that documents it —
+    /// else Foundation traps; for an `ObservableObject`'s `@Published` property use `init(object:keyPath:…)`.
     public convenience init(
-        object: Object,
+        keyValueObserving object: Object,
         keyPath: KeyPath<Object, Value>,
         expectedValue: Value,
         description: String? = nil,
@@ -32,9 +37,9 @@ extension KeyPathValueExpectation where Object: NSObject {
     }
 
     /// An expectation fulfilled when the key-value observable property `object[keyPath: keyPath]` satisfies
-    /// `condition`.
+    /// `condition` (see `init(keyValueObserving:keyPath:expectedValue:…)`).
     public convenience init(
-        object: Object,
+        keyValueObserving object: Object,
         keyPath: KeyPath<Object, Value>,
         condition: @escaping (Value) -> Bool,
         description: String? = nil,
@@ -56,7 +61,7 @@ extension KeyPathValueExpectation where Object: NSObject {
     private func startObservingChanges() {
         readNow()
         let observation = object.observe(keyPath, options: []) { [weak self] _, _ in self?.readNow() }
-        observe(KeyValueObservationCancellable(observation))
+        observe(KeyValueObservationCancellable(observation), by: .keyValueObserving)
     }
 }
 

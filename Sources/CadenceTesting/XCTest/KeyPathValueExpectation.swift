@@ -3,6 +3,14 @@ import CadenceSupport
 import Foundation
 import XCTest
 
+/// How a key-path expectation learns that its object changed.
+enum KeyPathObserving: Equatable {
+    /// The `ObservableObject`'s `objectWillChange`, then a read on the next turn (the main queue, or the clock).
+    case objectWillChange
+    /// Key-value observing of the key path (Apple platforms, and only when asked for by name).
+    case keyValueObserving
+}
+
 /// What a key-path expectation does after reading the property.
 enum ReadAction {
     case none
@@ -39,7 +47,8 @@ enum ReadAction {
 /// `model.flag = true; model.flag = false`, run on the main thread in one go, never shows `true` to an expectation
 /// for `true`. When the values in between matter, expect on the property's publisher, which sends each of them:
 /// `PublisherValueExpectation(model.$flag, expectedValue: true)`. (Key-value observing, on Apple platforms, reads
-/// after every change instead.)
+/// after every change instead; ask for it by name, `init(keyValueObserving:keyPath:expectedValue:)`, for an
+/// `@objc dynamic` property. `init(object:…)` always uses `objectWillChange`, also for an `NSObject` model.)
 ///
 /// The property is read once when the expectation is made: a property that already has the value fulfils it at
 /// once. The property taking the value a second time — leaving it, then coming back — is an over-fulfilment,
@@ -61,6 +70,10 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         /// Each value read that differs from the one before, as failure messages print it.
         var read: [String] = []
         var observation: (any Cancellable)?
+        /// How the object is observed; set once, by the initialiser.
+        var observing: KeyPathObserving?
+        /// Whether a wait on virtual time returned with the expectation unfulfilled: it then reads nothing more.
+        var closed = false
     }
 
     let object: Object
@@ -131,11 +144,16 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
 
     /// Reads the property now and fulfils the expectation when it has just taken the value.
     func readNow() {
-        state.withLock { $0.readScheduled = false }
+        let closed = state.withLock { state -> Bool in
+            state.readScheduled = false
+            return state.closed
+        }
+        guard !closed else { return }
         let value = object[keyPath: keyPath]
         let matched = matches(value)
         let text = ValueText.describe(value)
         let action = state.withLock { state -> ReadAction in
+            guard !state.closed else { return .none }
             if state.read.last != text || state.lastMatched != matched { state.read.append(text) }
             defer { state.lastMatched = matched }
             guard matched, state.lastMatched != true else { return .none }
@@ -175,10 +193,17 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         return "KeyPath<\(TypeName.describe(Object.self)), \(TypeName.describe(Value.self))>"
     }
 
-    /// Keeps `observation` until the expectation goes.
-    func observe(_ observation: any Cancellable) {
-        state.withLock { $0.observation = observation }
+    /// Keeps `observation`, made the way `observing` says, until the expectation goes.
+    func observe(_ observation: any Cancellable, by observing: KeyPathObserving) {
+        state.withLock {
+            $0.observation = observation
+            $0.observing = observing
+        }
     }
+
+    /// How the expectation observes its object: `objectWillChange`, unless key-value observing was asked for by
+    /// name (`init(keyValueObserving:…)`, Apple platforms only).
+    var observing: KeyPathObserving? { state.withLock { $0.observing } }
 }
 
 extension KeyPathValueExpectation where Object: ObservableObject {
@@ -230,7 +255,7 @@ extension KeyPathValueExpectation where Object: ObservableObject {
 
     private func startObserving() {
         readNow()
-        observe(object.objectWillChange.sink { [weak self] _ in self?.objectWillChange() })
+        observe(object.objectWillChange.sink { [weak self] _ in self?.objectWillChange() }, by: .objectWillChange)
     }
 }
 
@@ -238,6 +263,16 @@ extension KeyPathValueExpectation: VirtualTimeWaitable {
     func settleForWait() {
         let scheduled = state.withLock { $0.readScheduled }
         if scheduled { readNow() }
+    }
+
+    func closeAfterWait() {
+        let observation = state.withLock { state -> (any Cancellable)? in
+            guard !state.fulfilled else { return nil }
+            state.closed = true
+            defer { state.observation = nil }
+            return state.observation
+        }
+        observation?.cancel()
     }
 }
 

@@ -16,6 +16,8 @@ import XCTest
 /// - What arrives while the shim is being created (a publisher that sends synchronously on subscription) is judged
 ///   at once, but a ruling-out is acted on at the first of: `isInverted` being set, the next turn of the main queue,
 ///   or ``settle()`` — so that `isInverted = true`, written on the line after the shim, still counts.
+/// - Once a wait on virtual time has returned with the shim unfulfilled, ``closeAfterWait()`` cancels the
+///   subscription and the shim never calls `fulfill()` again (Apple's XCTest traps on a `fulfill()` after the wait).
 final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     // `state` (a Locked) guards every mutable property; the lets are immutable.
     struct State {
@@ -30,6 +32,8 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         var creating = true
         /// A ruling-out found while the shim was being created, not acted on yet.
         var pendingRuling: ShimRuling<Output, Failure>?
+        /// Whether a wait returned with the shim unfulfilled: it then neither fulfils nor reports any more.
+        var closed = false
         weak var expectation: XCTestExpectation?
     }
 
@@ -65,7 +69,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
     func settle() {
         guard let reason = state.withLock({ state -> ShimRuling<Output, Failure>? in
             defer { state.pendingRuling = nil }
-            return state.pendingRuling
+            return state.closed ? nil : state.pendingRuling
         }) else { return }
         ruleOut(reason)
     }
@@ -114,6 +118,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         let expectation = state.withLock { $0.expectation }
         let wanted = Self.wantedFulfilments(of: expectation)
         let counts = state.withLock { state -> Bool? in
+            if state.closed { return nil }
             if !state.fulfilled {
                 state.fulfilments += 1
                 if state.fulfilments >= wanted { state.fulfilled = true }
@@ -152,7 +157,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         case .fulfils:
             let wanted = Self.wantedFulfilments(of: state.withLock { $0.expectation })
             let counts = state.withLock { state -> Bool in
-                guard !state.fulfilled else { return false }
+                guard !state.fulfilled, !state.closed else { return false }
                 state.fulfilments += 1
                 if state.fulfilments >= wanted { state.fulfilled = true }
                 return true
@@ -175,6 +180,22 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
             if !deferred { ruleOut(reason) }
         }
     }
+
+    /// Closes the shim if it is not fulfilled: cancels the subscription, and from now on fulfils nothing and reports
+    /// nothing. A fulfilled shim stays open, to report an over-fulfilment.
+    func closeAfterWait() {
+        let subscription = state.withLock { state -> (any Subscription)? in
+            guard !state.fulfilled else { return nil }
+            state.closed = true
+            state.pendingRuling = nil
+            defer { state.subscription = nil }
+            return state.subscription
+        }
+        subscription?.cancel()
+    }
+
+    /// Whether a wait returned with the shim unfulfilled.
+    var isClosed: Bool { state.withLock { $0.closed } }
 
     // MARK: Cancellable
 
@@ -203,7 +224,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         guard let expectation = state.withLock({ $0.expectation }), !expectation.isInverted else { return }
         let wanted = Self.wantedFulfilments(of: expectation)
         let remaining = state.withLock { state -> Int in
-            guard !state.fulfilled else { return 0 }
+            guard !state.fulfilled, !state.closed else { return 0 }
             defer {
                 state.fulfilled = true
                 state.fulfilments = max(state.fulfilments, wanted)

@@ -51,5 +51,6 @@ public class PublisherShimExpectation<P: Publisher>: XCTestExpectation, @uncheck
 
 extension PublisherShimExpectation: VirtualTimeWaitable {
     func settleForWait() { shim.settle() }
+    func closeAfterWait() { shim.closeAfterWait() }
 }
 #endif

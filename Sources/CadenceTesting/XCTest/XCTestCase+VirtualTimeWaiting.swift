@@ -1,3 +1,4 @@
+import CadenceSupport
 #if canImport(XCTest)
 import XCTest
 
@@ -15,41 +16,56 @@ extension XCTestCase {
     /// ```
     ///
     /// The shims of this library settle anything pending first (a ruling-out found while a shim was created, a
-    /// key-path read after a change), then XCTest's `wait(for:timeout:)` runs with a timeout of 0: an expectation
-    /// still unfulfilled fails the test as a timeout would, at once.
+    /// key-path read after a change), then an `XCTWaiter` waits with a timeout of 0. An expectation still unfulfilled
+    /// fails the test at once, at this call's file and line, on every platform:
+    ///
+    /// ```text
+    /// wait(for:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "PublisherValueExpectation(expectedValue: 3) (received [1] so far)".
+    /// ```
+    ///
+    /// When the wait returns, the shims it left unfulfilled are closed: they stop observing and never call
+    /// `fulfill()` again — a later `advance`, or the drain at the end of a virtual-time scope, cannot fulfil an
+    /// expectation whose wait is over (an "API violation" in Apple's XCTest). Fulfilled shims keep observing, so that
+    /// an over-fulfilment is still reported.
     @available(*, noasync, message: "Use await fulfillment(of:advancing:by:) instead.")
     public func wait(
         for expectations: [XCTestExpectation],
         advancing clock: VirtualClock,
         by duration: Duration? = nil,
         enforceOrder: Bool = false,
+        fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) {
+        let reporter = FailureReporter.resolved
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         Self.advance(clock, by: duration, settling: expectations)
-        #if canImport(ObjectiveC)
-        wait(for: expectations, timeout: 0, enforceOrder: enforceOrder)
-        #else
-        wait(for: expectations, timeout: 0, enforceOrder: enforceOrder, file: filePath, line: Int(line))
-        #endif
+        // A waiter with no delegate fails nothing itself: the same call on both platforms (Linux's also takes a
+        // location, which it would only hand to a delegate), and `end` reports at this call's location.
+        let waiter = XCTWaiter()
+        let result = waiter.wait(for: expectations, timeout: 0, enforceOrder: enforceOrder)
+        Self.end(waiter, result, for: expectations, call: "wait(for:advancing:)", clock, reporter, location)
     }
 
     /// Advances `clock` by `duration` — or, with no duration, runs it until nothing is left scheduled — then awaits
-    /// `expectations` with no real delay (see `wait(for:advancing:by:enforceOrder:filePath:line:)`).
+    /// `expectations` with no real delay (see `wait(for:advancing:by:enforceOrder:fileID:filePath:line:column:)`).
     public func fulfillment(
         of expectations: [XCTestExpectation],
         advancing clock: VirtualClock,
         by duration: Duration? = nil,
         enforceOrder: Bool = false,
+        fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
+        let reporter = FailureReporter.resolved
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         Self.advance(clock, by: duration, settling: expectations)
-        #if canImport(ObjectiveC)
-        await fulfillment(of: expectations, timeout: 0, enforceOrder: enforceOrder)
-        #else
-        await fulfillment(of: expectations, timeout: 0, enforceOrder: enforceOrder, file: filePath, line: Int(line))
-        #endif
+        let waiter = XCTWaiter()
+        let result = await waiter.fulfillment(of: expectations, timeout: 0, enforceOrder: enforceOrder)
+        Self.end(waiter, result, for: expectations, call: "fulfillment(of:advancing:)", clock, reporter, location)
     }
 
     private static func advance(
@@ -62,6 +78,22 @@ extension XCTestCase {
         }
         for case let expectation as any VirtualTimeWaitable in expectations {
             expectation.settleForWait()
+        }
+    }
+
+    /// Reports how the wait ended, at the caller's location, then closes the expectations it left unfulfilled.
+    private static func end(
+        _ waiter: XCTWaiter, _ result: XCTWaiter.Result, for expectations: [XCTestExpectation], call: String,
+        _ clock: VirtualClock, _ reporter: FailureReporter, _ location: SourceCodeLocation
+    ) {
+        let outcome = VirtualTimeWaitOutcome(result, expectations: expectations, fulfilled: waiter.fulfilledExpectations)
+        // The message is written before closing: an unfulfilled shim's description names what it received so far.
+        let message = outcome.message(call: call, tick: clock.now.ticks)
+        for case let expectation as any VirtualTimeWaitable in expectations {
+            expectation.closeAfterWait()
+        }
+        if let message {
+            reporter.report(ExpectationFailure(message: message, location: location))
         }
     }
 }

@@ -176,6 +176,28 @@ final class XCTestGuideTests: XCTestCase {
         await fulfillment(of: [failed], advancing: scheduler.clock, by: .seconds(1))
     }
 
+    func testWhatTheClockDidNotBringAboutFailsAtTheWaitsLine() {
+        let log = FailureLog()
+        var line = 0
+        FailureReporter.$current.withValue(log.reporter) {
+            let scheduler = DispatchQueue.test
+            let client = InboxClient.answering(3, after: .seconds(1), scheduler: scheduler.eraseToAnyScheduler())
+            let model = UnreadBadgeModel(client: client, mainQueue: scheduler.eraseToAnyScheduler())
+
+            let three = PublisherValueExpectation(model.$count, expectedValue: 3)
+            model.refresh()
+
+            wait(for: [three], advancing: scheduler.clock, by: .milliseconds(500))
+            line = #line - 1
+        }
+        XCTAssertEqual(log.messages, [
+            """
+            wait(for:advancing:) failed: at tick 500, 1 expectation was not fulfilled: "PublisherValueExpectation(expectedValue: 3) (received [nil] so far)".
+            """,
+        ])
+        XCTAssertEqual(log.failures.map(\.location.line), [line])
+    }
+
     // MARK: Over-fulfilment
 
     func testOverFulfilmentIsAFailure() {

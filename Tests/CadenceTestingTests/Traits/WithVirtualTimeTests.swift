@@ -42,6 +42,7 @@ import Testing
         #expect(VirtualClock.current == nil)
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theAsyncFormWakesSleepersWhenItDrains() async throws {
         let woke = Synchronized<Int64?>(nil)
         let (clock, sleeper) = await withVirtualTime { clock in
@@ -210,6 +211,7 @@ import Testing
         }
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func strictModeCountsASleepingTaskAsWork() async throws {
         await expectFailures([
             """

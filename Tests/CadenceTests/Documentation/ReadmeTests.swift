@@ -51,6 +51,7 @@ struct ReadmeTests {
         withExtendedLifetime(cancellable) {}
     }
 
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func clockSample() async throws {
         let clock = VirtualClock()
         // `Task.immediate` runs the task up to its first suspension before returning: the sleep is on the timeline.
