@@ -1,57 +1,12 @@
-// Failures reported into XCTest for real: this XCTestCase captures what XCTest would record instead of failing, and
-// checks the exact message, file and line. `FailureReporter.destination` is reached with @testable (debug builds).
+// Failures reported into XCTest for real: a `FailureCapturingTestCase` captures what XCTest would record instead of
+// failing, and checks the exact message, file and line. `FailureReporter.destination` is reached with @testable
+// (debug builds).
 #if canImport(XCTest) && DEBUG
 @testable import CadenceTesting
 import Foundation
 import XCTest
 
-final class FailureReporterXCTests: XCTestCase {
-    /// A failure XCTest was asked to record.
-    private struct Recorded: Equatable {
-        var message: String
-        var file: String
-        var line: Int
-    }
-
-    // `capture` guards the list; nil when failures are not being captured (then they fail the test as usual).
-    private let capture = Locked<[Recorded]?>(nil)
-
-    /// Runs `body`, capturing every failure XCTest is asked to record meanwhile, and returns them.
-    private func capturingFailures(_ body: () -> Void) -> [Recorded] {
-        capture.withLock { $0 = [] }
-        body()
-        return capture.withLock { captured in
-            defer { captured = nil }
-            return captured ?? []
-        }
-    }
-
-    private func captured(_ failure: Recorded) -> Bool {
-        capture.withLock { captured in
-            guard captured != nil else { return false }
-            captured?.append(failure)
-            return true
-        }
-    }
-
-    #if canImport(ObjectiveC)
-    override func record(_ issue: XCTIssue) {
-        let location = issue.sourceCodeContext.location
-        let failure = Recorded(
-            message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0
-        )
-        if !captured(failure) { super.record(issue) }
-    }
-    #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
-        let failure = Recorded(message: description, file: filePath, line: lineNumber)
-        if !captured(failure) {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-    #endif
-
+final class FailureReporterXCTests: FailureCapturingTestCase {
     private static let toEmit2 = """
         toEmit(2) failed: the value differs: expected 2, received 1.
 
@@ -75,14 +30,14 @@ final class FailureReporterXCTests: XCTestCase {
     }
 
     func testFailedStepIsRecordedWithMessageFileAndLine() {
-        let failures = capturingFailures {
+        let failures = capturingXCTestFailures {
             expect(Just(1)).toEmit(2)
         }
         XCTAssertEqual(failures, [Recorded(message: "failed - " + Self.toEmit2, file: #filePath, line: #line - 2)])
     }
 
     func testOverFulfilmentIsRecordedAtExpect() {
-        let failures = capturingFailures {
+        let failures = capturingXCTestFailures {
             expect([1, 2].publisher)
                 .toEmit(1)
         }
@@ -96,7 +51,7 @@ final class FailureReporterXCTests: XCTestCase {
     func testLateEventFromAnotherThreadFailsThisTest() {
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
         let line = #line + 2
-        let failures = capturingFailures {
+        let failures = capturingXCTestFailures {
             expect(subject)
             let done = DispatchSemaphore(value: 0)
             Thread {
@@ -112,7 +67,7 @@ final class FailureReporterXCTests: XCTestCase {
     }
 
     func testUnimplementedSchedulerFailsThisTestAtItsCreation() {
-        let failures = capturingFailures {
+        let failures = capturingXCTestFailures {
             let scheduler = DispatchQueue.unimplemented("xc")
             scheduler.schedule {}
         }

@@ -1,58 +1,13 @@
 // Where `wait(for:advancing:)` and `fulfillment(of:advancing:)` report an unfulfilled expectation: at the line that
-// called them, on Linux as on Apple platforms (where XCTest's own `wait(for:timeout:)` takes no location). This
-// XCTestCase captures what XCTest would record instead of failing, and checks the exact text, file and line.
+// called them, on Linux as on Apple platforms (where XCTest's own `wait(for:timeout:)` takes no location). A
+// `FailureCapturingTestCase` captures what XCTest would record instead of failing, and checks the exact text, file
+// and line.
 #if canImport(XCTest)
 import CadenceTesting
 import Foundation
 import XCTest
 
-final class VirtualTimeWaitReportingTests: XCTestCase {
-    /// A failure XCTest was asked to record.
-    private struct Recorded: Equatable {
-        var message: String
-        var file: String
-        var line: Int
-    }
-
-    // `captured` guards the list; nil when failures are not being captured (then they fail the test as usual).
-    private let captured = Synchronized<[Recorded]?>(nil)
-
-    /// Runs `body`, capturing the failures XCTest is asked to record meanwhile instead of failing the test.
-    private func capturingXCTestFailures(_ body: () async -> Void) async -> [Recorded] {
-        captured.withLock { $0 = [] }
-        await body()
-        return captured.withLock { list in
-            defer { list = nil }
-            return list ?? []
-        }
-    }
-
-    /// Takes `failure` into the capture, if one is running.
-    private func took(_ failure: Recorded) -> Bool {
-        captured.withLock { list -> Bool in
-            guard list != nil else { return false }
-            list?.append(failure)
-            return true
-        }
-    }
-
-    #if canImport(ObjectiveC)
-    override func record(_ issue: XCTIssue) {
-        let location = issue.sourceCodeContext.location
-        let failure = Recorded(
-            message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0
-        )
-        if !took(failure) { super.record(issue) }
-    }
-    #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
-        if !took(Recorded(message: description, file: filePath, line: lineNumber)) {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-    #endif
-
+final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
     /// Waits on `clock` from a synchronous context, as a synchronous XCTest test does.
     private func waitSynchronously(
         for expectations: [XCTestExpectation], advancing clock: VirtualClock, by duration: Duration,
@@ -66,7 +21,7 @@ final class VirtualTimeWaitReportingTests: XCTestCase {
         let subject = scheduledSubject(on: clock, [(100, 1), (500, 3)])
         let three = PublisherValueExpectation(subject, expectedValue: 3)
         var line = 0
-        let failures = await capturingXCTestFailures {
+        let failures = capturingXCTestFailures {
             line = #line + 1
             waitSynchronously(for: [three], advancing: clock, by: .ticks(499))
         }

@@ -1,57 +1,12 @@
 // What `withVirtualTime` reports when it runs inside an XCTest test: no reporter is bound, so its failures go to
-// XCTest for real. This XCTestCase captures what XCTest would record instead of failing, and checks the exact text.
+// XCTest for real. A `FailureCapturingTestCase`, it captures what XCTest would record instead of failing, and checks
+// the exact text.
 #if canImport(XCTest)
 import CadenceTesting
 import Foundation
 import XCTest
 
-final class WithVirtualTimeXCTests: XCTestCase {
-    /// A failure XCTest was asked to record.
-    private struct Recorded: Equatable {
-        var message: String
-        var file: String
-        var line: Int
-    }
-
-    // `captured` guards the list; nil when failures are not being captured (then they fail the test as usual).
-    private let captured = Synchronized<[Recorded]?>(nil)
-
-    /// Runs `body`, capturing the failures XCTest is asked to record meanwhile instead of failing the test.
-    private func capturingXCTestFailures(_ body: () -> Void) -> [Recorded] {
-        captured.withLock { $0 = [] }
-        body()
-        return captured.withLock { list in
-            defer { list = nil }
-            return list ?? []
-        }
-    }
-
-    /// Takes `failure` into the capture, if one is running.
-    private func took(_ failure: Recorded) -> Bool {
-        captured.withLock { list -> Bool in
-            guard list != nil else { return false }
-            list?.append(failure)
-            return true
-        }
-    }
-
-    #if canImport(ObjectiveC)
-    override func record(_ issue: XCTIssue) {
-        let location = issue.sourceCodeContext.location
-        let failure = Recorded(
-            message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0
-        )
-        if !took(failure) { super.record(issue) }
-    }
-    #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
-        if !took(Recorded(message: description, file: filePath, line: lineNumber)) {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-    #endif
-
+final class WithVirtualTimeXCTests: FailureCapturingTestCase {
     func testLateOverFulfilmentFailsTheTestAtTheExpectLine() {
         var line = 0
         let failures = capturingXCTestFailures {
