@@ -54,7 +54,7 @@ struct ProfileFailureMessageTests {
 
         #expect(failures.map(\.message) == [
             """
-            toEmit([false, true, false], within: .seconds(10)) failed: value 3 of 3 (false) did not arrive within 10000 ticks (by tick 10000).
+            toEmit([false, true, false], within: .seconds(10)) failed: value 3 of 3 (false) did not arrive within 10000 ticks (by tick 10000); it arrived at tick 30000, 20000 ticks late.
 
                 expect(Published<Bool>.Publisher)
               ✗   .toEmit([false, true, false], within: .seconds(10))
@@ -64,6 +64,7 @@ struct ProfileFailureMessageTests {
                      0  false         false     toEmit([false, true, false], within: .seconds(10))
                      0  true          true      toEmit([false, true, false], within: .seconds(10))
               →  10000  (nothing)     false     toEmit([false, true, false], within: .seconds(10))
+                 30000  false
             """,
         ])
         await clock.advance(by: .seconds(30))
