@@ -63,24 +63,8 @@ package final class VirtualTimeExecutor: Sendable {
         /// Whether a nested run (`runReadyJobs`) gave up on a task that never suspends since the queue was last empty:
         /// later nested runs leave it to the drain rather than report it again.
         var nestedRunGaveUp = false
-        /// Where each task the session took was created, by task identifier, where that could be captured, with the
-        /// order the tasks were first seen in.
-        var origins: [UInt64: (order: Int, origin: TaskOrigin)] = [:]
 
         var readyCount: Int { jobs.count - head }
-
-        /// Where the tasks of the jobs ready to run were created, each task once, in the order they were created.
-        func readyTaskOrigins() -> [TaskOrigin] {
-            var seen = Set<UInt64>()
-            var origins: [(order: Int, origin: TaskOrigin)] = []
-            for entry in jobs[head...] {
-                guard let task = entry.task else { continue }
-                let id = cadence_job_task_id(task)
-                guard seen.insert(id).inserted, let origin = self.origins[id] else { continue }
-                origins.append(origin)
-            }
-            return origins.sorted { $0.order < $1.order }.map(\.origin)
-        }
 
         mutating func popJob() -> Entry? {
             guard head < jobs.count else { return nil }
@@ -142,29 +126,27 @@ package final class VirtualTimeExecutor: Sendable {
     static func route(_ job: UnsafeMutableRawPointer, isMainActorJob: Bool) -> Bool {
         let jobTask = cadence_job_task_id(job)
         let marked = cadence_thread_session()
-        let (executor, isNewTask): (VirtualTimeExecutor?, Bool) = registry.withLock { registry in
-            guard !registry.tasksOfSession.isEmpty else { return (nil, false) }
-            if jobTask != 0, let known = registry.sessionOfTask[jobTask] { return (known, false) }
+        let executor: VirtualTimeExecutor? = registry.withLock { registry in
+            guard !registry.tasksOfSession.isEmpty else { return nil }
+            if jobTask != 0, let known = registry.sessionOfTask[jobTask] { return known }
             // The enqueuing task's session first (inside a nested session, the drain running it may be the outer
             // one's), then the session whose drain this thread is running.
             let current = cadence_current_task_id()
             let enqueuer = (current == 0 ? nil : registry.sessionOfTask[current])
                 ?? marked.map { Unmanaged<VirtualTimeExecutor>.fromOpaque($0).takeUnretainedValue() }
-            guard let enqueuer, registry.tasksOfSession[ObjectIdentifier(enqueuer)] != nil else { return (nil, false) }
-            guard jobTask != 0 else { return (enqueuer, false) }
-            registry.sessionOfTask[jobTask] = enqueuer
-            registry.tasksOfSession[ObjectIdentifier(enqueuer), default: []].append(jobTask)
-            return (enqueuer, true)
+            guard let enqueuer, registry.tasksOfSession[ObjectIdentifier(enqueuer)] != nil else { return nil }
+            if jobTask != 0 {
+                registry.sessionOfTask[jobTask] = enqueuer
+                registry.tasksOfSession[ObjectIdentifier(enqueuer), default: []].append(jobTask)
+            }
+            return enqueuer
         }
         guard let executor else { return false }
-        // A task seen for the first time is, as a rule, being created right now, on this thread: its creator's line
-        // is on the stack.
-        let origin = isNewTask ? TaskOrigin.capture().map { (jobTask, $0) } : nil
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
         return executor.accept(Entry(
             job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
             task: cadence_job_resumed_task(job)
-        ), origin: origin)
+        ))
     }
 
     /// Starts routing: from now on the running task (the session's body) and the tasks it creates are the session's.
@@ -188,11 +170,10 @@ package final class VirtualTimeExecutor: Sendable {
         return true
     }
 
-    private func accept(_ entry: Entry, origin: (task: UInt64, origin: TaskOrigin)?) -> Bool {
+    private func accept(_ entry: Entry) -> Bool {
         let post: Bool? = state.withLock { state in
             guard !state.hasEnded else { return nil }
             state.jobs.append(entry)
-            if let origin { state.origins[origin.task] = (state.origins.count, origin.origin) }
             guard !state.isDraining else { return false }
             state.isDraining = true
             return true
@@ -210,7 +191,7 @@ package final class VirtualTimeExecutor: Sendable {
 
     private enum Step {
         case run(Entry)
-        case wake(UnsafeContinuation<Void, Never>, busy: (origin: String, ready: Int, tasks: [TaskOrigin])?)
+        case wake(UnsafeContinuation<Void, Never>, busy: (origin: String, ready: Int)?)
         case yieldMainThread
         case stop
     }
@@ -228,10 +209,7 @@ package final class VirtualTimeExecutor: Sendable {
                 if !state.waiters.isEmpty, state.jobsSinceIdle >= Self.jobLimit, state.readyCount > 0 {
                     state.jobsSinceIdle = 0
                     let origin = state.waiterOrigins.removeFirst()
-                    return .wake(
-                        state.waiters.removeFirst(),
-                        busy: (origin, state.readyCount, state.readyTaskOrigins())
-                    )
+                    return .wake(state.waiters.removeFirst(), busy: (origin, state.readyCount))
                 }
                 if let entry = state.popJob() {
                     state.jobsSinceIdle += 1
@@ -251,7 +229,7 @@ package final class VirtualTimeExecutor: Sendable {
             case .run(let entry):
                 run(entry)
             case .wake(let waiter, let busy):
-                if let busy { reportBusy(origin: busy.origin, ready: busy.ready, tasks: busy.tasks) }
+                if let busy { reportBusy(origin: busy.origin, ready: busy.ready) }
                 waiter.resume()
             case .yieldMainThread:
                 postDrain()
@@ -276,11 +254,10 @@ package final class VirtualTimeExecutor: Sendable {
         }
     }
 
-    private func reportBusy(origin: String, ready: Int, tasks: [TaskOrigin]) {
+    private func reportBusy(origin: String, ready: Int) {
         reporter.report(
             "\(origin) stopped waiting for the test's tasks after running \(Self.jobLimit.formatted) jobs " +
-            "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.formatted) jobs") still ready to run" +
-            "\(Self.createdAt(tasks)): a " +
+            "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.formatted) jobs") still ready to run: a " +
             "task that never suspends on the clock and never finishes (a loop of Task.yield()?) never lets the " +
             "test go idle. It is left running; make it sleep on the clock, await something, or finish."
         )
@@ -347,12 +324,11 @@ package final class VirtualTimeExecutor: Sendable {
             run(entry)
             ran += 1
             guard ran >= Self.jobLimit else { continue }
-            let (ready, tasks): (Int, [TaskOrigin]) = state.withLock { state in
-                guard state.readyCount > 0 else { return (0, []) }
-                state.nestedRunGaveUp = true
-                return (state.readyCount, state.readyTaskOrigins())
+            let ready: Int = state.withLock { state in
+                if state.readyCount > 0 { state.nestedRunGaveUp = true }
+                return state.readyCount
             }
-            if ready > 0 { reportBusy(origin: origin(), ready: ready, tasks: tasks) }
+            if ready > 0 { reportBusy(origin: origin(), ready: ready) }
             return
         }
     }
@@ -361,17 +337,9 @@ package final class VirtualTimeExecutor: Sendable {
     /// run — of a task that never suspends — are handed back to the runtime, their tasks cancelled first so that a
     /// loop that checks for cancellation ends; idle waiters are resumed.
     ///
-    /// What a session's executor handed back when it ended.
-    package struct Leftover {
-        /// How many jobs were still ready to run.
-        package let jobs: Int
-        /// Where their tasks were created (`"Loader.swift:12"`), each task once, where that is known.
-        package let taskLocations: [String]
-    }
-
-    /// - Returns: the jobs that were still ready to run, and where their tasks were created.
+    /// - Returns: how many jobs were still ready to run.
     @discardableResult
-    package func end() -> Leftover {
+    package func end() -> Int {
         Self.registry.withLock { registry in
             for task in registry.tasksOfSession.removeValue(forKey: ObjectIdentifier(self)) ?? []
             where registry.sessionOfTask[task] === self {
@@ -382,17 +350,14 @@ package final class VirtualTimeExecutor: Sendable {
                 registry.sessionOfTask[body] = outer
             }
         }
-        let (left, origins, waiters): ([Entry], [TaskOrigin], [UnsafeContinuation<Void, Never>]) = state.withLock {
-            state in
-            guard !state.hasEnded else { return ([], [], []) }
+        let (left, waiters): ([Entry], [UnsafeContinuation<Void, Never>]) = state.withLock { state in
+            guard !state.hasEnded else { return ([], []) }
             state.hasEnded = true
             let left = Array(state.jobs[state.head...])
-            let origins = state.readyTaskOrigins()
             state.jobs = []
             state.head = 0
-            state.origins = [:]
             defer { state.waiters = []; state.waiterOrigins = [] }
-            return (left, origins, state.waiters)
+            return (left, state.waiters)
         }
         for entry in left {
             if let task = entry.task { cadence_cancel_task(task) }
@@ -404,23 +369,7 @@ package final class VirtualTimeExecutor: Sendable {
             }
         }
         for waiter in waiters { waiter.resume() }
-        return Leftover(jobs: left.count, taskLocations: origins.compactMap(\.location))
-    }
-
-    /// `" (of the task created at Loader.swift:12)"`, `" (of the tasks created at A.swift:3 and A.swift:9)"`: where
-    /// the tasks of jobs still ready to run were created (a location per task, each said once), for a report; empty
-    /// when that is not known.
-    package static func createdAt(_ locations: [String]) -> String {
-        var seen = Set<String>()
-        var distinct = locations.filter { seen.insert($0).inserted }
-        guard let last = distinct.popLast() else { return "" }
-        let tasks = locations.count == 1 ? "the task" : "the tasks"
-        let list = distinct.isEmpty ? last : "\(distinct.joined(separator: ", ")) and \(last)"
-        return " (of \(tasks) created at \(list))"
-    }
-
-    private static func createdAt(_ tasks: [TaskOrigin]) -> String {
-        createdAt(tasks.compactMap(\.location))
+        return left.count
     }
 }
 

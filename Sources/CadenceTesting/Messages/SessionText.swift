@@ -16,9 +16,8 @@ struct SessionProblem {
         /// Work at the sorted `ticks` never ran; `strict` makes it a failure, else a note.
         case neverRan(ticks: [Int64], busy: Busy, strict: Bool)
         /// `jobs` jobs of the body's tasks were still ready to run when the session ended (a task that never
-        /// suspends); they were cancelled and handed back to the runtime. `createdAt` says where their tasks were
-        /// created, where that is known.
-        case tasksStillReady(jobs: Int, createdAt: [String])
+        /// suspends); they were cancelled and handed back to the runtime.
+        case tasksStillReady(jobs: Int)
         /// Tasks the body started were still alive, suspended off the clock, when the session ended.
         case tasksStillAlive(strict: Bool)
     }
@@ -67,10 +66,10 @@ enum SessionText {
             return "\(capitalised(busyText)): \(work) never ran. An endless repeating timer, or work that keeps "
                 + "rescheduling itself? Cancel it before the \(body) returns\(hint); \(api)(strict: true) makes this "
                 + "a failure."
-        case let .tasksStillReady(jobs, createdAt):
+        case let .tasksStillReady(jobs):
             let verb = jobs == 1 ? "was" : "were"
             return "\(capitalised(counted(jobs, "job"))) of the tasks the \(body) started \(verb) still ready to run "
-                + "when it ended\(VirtualTimeExecutor.createdAt(createdAt)): a task that never suspends on the clock and never finishes (a loop of "
+                + "when it ended: a task that never suspends on the clock and never finishes (a loop of "
                 + "Task.yield()?). \(jobs == 1 ? "Its task was" : "Their tasks were") cancelled and handed back to the "
                 + "Swift runtime, off virtual time; make such a task sleep on the clock, await something, or finish."
         case let .tasksStillAlive(strict):

@@ -109,8 +109,8 @@ struct VirtualTimeSession: Sendable {
         let left = executor.end()
         weak let member = membership
         membership = nil
-        if left.jobs > 0 {
-            report(.tasksStillReady(jobs: left.jobs, createdAt: left.taskLocations), to: failures)
+        if left > 0 {
+            report(.tasksStillReady(jobs: left), to: failures)
         } else if member != nil {
             report(.tasksStillAlive(strict: isStrict), to: isStrict ? failures : notes)
         }

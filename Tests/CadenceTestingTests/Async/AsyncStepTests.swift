@@ -86,20 +86,19 @@ import Testing
     }
 
     @Test func aTaskThatNeverSuspendsIsReportedOnceByTheStepAndLeftRunning() async {
-        let created = "AsyncStepTests.swift:\(#line + 16)"
         let spinning = "stopped waiting for the test's tasks after running 100,000 jobs at tick 0 with 1 job still "
-            + "ready to run (of the task created at \(created)): a task that never suspends on the clock and never "
-            + "finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on "
-            + "the clock, await something, or finish."
+            + "ready to run: a task that never suspends on the clock and never finishes (a loop of Task.yield()?) "
+            + "never lets the test go idle. It is left running; make it sleep on the clock, await something, or "
+            + "finish."
         await expectFailures([
             "toEmit(1) " + spinning,
             // The step reports the task once and leaves it running; the session's own waits report it as ever.
             "Draining the virtual clock after the body returned " + spinning,
             "Ending the virtual clock after the body returned " + spinning,
-            "1 job of the tasks the body started was still ready to run when it ended (of the task created at "
-                + "\(created)): a task that never suspends on the clock and never finishes (a loop of Task.yield()?). "
-                + "Its task was cancelled and handed back to the Swift runtime, off virtual time; make such a task "
-                + "sleep on the clock, await something, or finish.",
+            "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
+                + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
+                + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
+                + "finish.",
         ]) {
             let task = await withVirtualTime { _ async in
                 let task = Task { while !Task.isCancelled { await Task.yield() } }

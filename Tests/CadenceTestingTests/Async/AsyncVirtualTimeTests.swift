@@ -108,12 +108,11 @@ import Testing
     // MARK: Bad input
 
     @Test func aTaskThatNeverSuspendsIsReportedAndTheAdvanceGoesOn() async {
-        let created = Self.location(line: #line + 8)
         await expectFailures([
             "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running 100,000 jobs at tick "
-                + "0 with 1 job still ready to run (of the task created at \(created)): a task that never suspends on "
-                + "the clock and never finishes (a loop of Task.yield()?) never lets the test go idle. It is left "
-                + "running; make it sleep on the clock, await something, or finish.",
+                + "0 with 1 job still ready to run: a task that never suspends on the clock and never finishes (a "
+                + "loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on the "
+                + "clock, await something, or finish.",
         ]) {
             let now = await withVirtualTime { clock in
                 let spinning = Task { while !Task.isCancelled { await Task.yield() } }
@@ -125,29 +124,25 @@ import Testing
         }
     }
 
-    /// `"AsyncVirtualTimeTests.swift:12"`: where a task made on `line` of this file was created, as a report says it.
-    static func location(line: Int) -> String { "AsyncVirtualTimeTests.swift:\(line)" }
-
-    /// What a session reports of a task that still spins when its body returns, created at `created`: both waits
-    /// give up, then the job left over is handed back.
-    static func stillSpinningAtTheEnd(createdAt created: String) -> [String] {
-        let ready = "1 job still ready to run (of the task created at \(created)): a task that never suspends on the "
-            + "clock and never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; "
-            + "make it sleep on the clock, await something, or finish."
-        return [
-            "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
-                + "100,000 jobs at tick 0 with " + ready,
-            "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
-                + "100,000 jobs at tick 0 with " + ready,
-            "1 job of the tasks the body started was still ready to run when it ended (of the task created at "
-                + "\(created)): a task that never suspends on the clock and never finishes (a loop of Task.yield()?). "
-                + "Its task was cancelled and handed back to the Swift runtime, off virtual time; make such a task "
-                + "sleep on the clock, await something, or finish.",
-        ]
-    }
+    /// What a session reports of a task that still spins when its body returns: both waits give up, then the job
+    /// left over is handed back.
+    static let stillSpinningAtTheEnd = [
+        "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
+            + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+            + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+            + "sleep on the clock, await something, or finish.",
+        "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
+            + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and "
+            + "never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it "
+            + "sleep on the clock, await something, or finish.",
+        "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
+            + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
+            + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
+            + "finish.",
+    ]
 
     @Test func aTaskStillSpinningWhenTheBodyEndsIsReportedCancelledAndHandedBack() async {
-        await expectFailures(Self.stillSpinningAtTheEnd(createdAt: Self.location(line: #line + 2))) {
+        await expectFailures(Self.stillSpinningAtTheEnd) {
             let spinning = await withVirtualTime { _ async in
                 Task<Int, Never> {
                     var turns = 0
@@ -165,19 +160,18 @@ import Testing
     /// A task that yields leaves either itself or the continuation that resumes it waiting, one job after the other;
     /// two tasks a job apart leave one of each when the session ends, and both are cancelled.
     @Test func tasksStillSpinningInEitherHalfOfAYieldAreBothCancelled() async {
-        let created = "\(Self.location(line: #line + 15)) and \(Self.location(line: #line + 21))"
-        let jobs = "2 jobs still ready to run (of the tasks created at \(created)): a task that never suspends on the "
-            + "clock and never finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; "
-            + "make it sleep on the clock, await something, or finish."
+        let jobs = "2 jobs still ready to run: a task that never suspends on the clock and never finishes (a loop of "
+            + "Task.yield()?) never lets the test go idle. It is left running; make it sleep on the clock, await "
+            + "something, or finish."
         await expectFailures([
             "Draining the virtual clock after the body returned stopped waiting for the test's tasks after running "
                 + "100,000 jobs at tick 0 with " + jobs,
             "Ending the virtual clock after the body returned stopped waiting for the test's tasks after running "
                 + "100,000 jobs at tick 0 with " + jobs,
-            "2 jobs of the tasks the body started were still ready to run when it ended (of the tasks created at "
-                + "\(created)): a task that never suspends on the clock and never finishes (a loop of Task.yield()?). "
-                + "Their tasks were cancelled and handed back to the Swift runtime, off virtual time; make such a task "
-                + "sleep on the clock, await something, or finish.",
+            "2 jobs of the tasks the body started were still ready to run when it ended: a task that never suspends "
+                + "on the clock and never finishes (a loop of Task.yield()?). Their tasks were cancelled and handed "
+                + "back to the Swift runtime, off virtual time; make such a task sleep on the clock, await something, "
+                + "or finish.",
         ]) {
             let (spinning, hopping) = await withVirtualTime { _ async in
                 let spinning = Task<Int, Never> {
@@ -205,7 +199,7 @@ import Testing
     }
 
     @Test func aMainActorTaskStillSpinningWhenTheBodyEndsIsHandedBackToTheMainQueue() async {
-        await expectFailures(Self.stillSpinningAtTheEnd(createdAt: Self.location(line: #line + 2))) {
+        await expectFailures(Self.stillSpinningAtTheEnd) {
             let spinning = await withVirtualTime { _ async in
                 Task<Int, Never> { @MainActor in
                     var turns = 0
