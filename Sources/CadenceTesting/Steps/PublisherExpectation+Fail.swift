@@ -124,7 +124,7 @@ extension PublisherExpectation {
     }
 
     /// The step `name` that expects the publisher to fail next with an error `matcher` accepts, timed by `timing`.
-    private func fail(
+    func fail(
         name: String,
         matcher: FailureMatcher<Failure>,
         timing: StepTiming,

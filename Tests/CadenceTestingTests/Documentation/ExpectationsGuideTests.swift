@@ -530,6 +530,7 @@ struct ExpectationsGuideTests {
             let service = AccountService(scheduler: scheduler.eraseToAnyScheduler(), reply: .failure(.unauthorized))
 
             expect(service.account(id: 1), on: scheduler).toFail()
+            expect(service.account(id: 1), on: scheduler).toFail(with: .unauthorized)
             expect(service.account(id: 1), on: scheduler).toFail(with: BackendError.unauthorized)
             expect(service.account(id: 1), on: scheduler).toFail(where: { $0 != .offline }, within: .seconds(1))
         }

@@ -128,6 +128,50 @@ struct FailTests {
         }
     }
 
+    @Test("toFail(with:) takes the publisher's own Failure, so a case needs no type: .offline")
+    func leadingDotFailure() async {
+        let clock = VirtualClock()
+        expectNoFailures {
+            expect(Fail<Int, TestError>(error: .offline)).toFail(with: .offline)
+            expect(Scripted.timed([(1, .value(1)), (3, .completion(.failure(.timeout)))], on: clock), on: clock)
+                .toEmit(1).thenFail(with: .timeout, within: .ticks(2))
+        }
+        await expectWallClockFailures([]) {
+            await expect(Fail<Int, TestError>(error: .offline)).toFail(with: .offline, timeout: .seconds(60))
+            await expect(Just(1).setFailureType(to: TestError.self).append(Fail(error: .timeout)))
+                .toEmit(1, timeout: .seconds(60))
+                .thenFail(with: .timeout, timeout: .seconds(60))
+        }
+    }
+
+    @Test("toFail(with: .case) of the publisher's Failure reads and fails as toFail(with: Type.case) does")
+    func leadingDotFailureFails() async {
+        let message = """
+            toFail(with: TestError.offline) failed: expected failure(TestError.offline), received \
+            failure(TestError.timeout).
+
+                expect(Fail<Int, TestError>)
+              ✗   .toFail(with: TestError.offline)
+
+                 received                    expected
+                 subscription
+              →  failure(TestError.timeout)  failure(TestError.offline)  toFail(with: TestError.offline)
+            """
+        expectFailures([message]) {
+            expect(Fail<Int, TestError>(error: .timeout)).toFail(with: .offline)
+        }
+        await expectWallClockFailures([
+            """
+            thenFail(with: TestError.offline, timeout: .seconds(60)) failed: expected failure(TestError.offline), \
+            received failure(TestError.timeout) at +… ms.
+            """,
+        ], headlinesOnly: true) {
+            await expect(Just(1).setFailureType(to: TestError.self).append(Fail(error: .timeout)))
+                .toEmit(1, timeout: .seconds(60))
+                .thenFail(with: .offline, timeout: .seconds(60))
+        }
+    }
+
     @Test("An any Error failure of another type shows both errors")
     func otherErrorType() {
         expectFailures([
