@@ -109,21 +109,23 @@ struct FailTests {
         }
     }
 
+    /// What `toFail(with: TestError.offline)` reports of a `Fail` that fails with `.timeout`, however the error is
+    /// written.
+    static let offlineExpectedTimeoutReceived = """
+        toFail(with: TestError.offline) failed: expected failure(TestError.offline), received \
+        failure(TestError.timeout).
+
+            expect(Fail<Int, TestError>)
+          ✗   .toFail(with: TestError.offline)
+
+             received                    expected
+             subscription
+          →  failure(TestError.timeout)  failure(TestError.offline)  toFail(with: TestError.offline)
+        """
+
     @Test("A different error shows both errors")
     func differentError() {
-        expectFailures([
-            """
-            toFail(with: TestError.offline) failed: expected failure(TestError.offline), received \
-            failure(TestError.timeout).
-
-                expect(Fail<Int, TestError>)
-              ✗   .toFail(with: TestError.offline)
-
-                 received                    expected
-                 subscription
-              →  failure(TestError.timeout)  failure(TestError.offline)  toFail(with: TestError.offline)
-            """,
-        ]) {
+        expectFailures([Self.offlineExpectedTimeoutReceived]) {
             expect(Fail<Int, TestError>(error: .timeout)).toFail(with: TestError.offline)
         }
     }
@@ -146,18 +148,7 @@ struct FailTests {
 
     @Test("toFail(with: .case) of the publisher's Failure reads and fails as toFail(with: Type.case) does")
     func leadingDotFailureFails() async {
-        let message = """
-            toFail(with: TestError.offline) failed: expected failure(TestError.offline), received \
-            failure(TestError.timeout).
-
-                expect(Fail<Int, TestError>)
-              ✗   .toFail(with: TestError.offline)
-
-                 received                    expected
-                 subscription
-              →  failure(TestError.timeout)  failure(TestError.offline)  toFail(with: TestError.offline)
-            """
-        expectFailures([message]) {
+        expectFailures([Self.offlineExpectedTimeoutReceived]) {
             expect(Fail<Int, TestError>(error: .timeout)).toFail(with: .offline)
         }
         await expectWallClockFailures([
