@@ -110,6 +110,22 @@ void cadence_cancel_task(void *_Nonnull task) {
     if (swift_task_cancel) swift_task_cancel(task);
 }
 
+// The heap object's reference counting, C calling convention as `swift/Runtime/HeapObject.h` declares it: a task is a
+// heap object, and a reference keeps it valid (not running) for `cadence_cancel_task` after it may have finished.
+extern void *_Nullable swift_retain(void *_Nullable object) __attribute__((weak));
+extern void swift_release(void *_Nullable object) __attribute__((weak));
+
+void *_Nullable cadence_retain_current_task(void) {
+    if (!swift_task_getCurrent || !swift_retain || !swift_release) return NULL;
+    void *task = swift_task_getCurrent();
+    if (task) swift_retain(task);
+    return task;
+}
+
+void cadence_release_task(void *_Nonnull task) {
+    swift_release(task);
+}
+
 // The main-executor hooks: the runtime asks `swift_task_getMainExecutor` for the main actor's executor whenever code
 // hops to the main actor or a task is created on it, and `swift_task_isMainExecutor` whether an executor is the main
 // one. Swift 6.2 and later enqueue a main-actor job straight on the main dispatch queue, past the enqueue hook above;

@@ -63,6 +63,9 @@ package final class VirtualTimeExecutor: Sendable {
         /// Whether a nested run (`runReadyJobs`) gave up on a task that never suspends since the queue was last empty:
         /// later nested runs leave it to the drain rather than report it again.
         var nestedRunGaveUp = false
+        /// What takes the session's sleeps on `ContinuousClock` and `SuspendingClock` onto its virtual clock, when
+        /// the session asked for that; nil otherwise, and once the session has ended.
+        var systemSleeps: SystemSleepScheduler?
 
         var readyCount: Int { jobs.count - head }
 
@@ -263,6 +266,40 @@ package final class VirtualTimeExecutor: Sendable {
         )
     }
 
+    // MARK: Sleeps on the system's clocks
+
+    /// Puts the job that wakes a sleeper `ticks` ahead on the session's virtual clock; `sleeper` is the sleeping
+    /// task, retained (see `cadence_retain_current_task`), to cancel if the clock ends first.
+    package typealias SystemSleepScheduler =
+        @Sendable (_ wake: UnownedJob, _ ticks: Int64, _ sleeper: UnsafeMutableRawPointer?) -> Void
+
+    /// From now until the session ends, the sleeps of its tasks on `ContinuousClock` and `SuspendingClock` (and
+    /// `Task.sleep`, which sleeps on the continuous clock) go to `scheduler` instead of the wall clock.
+    package func virtualizeSystemSleeps(with scheduler: @escaping SystemSleepScheduler) {
+        state.withLock { state in
+            if !state.hasEnded { state.systemSleeps = scheduler }
+        }
+    }
+
+    /// Takes a sleep of the running task onto the virtual clock of its session, if the task is a session's and the
+    /// session virtualises the system's clocks; false leaves the sleep to the runtime.
+    static func scheduleSystemSleep(_ wake: UnownedJob, afterTicks ticks: Int64) -> Bool {
+        let current = cadence_current_task_id()
+        guard current != 0, let session = registry.withLock({ $0.sessionOfTask[current] }),
+              let scheduler = session.state.withLock({ $0.systemSleeps })
+        else { return false }
+        scheduler(wake, ticks, cadence_retain_current_task())
+        return true
+    }
+
+    /// Runs the job that wakes a sleeper as a job of the session, or on the runtime's executor once the session has
+    /// ended.
+    package func wake(_ job: UnownedJob) {
+        if !accept(Entry(job: job, isMainActorJob: false, task: nil)) {
+            cadence_enqueue_global(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
+        }
+    }
+
     // MARK: Waiting and ending
 
     /// Suspends until every other job of the session has run and none is ready: each of the session's tasks is
@@ -353,6 +390,7 @@ package final class VirtualTimeExecutor: Sendable {
         let (left, waiters): ([Entry], [UnsafeContinuation<Void, Never>]) = state.withLock { state in
             guard !state.hasEnded else { return ([], []) }
             state.hasEnded = true
+            state.systemSleeps = nil
             let left = Array(state.jobs[state.head...])
             state.jobs = []
             state.head = 0

@@ -39,8 +39,15 @@ uint64_t cadence_current_task_id(void);
 /// The task is not retained: it cannot finish while the job it waits for is still to run.
 void *_Nullable cadence_job_resumed_task(void *_Nonnull job);
 
-/// Cancels `task` (a task `cadence_job_resumed_task` gave).
+/// Cancels `task` (a task `cadence_job_resumed_task` or `cadence_retain_current_task` gave).
 void cadence_cancel_task(void *_Nonnull task);
+
+/// The running task, retained so that it stays valid after it finishes (until `cadence_release_task`); NULL outside
+/// a task or on a runtime without the functions this needs.
+void *_Nullable cadence_retain_current_task(void);
+
+/// Releases a task `cadence_retain_current_task` gave.
+void cadence_release_task(void *_Nonnull task);
 
 /// An executor reference as the runtime passes it: the executor object and its witness table with kind bits.
 typedef struct {

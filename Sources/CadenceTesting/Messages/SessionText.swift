@@ -20,6 +20,8 @@ struct SessionProblem {
         case tasksStillReady(jobs: Int)
         /// Tasks the body started were still alive, suspended off the clock, when the session ended.
         case tasksStillAlive(strict: Bool)
+        /// `systemClocks: .virtual` was asked for on a runtime that cannot take such sleeps onto the virtual clock.
+        case systemClocksStayReal
     }
 
     /// Why the drain stopped with work left.
@@ -72,6 +74,11 @@ enum SessionText {
                 + "when it ended: a task that never suspends on the clock and never finishes (a loop of "
                 + "Task.yield()?). \(jobs == 1 ? "Its task was" : "Their tasks were") cancelled and handed back to the "
                 + "Swift runtime, off virtual time; make such a task sleep on the clock, await something, or finish."
+        case .systemClocksStayReal:
+            return "\(api)(systemClocks: .virtual) needs the scheduling executors of Swift 6.3 (macOS 26.4, iOS 26.4 "
+                + "on Apple's systems), which this runtime lacks: the \(body)'s sleeps on ContinuousClock and "
+                + "SuspendingClock, Task.sleep's included, stay on the wall clock. Inject the test's VirtualClock "
+                + "instead."
         case let .tasksStillAlive(strict):
             return "Tasks that the \(body) started were still suspended when it ended, waiting on a continuation "
                 + "nobody resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual "

@@ -21,6 +21,8 @@ struct VirtualTimeSession: Sendable {
     let bodyName: String
     let horizon: Duration
     let isStrict: Bool
+    /// What the sleeps of the session's tasks on the system's clocks do (asynchronous sessions only).
+    let systemClocks: SystemClocks
     /// Where the session's own reports go: clock misuse, a bad horizon, and in strict mode work that never ran.
     let failures: FailureReporter
     /// Where the session's notes go — the "clock still busy" note outside strict mode — at warning level when the
@@ -39,6 +41,7 @@ struct VirtualTimeSession: Sendable {
         bodyName: String,
         horizon: Duration,
         isStrict: Bool,
+        systemClocks: SystemClocks = .real,
         failures: FailureReporter,
         notes: FailureReporter,
         location: SourceCodeLocation
@@ -47,6 +50,7 @@ struct VirtualTimeSession: Sendable {
         self.bodyName = bodyName
         self.horizon = horizon
         self.isStrict = isStrict
+        self.systemClocks = systemClocks
         self.failures = failures
         self.notes = notes
         self.location = location
@@ -83,6 +87,9 @@ struct VirtualTimeSession: Sendable {
         _ body: (VirtualClock) async throws -> R
     ) async rethrows -> R {
         let executor = clock.executor.flatMap { $0.begin() ? $0 : nil }
+        if systemClocks == .virtual, executor == nil || !clock.virtualizeSystemSleeps() {
+            report(.systemClocksStayReal, to: failures)
+        }
         await executor?.waitUntilIdle(origin: "Starting \(api)")
         var membership = executor.map { _ in VirtualTimeExecutor.Membership() }
         let result: R

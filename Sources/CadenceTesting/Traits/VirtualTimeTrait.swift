@@ -67,10 +67,16 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     /// Whether work still pending once the horizon has passed fails the test (`true`) or is only noted (`false`).
     public var isStrict: Bool
 
-    /// A trait with the given horizon and strictness.
-    public init(horizon: Duration = VirtualClock.defaultHorizon, isStrict: Bool = false) {
+    /// What the test's sleeps on `ContinuousClock` and `SuspendingClock` (and `Task.sleep`) do: stay on the wall
+    /// clock (``SystemClocks/real``, the default) or run on the test's virtual clock (``SystemClocks/virtual``).
+    public var systemClocks: SystemClocks
+
+    /// A trait with the given horizon, strictness and system clocks.
+    public init(horizon: Duration = VirtualClock.defaultHorizon, isStrict: Bool = false,
+                systemClocks: SystemClocks = .real) {
         self.horizon = horizon
         self.isStrict = isStrict
+        self.systemClocks = systemClocks
     }
 
     /// Always `true`: on a suite, the trait applies to every test in it, nested suites included.
@@ -89,6 +95,7 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         let session = VirtualTimeSession(
             api: ".virtualTime", bodyName: "test body", horizon: horizon, isStrict: isStrict,
+            systemClocks: systemClocks,
             failures: FailureReporter.bound ?? .swiftTesting,
             notes: FailureReporter.bound ?? .swiftTestingWarning,
             location: SourceCodeLocation(test.sourceLocation)
@@ -122,6 +129,17 @@ extension Trait where Self == VirtualTimeTrait {
     /// ```
     public static func virtualTime(horizon: Duration = VirtualClock.defaultHorizon, strict: Bool = false) -> Self {
         VirtualTimeTrait(horizon: horizon, isStrict: strict)
+    }
+
+    /// Runs each test case on a virtual clock of its own, with the test's sleeps on `ContinuousClock` and
+    /// `SuspendingClock` — `Task.sleep(for:)` included — on that clock too when `systemClocks` is
+    /// ``SystemClocks/virtual``, so code that takes no clock runs on virtual time (see ``SystemClocks``).
+    public static func virtualTime(
+        horizon: Duration = VirtualClock.defaultHorizon,
+        strict: Bool = false,
+        systemClocks: SystemClocks
+    ) -> Self {
+        VirtualTimeTrait(horizon: horizon, isStrict: strict, systemClocks: systemClocks)
     }
 }
 

@@ -81,6 +81,7 @@ public func withVirtualTime<R>(
 public func withVirtualTime<R>(
     horizon: Duration = VirtualClock.defaultHorizon,
     strict: Bool = false,
+    systemClocks: SystemClocks = .real,
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -89,7 +90,7 @@ public func withVirtualTime<R>(
     _ body: (_ clock: VirtualClock) async throws -> R
 ) async rethrows -> R {
     try await VirtualTimeSession(
-        api: "withVirtualTime", bodyName: "body", horizon: horizon, isStrict: strict,
+        api: "withVirtualTime", bodyName: "body", horizon: horizon, isStrict: strict, systemClocks: systemClocks,
         failures: .resolved, notes: .resolvedForNotes,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     ).run(isolation: isolation, body)

@@ -78,33 +78,36 @@ actor Repository {
     private func append(_ entry: String) { log.append(entry) }
 }
 
-/// Drives one of the loaders through the scenario on `clock`, returning the log after each step.
+/// Drives one of the loaders through the scenario on `clock`, returning the log after each step; the loader sleeps on
+/// `sleeper` when given (a system clock, in a session that takes such sleeps onto `clock`), else on `clock` itself.
 @MainActor func driveScenario(
     _ kind: ScenarioKind,
-    on clock: VirtualClock
+    on clock: VirtualClock,
+    sleepingOn sleeper: (any Clock<Duration>)? = nil
 ) async -> [[String]] {
     let log: () -> [String]
+    let injected = sleeper ?? clock
     switch kind {
     case .published:
-        let loader = Loader(clock: clock)
+        let loader = Loader(clock: injected)
         loader.start()
         log = { loader.log }
     case .repositoryActor:
-        let loader = RepositoryLoader(clock: clock)
+        let loader = RepositoryLoader(clock: injected)
         loader.start()
         log = { loader.log }
     case .detached:
-        let loader = DetachedLoader(clock: clock)
+        let loader = DetachedLoader(clock: injected)
         loader.start()
         log = { loader.log }
     case .taskGroup:
-        let loader = GroupLoader(clock: clock)
+        let loader = GroupLoader(clock: injected)
         loader.start()
         log = { loader.log }
     case .observable:
         #if canImport(Observation)
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return [] }
-        let loader = ObservableLoader(clock: clock)
+        let loader = ObservableLoader(clock: injected)
         loader.start()
         log = { loader.log }
         #else

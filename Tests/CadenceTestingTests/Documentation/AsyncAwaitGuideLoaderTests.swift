@@ -110,6 +110,31 @@ func theObservableLoadersLogIsAStream() async throws {
 }
 
 /// One test per sentence of the guide's "What is deterministic and what is not".
+@MainActor final class Toast: ObservableObject {
+    @Published private(set) var message: String?
+    func show(_ text: String) {
+        message = text
+        Task {
+            try? await Task.sleep(for: .seconds(3))
+            message = nil
+        }
+    }
+}
+
+/// The guide's sample of `systemClocks: .virtual`, where this runtime has it (Swift 6.3's scheduling executors).
+@Suite(.enabled(if: VirtualClock.canVirtualizeSystemSleeps)) struct SystemClocksGuideSamples {
+    @MainActor @Test(.virtualTime(systemClocks: .virtual))
+    func theToastHidesAfterThreeSeconds() async throws {
+        let clock = try #require(VirtualClock.current)
+        let toast = Toast()
+        toast.show("Saved")
+        await clock.advance(by: .seconds(2))
+        #expect(toast.message == "Saved")
+        await clock.advance(by: .seconds(1))
+        #expect(toast.message == nil)
+    }
+}
+
 @Suite struct AsyncAwaitGuideDeterminismTests {
     /// "Every `await clock.advance(by:)`, `advance(to:)` and `run()` returns only once each task of the test that
     /// was ready to run has run until it suspended again or finished."
@@ -177,6 +202,36 @@ func theObservableLoadersLogIsAStream() async throws {
         #expect(log.values == [[], ["start"]])
         #expect(log.events.last?.time == .tick(0))
         log.toEmit([[], ["start"]]).thenIgnoreRest()
+    }
+
+    /// "Under `systemClocks: .virtual`, a sleep on `ContinuousClock` or `SuspendingClock` by one of the test's tasks
+    /// wakes at the tick its deadline falls on — measured from when the sleep reaches Cadence, so a tick early if the
+    /// thread was held up a millisecond or more in between — except one made on an actor other than the main actor,
+    /// which stays on the wall clock."
+    @Test(.enabled(if: VirtualClock.canVirtualizeSystemSleeps))
+    func underVirtualSystemClocksASleepWakesAtItsDeadlinesTickButNotOnAnotherActor() async {
+        actor Napper {
+            func nap() async throws { try await Task.sleep(for: .seconds(3600)) }
+        }
+        let woken = Synchronized<[Int64]>([])
+        await withVirtualTime(systemClocks: .virtual) { clock in
+            let sleepers = [
+                Task { try await ContinuousClock().sleep(for: .milliseconds(250)) },
+                Task { try await SuspendingClock().sleep(for: .milliseconds(750)) },
+            ]
+            for sleeper in sleepers {
+                Task { _ = await sleeper.result; woken.update { $0.append(clock.now.ticks) } }
+            }
+            let napping = Task { try await Napper().nap() }
+            await clock.run()
+            let ticks = woken.value
+            #expect(ticks.count == 2)
+            #expect((249...250).contains(ticks.first ?? 0))
+            #expect((749...750).contains(ticks.last ?? 0))
+            #expect(clock.now.ticks == ticks.last)
+            napping.cancel()
+            await #expect(throws: CancellationError.self) { try await napping.value }
+        }
     }
 
     /// "Work on a real queue or thread is not the test's: an advance neither waits for it nor runs it."

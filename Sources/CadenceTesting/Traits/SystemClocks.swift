@@ -1,0 +1,22 @@
+/// What the sleeps of a virtual-time session's tasks on the system's clocks do: `Task.sleep(for:)`,
+/// `Task.sleep(nanoseconds:)`, and sleeps on `ContinuousClock` and `SuspendingClock`, in code that takes no clock.
+///
+/// ```swift
+/// @MainActor @Test(.virtualTime(systemClocks: .virtual))
+/// func theBannerHidesAfterThreeSeconds() async throws {
+///     let banner = Banner()               // hides itself with `try await Task.sleep(for: .seconds(3))`
+///     banner.show("Saved")
+///     let clock = try #require(VirtualClock.current)
+///     await clock.advance(by: .seconds(3))
+///     #expect(banner.text == nil)
+/// }
+/// ```
+public enum SystemClocks: Sendable, Equatable {
+    /// They sleep on the wall clock, as outside a session (the default): only code that sleeps on the session's
+    /// `VirtualClock` runs on virtual time.
+    case real
+    /// They sleep on the session's virtual clock: the advance that reaches a sleep's deadline wakes it, and a sleep
+    /// still pending when the session ends throws `CancellationError`. Needs the scheduling executors of Swift 6.3
+    /// (macOS 26.4, iOS 26.4 on Apple's systems); elsewhere the session reports that and they stay on the wall clock.
+    case virtual
+}

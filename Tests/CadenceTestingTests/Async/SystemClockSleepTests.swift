@@ -1,0 +1,198 @@
+import CadenceTesting
+import Testing
+
+/// `systemClocks: .virtual`: sleeps on `ContinuousClock` and `SuspendingClock`, `Task.sleep`'s included, in code that
+/// takes no clock, run on the session's virtual clock.
+@Suite struct SystemClockSleepTests {
+    /// Whether this runtime can take sleeps on the system's clocks onto a virtual clock (Swift 6.3's scheduling
+    /// executors); the tests of it run only where it can.
+    static let supported = VirtualClock.canVirtualizeSystemSleeps
+
+    // MARK: The scenario with no clock injected
+
+    /// The twins whose sleeps a session takes onto its clock: all but the one that sleeps inside a repository actor
+    /// (see `aSleepInsideAnotherActorStaysOnTheWallClock`).
+    static let twins = ScenarioKind.allCases.filter { $0 != .repositoryActor }
+
+    @Test(.enabled(if: supported), arguments: twins)
+    func theScenarioSleepingOnTheContinuousClockRunsOnVirtualTime(_ kind: ScenarioKind) async {
+        let trace = await withVirtualTime(systemClocks: .virtual) { clock in
+            await driveScenario(kind, on: clock, sleepingOn: ContinuousClock())
+        }
+        #expect(trace == kind.expectedTrace)
+    }
+
+    @MainActor @Test(.enabled(if: supported), .virtualTime(systemClocks: .virtual), arguments: twins)
+    func theScenarioSleepingOnTheSuspendingClockRunsOnVirtualTimeUnderTheTrait(_ kind: ScenarioKind) async throws {
+        let clock = try #require(VirtualClock.current)
+        #expect(await driveScenario(kind, on: clock, sleepingOn: SuspendingClock()) == kind.expectedTrace)
+    }
+
+    @Test(.enabled(if: supported))
+    func theScenarioGivesTheSameTraceAThousandTimes() async {
+        var traces: Set<[[String]]> = []
+        for _ in 0..<1_000 {
+            traces.insert(await withVirtualTime(systemClocks: .virtual) { clock in
+                await driveScenario(.published, on: clock, sleepingOn: ContinuousClock())
+            })
+        }
+        #expect(traces == [ScenarioKind.published.expectedTrace])
+    }
+
+    // MARK: Every way to sleep on a system clock
+
+    @Test(.enabled(if: supported))
+    func everyWayToSleepOnASystemClockWakesWhenTheVirtualClockReachesItsDeadline() async {
+        let woken = Synchronized<[String]>([])
+        await withVirtualTime(systemClocks: .virtual) { clock in
+            let sleepers = [
+                Task { try await Task.sleep(for: .seconds(1)); woken.update { $0.append("Task.sleep(for:)") } },
+                Task { try await Task.sleep(nanoseconds: 2_000_000_000); woken.update { $0.append("nanoseconds") } },
+                Task {
+                    try await Task.sleep(until: .now + .seconds(3), clock: .continuous)
+                    woken.update { $0.append("Task.sleep(until:clock:)") }
+                },
+                Task { try await ContinuousClock().sleep(for: .seconds(4)); woken.update { $0.append("continuous") } },
+                Task { try await SuspendingClock().sleep(for: .seconds(5)); woken.update { $0.append("suspending") } },
+            ]
+            // A sleep is measured from when it reaches Cadence: a whole second may land a tick early (see the guide).
+            await clock.advance(by: .milliseconds(990))
+            #expect(woken.value == [])
+            for (second, expected) in [
+                "Task.sleep(for:)", "nanoseconds", "Task.sleep(until:clock:)", "continuous", "suspending",
+            ].enumerated() {
+                await clock.advance(to: VirtualClock.Instant(ticks: Int64(second + 1) * 1000))
+                #expect(woken.value.last == expected)
+                #expect(woken.value.count == second + 1)
+            }
+            for sleeper in sleepers { #expect((try? await sleeper.value) != nil) }
+            #expect(clock.now.ticks == 5000)
+        }
+    }
+
+    /// A sleep made on an actor other than the main actor asks that actor's executor first, then the runtime's
+    /// default one — never Cadence's — so it stays on the wall clock.
+    @Test(.enabled(if: supported))
+    func aSleepInsideAnotherActorStaysOnTheWallClock() async {
+        actor Poller {
+            private(set) var polls = 0
+            func poll() async throws {
+                try await Task.sleep(for: .seconds(3600))
+                polls += 1
+            }
+        }
+        await withVirtualTime(systemClocks: .virtual) { clock in
+            let poller = Poller()
+            let polling = Task { try await poller.poll() }
+            await clock.advance(by: .seconds(7200))
+            #expect(await poller.polls == 0)
+            polling.cancel()
+            await #expect(throws: CancellationError.self) { try await polling.value }
+        }
+    }
+
+    // MARK: Cancellation and the session's end
+
+    @Test(.enabled(if: supported))
+    func aVirtualSleepCancelledThrowsAtOnce() async {
+        await withVirtualTime(systemClocks: .virtual) { clock in
+            let sleeper = Task { try await Task.sleep(for: .seconds(60)) }
+            await clock.advance(by: .seconds(1))
+            sleeper.cancel()
+            await #expect(throws: CancellationError.self) { try await sleeper.value }
+            #expect(clock.now.ticks == 1000)
+        }
+    }
+
+    /// The note of a sleep still pending at `tick` when the body returned at tick 0 with no horizon.
+    static func pendingSleep(at tick: Int) -> String {
+        "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due at "
+            + "tick \(tick), never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel it "
+            + "before the body returns, or give withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: "
+            + "true) makes this a failure."
+    }
+
+    /// Checks that `body` reports `expected`, where a ten-second sleep's note says tick 10000 — or 9999, the tick a
+    /// sleep measured a millisecond late lands on (see the guide).
+    static func expectPendingSleepReports(
+        _ expected: [String],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () async -> Void
+    ) async {
+        let messages = await recordingFailures(body).map(\.message)
+        let early = expected.map { $0.replacing("due at tick 10000,", with: "due at tick 9999,") }
+        if messages != expected && messages != early {
+            Issue.record(
+                Comment(rawValue: differingReports(expected: expected, received: messages)),
+                sourceLocation: sourceLocation
+            )
+        }
+    }
+
+    @Test(.enabled(if: supported))
+    func aSleepStillPendingWhenTheSessionEndsIsReportedAndCancelled() async {
+        let outcome = Synchronized<String?>(nil)
+        await Self.expectPendingSleepReports([Self.pendingSleep(at: 10000)]) {
+            await withVirtualTime(horizon: .zero, systemClocks: .virtual) { clock in
+                Task {
+                    do {
+                        try await Task.sleep(for: .seconds(10))
+                        outcome.value = "woke"
+                    } catch {
+                        outcome.value = "\(type(of: error))"
+                    }
+                }
+                await clock.advance(by: .zero)
+            }
+        }
+        #expect(outcome.value == "CancellationError")
+    }
+
+    @Test(.enabled(if: supported))
+    func aSleepAfterTheClockEndedIsReportedAndEndsAtOnce() async {
+        let outcome = Synchronized<String?>(nil)
+        await Self.expectPendingSleepReports([
+            Self.pendingSleep(at: 10000),
+            "Task.sleep (or a sleep on ContinuousClock or SuspendingClock) was called after the clock's test ended "
+                + "(at tick 0); the sleep ends at once with CancellationError.",
+        ]) {
+            await withVirtualTime(horizon: .zero, systemClocks: .virtual) { clock in
+                // Cancelled as the clock ends, it lets the second task go on, which then sleeps on an ended clock.
+                let first = Task { try await Task.sleep(for: .seconds(10)) }
+                Task {
+                    _ = await first.result
+                    do {
+                        try await Task.sleep(for: .seconds(1))
+                        outcome.value = "woke"
+                    } catch {
+                        outcome.value = "\(type(of: error))"
+                    }
+                }
+                await clock.advance(by: .zero)
+            }
+        }
+        #expect(outcome.value == "CancellationError")
+    }
+
+    // MARK: Outside .virtual
+
+    @Test func withoutTheOptionASleepOnASystemClockStaysOnTheWallClock() async {
+        await withVirtualTime { clock in
+            let sleeper = Task { try await Task.sleep(for: .seconds(3600)) }
+            await clock.advance(by: .seconds(7200))
+            #expect(clock.now.ticks == 7_200_000)
+            sleeper.cancel()
+            // Woken by the cancellation, not by the virtual clock: it throws.
+            await #expect(throws: CancellationError.self) { try await sleeper.value }
+        }
+    }
+
+    @Test(.enabled(if: supported), .timeLimit(.minutes(1)))
+    func aMainActorSleepOutsideASessionStaysOnTheWallClock() async throws {
+        // A session installs Cadence's main-actor executor: from then on every main-actor sleep passes through it.
+        await withVirtualTime(systemClocks: .virtual) { _ in }
+        let start = ContinuousClock.now
+        try await Task { @MainActor in try await Task.sleep(for: .milliseconds(50)) }.value
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+    }
+}
