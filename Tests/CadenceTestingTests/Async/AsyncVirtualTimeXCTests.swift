@@ -24,6 +24,16 @@ final class AsyncVirtualTimeXCTests: XCTestCase {
         }
     }
 
+    func testTheTwinsSleepingOnTheContinuousClockRunOnVirtualTimeWithVirtualSystemClocks() async throws {
+        try XCTSkipUnless(VirtualClock.canVirtualizeSystemSleeps, "needs Swift 6.3's scheduling executors")
+        for kind in SystemClockSleepTests.twins {
+            let trace = await withVirtualTime(systemClocks: .virtual) { clock in
+                await driveScenario(kind, on: clock, sleepingOn: ContinuousClock())
+            }
+            XCTAssertEqual(trace, kind.expectedTrace, "\(kind)")
+        }
+    }
+
     func testTheMainActorViewModelIsDrivenFromTheTest() async {
         await withVirtualTime { clock in
             await MainActor.run {
