@@ -42,7 +42,8 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     func receive(subscription: any Subscription) {
         let time = now
         let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
-            if state.subscription != nil || state.cancelled {
+            // Once subscribed, any later subscription is a second one — after a completion too, which ended the first.
+            if state.subscribed || state.cancelled {
                 recordedEvents.append(TimedEvent(.subscription, at: time, violation: .secondSubscription))
                 return (false, recordedEvents.count - 1, state.observers)
             }

@@ -189,6 +189,32 @@ struct OverFulfilmentTests {
         #expect(publisher.log.cancels == 1)
     }
 
+    @Test("A subscription sent after the publisher completed is a second one: cancelled and reported, nothing requested")
+    func subscriptionAfterCompletion() {
+        let publisher = Scripted([(nil, .subscription), (nil, .value(1)), (nil, .completion(.finished)),
+                                  (nil, .subscription)])
+        expectFailures([
+            """
+            expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent a second \
+            subscription (it was cancelled), which breaks the subscription contract.
+
+                expect(ScriptedPublisher<Int, Never>)
+              ✓   .toEmit(1)
+              ✓   .thenFinish()
+
+                 received                        expected
+                 subscription
+                 1                               1          toEmit(1)
+                 finished                        finished   thenFinish()
+              →  subscription (contract broken)  (no step)
+            """,
+        ]) {
+            expect(publisher).toEmit(1).thenFinish()
+        }
+        #expect(publisher.log.requests == [.unlimited])
+        #expect(publisher.log.cancels == 1)
+    }
+
     @Test("No event is lost: every event is in the timeline, whatever contract it broke, and listed as unexpected")
     func everyEventInTimeline() {
         let clock = VirtualClock()
