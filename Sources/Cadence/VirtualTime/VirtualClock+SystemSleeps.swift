@@ -18,8 +18,8 @@ extension VirtualClock {
     /// sleep on this clock: the advance that reaches its deadline wakes it. The length of such a sleep is its deadline
     /// less the system clock's time when the sleep reaches Cadence, rounded up to a whole tick.
     ///
-    /// A sleep still pending when the clock ends is cancelled: the sleeper throws `CancellationError`, as one on the
-    /// clock itself does.
+    /// A sleep whose deadline has passed ends at once. A sleep still pending when the clock ends is cancelled: the
+    /// sleeper throws `CancellationError`, as one on the clock itself does.
     ///
     /// - Returns: false, doing nothing, on a clock of no session or where ``canVirtualizeSystemSleeps`` is false.
     package func virtualizeSystemSleeps() -> Bool {
@@ -29,8 +29,14 @@ extension VirtualClock {
                 Self.cancel(sleeper, thenRun: wake)
                 return
             }
+            // A deadline already reached ends the sleep at once, as on the clock itself.
+            guard ticks > 0 else {
+                executor.wake(wake)
+                if let sleeper { cadence_release_task(sleeper) }
+                return
+            }
             _ = self.enqueue(
-                .ticksFromNow(max(ticks, 0)), interval: 0,
+                .ticksFromNow(ticks), interval: 0,
                 {
                     executor.wake(wake)
                     if let sleeper { cadence_release_task(sleeper) }

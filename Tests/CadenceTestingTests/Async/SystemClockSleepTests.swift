@@ -91,6 +91,15 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: supported), .timeLimit(.minutes(1)))
+    func aSleepWhoseDeadlineHasPassedEndsWithNoAdvance() async throws {
+        try await withVirtualTime(systemClocks: .virtual) { clock in
+            try await Task { try await Task.sleep(for: .zero) }.value
+            try await Task { try await ContinuousClock().sleep(until: .now - .seconds(1)) }.value
+            #expect(clock.now.ticks == 0)
+        }
+    }
+
     // MARK: Cancellation and the session's end
 
     @Test(.enabled(if: supported))
