@@ -1,3 +1,4 @@
+import CadenceRuntimeHooks
 import CadenceSupport
 extension VirtualClock: Clock {
     /// The smallest step of virtual time: one tick, 1 ms.
@@ -44,6 +45,15 @@ extension VirtualClock: Clock {
         try Task.checkCancellation()
         if deadline.ticks <= state.withLock({ $0.now }) { return }
         let sleeper = Sleeper()
+        // On a session's clock, the session's executor may ask whether its body sleeps here (see
+        // `watchForStalls`); a task sleeps once at a time.
+        let task = executor == nil ? 0 : cadence_current_task_id()
+        if task != 0 {
+            sleepingTasks.withLock { $0[task] = SleepingTask(deadline: deadline.ticks, sleeper: sleeper) }
+        }
+        defer {
+            if task != 0 { sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard sleeper.install(continuation) else { return }
@@ -70,7 +80,7 @@ extension VirtualClock: Clock {
 
 /// The hand-over between a sleeping task, the clock's action that wakes it, and the task's cancellation handler:
 /// whichever comes first resumes the continuation, exactly once.
-private final class Sleeper: Sendable {
+final class Sleeper: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Void, any Error>?
         var scheduled: VirtualClock.ScheduledAction?

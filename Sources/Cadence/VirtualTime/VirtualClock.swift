@@ -56,6 +56,8 @@ public final class VirtualClock: Sendable {
     }
 
     let state: Locked<State>
+    /// The tasks asleep on this clock of a session, by task identifier (see `sleep(until:tolerance:)`).
+    let sleepingTasks = Locked<[UInt64: SleepingTask]>([:])
     let reporter: FailureReporter
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
@@ -77,6 +79,7 @@ public final class VirtualClock: Sendable {
         executor = sessionExecutor
             ? VirtualTimeExecutor(reporter: reporter, now: { state.withLock { $0.now } })
             : nil
+        watchForStalls()
     }
 
     deinit {

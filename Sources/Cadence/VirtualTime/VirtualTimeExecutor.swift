@@ -66,6 +66,12 @@ package final class VirtualTimeExecutor: Sendable {
         /// What takes the session's sleeps on `ContinuousClock` and `SuspendingClock` onto its virtual clock, when
         /// the session asked for that; nil otherwise, and once the session has ended.
         var systemSleeps: SystemSleepScheduler?
+        /// The task of the session's body, once the session has begun.
+        var bodyTask: UInt64 = 0
+        /// How many jobs the session has taken: a stall check finds it unchanged if nothing ran in the meantime.
+        var accepted: UInt64 = 0
+        /// How the session's clock answers a stall check; nil once the session has ended.
+        var stallWatch: StallWatch?
 
         var readyCount: Int { jobs.count - head }
 
@@ -170,6 +176,7 @@ package final class VirtualTimeExecutor: Sendable {
             }
             registry.tasksOfSession[ObjectIdentifier(self)] = tasks
         }
+        state.withLock { $0.bodyTask = body }
         return true
     }
 
@@ -177,6 +184,7 @@ package final class VirtualTimeExecutor: Sendable {
         let post: Bool? = state.withLock { state in
             guard !state.hasEnded else { return nil }
             state.jobs.append(entry)
+            state.accepted &+= 1
             guard !state.isDraining else { return false }
             state.isDraining = true
             return true
@@ -196,7 +204,8 @@ package final class VirtualTimeExecutor: Sendable {
         case run(Entry)
         case wake(UnsafeContinuation<Void, Never>, busy: (origin: String, ready: Int)?)
         case yieldMainThread
-        case stop
+        /// The queue is empty; `stall` is what a stall check needs when the session's clock watches for stalls.
+        case stop(stall: (body: UInt64, accepted: UInt64, watch: StallWatch)?)
     }
 
     /// Runs the session's jobs in order on the main thread, waking one idle waiter whenever the queue is empty.
@@ -225,7 +234,8 @@ package final class VirtualTimeExecutor: Sendable {
                     return .wake(state.waiters.removeFirst(), busy: nil)
                 }
                 state.isDraining = false
-                return .stop
+                guard let watch = state.stallWatch, state.bodyTask != 0 else { return .stop(stall: nil) }
+                return .stop(stall: (state.bodyTask, state.accepted, watch))
             }
             steps += 1
             switch step {
@@ -237,9 +247,52 @@ package final class VirtualTimeExecutor: Sendable {
             case .yieldMainThread:
                 postDrain()
                 return
-            case .stop:
+            case .stop(let stall):
+                if let stall { armStallCheck(body: stall.body, accepted: stall.accepted, watch: stall.watch) }
                 return
             }
+        }
+    }
+
+    // MARK: Stalls
+
+    /// How the session's clock answers a stall check: `sleepsUntil` gives the tick a task sleeps until on the clock,
+    /// if it does; `breakStall` ends that sleep, reporting why.
+    package struct StallWatch: Sendable {
+        package let sleepsUntil: @Sendable (_ task: UInt64) -> Int64?
+        package let breakStall: @Sendable (_ task: UInt64) -> Void
+
+        package init(
+            sleepsUntil: @escaping @Sendable (_ task: UInt64) -> Int64?,
+            breakStall: @escaping @Sendable (_ task: UInt64) -> Void
+        ) {
+            self.sleepsUntil = sleepsUntil
+            self.breakStall = breakStall
+        }
+    }
+
+    /// How long, in wall-clock time, the session's body may sleep on the session's clock with nothing of the session
+    /// ready to run before it is taken for stalled: a second — long enough for a real queue or another thread that
+    /// advances the clock to come in, short enough that a test stops long before anyone wonders why it hangs.
+    package static let stallGrace: DispatchTimeInterval = .seconds(1)
+
+    /// From now until the session ends, whenever the session goes idle while its body sleeps on the session's clock
+    /// — so nothing of the session can advance the clock — and stays so for ``stallGrace``, `watch` breaks the stall.
+    package func watchForStalls(_ watch: StallWatch) {
+        state.withLock { state in
+            if !state.hasEnded { state.stallWatch = watch }
+        }
+    }
+
+    /// Checks again after ``stallGrace`` if the body sleeps on the clock now that the queue is empty (a body that
+    /// sleeps there while the session is idle is rare in a test that works, so the check costs nothing otherwise).
+    private func armStallCheck(body: UInt64, accepted: UInt64, watch: StallWatch) {
+        guard watch.sleepsUntil(body) != nil else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.stallGrace) {
+            let stalled = self.state.withLock { state in
+                !state.hasEnded && !state.isDraining && state.accepted == accepted && state.readyCount == 0
+            }
+            if stalled, watch.sleepsUntil(body) != nil { watch.breakStall(body) }
         }
     }
 
@@ -391,6 +444,7 @@ package final class VirtualTimeExecutor: Sendable {
             guard !state.hasEnded else { return ([], []) }
             state.hasEnded = true
             state.systemSleeps = nil
+            state.stallWatch = nil
             let left = Array(state.jobs[state.head...])
             state.jobs = []
             state.head = 0

@@ -231,6 +231,63 @@ import Testing
         parked.value?.resume()
     }
 
+    /// What a session says of a body asleep on its clock with nothing of the test to advance it.
+    static let stalledUntilTick1000 = "The test has slept on the virtual clock until tick 1000 (it is tick 0) for a "
+        + "second of real time with none of its tasks ready to run, so nothing of the test can advance the clock and "
+        + "it would wait forever. Drive the clock from the test instead — start the sleeping work in a Task, then "
+        + "await clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was ended "
+        + "with CancellationError."
+
+    @Test(.timeLimit(.minutes(1)))
+    func aBodyAsleepOnTheClockWithNothingToAdvanceItIsReportedAndWokenNotHung() async {
+        /// Work that sleeps on the clock, awaited by the test itself instead of driven.
+        func retryAfterASecond(on clock: VirtualClock) async -> String {
+            do {
+                try await clock.sleep(for: .seconds(1))
+                return "slept"
+            } catch {
+                return "\(type(of: error))"
+            }
+        }
+        let outcome = Synchronized<String?>(nil)
+        await expectFailures([Self.stalledUntilTick1000]) {
+            await withVirtualTime { clock in
+                outcome.value = await retryAfterASecond(on: clock)
+            }
+        }
+        #expect(outcome.value == "CancellationError")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMainActorBodyAsleepOnTheClockIsReportedToo() async {
+        let outcome = Synchronized<String?>(nil)
+        await expectFailures([Self.stalledUntilTick1000]) {
+            await withVirtualTime { @MainActor clock async in
+                do {
+                    try await clock.sleep(until: VirtualClock.Instant(ticks: 1000))
+                    outcome.value = "slept"
+                } catch {
+                    outcome.value = "\(type(of: error))"
+                }
+            }
+        }
+        #expect(outcome.value == "CancellationError")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aBodyAsleepOnTheClockThatAnotherThreadAdvancesIsNoStall() async {
+        await expectFailures([]) {
+            await withVirtualTime { clock in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+                    clock.advance(by: .seconds(1))
+                }
+                let slept: Void? = try? await clock.sleep(for: .seconds(1))
+                #expect(slept != nil)
+                #expect(clock.now.ticks == 1000)
+            }
+        }
+    }
+
     @Test func aSleeperLeftOnTheClockIsReportedAndWokenWithCancellationAtTheEnd() async {
         let ended = Synchronized(false)
         await expectFailures([

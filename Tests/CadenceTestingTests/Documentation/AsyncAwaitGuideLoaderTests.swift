@@ -82,6 +82,19 @@ func theLoadersLogPublishesEachStep() throws {
     #expect(failures.map(\.message) == [shown])
 }
 
+/// The guide's report of a test asleep on its own clock with nothing to advance it, as it shows it.
+@Test(.timeLimit(.minutes(1))) func aTestAsleepOnItsClockIsReportedAsTheGuideShows() async {
+    let failures = await recordingFailures {
+        await withVirtualTime { clock in
+            try? await clock.sleep(for: .seconds(1))   // nothing of the test advances the clock
+        }
+    }
+    let shown = #"""
+        The test has slept on the virtual clock until tick 1000 (it is tick 0) for a second of real time with none of its tasks ready to run, so nothing of the test can advance the clock and it would wait forever. Drive the clock from the test instead — start the sleeping work in a Task, then await clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was ended with CancellationError.
+        """#
+    #expect(failures.map(\.message) == [shown])
+}
+
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @Observable @MainActor final class ObservableLoader {
     private(set) var log: [String] = []
