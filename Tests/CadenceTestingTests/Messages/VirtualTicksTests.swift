@@ -25,4 +25,13 @@ struct VirtualTicksTests {
         #expect(VirtualTicks.literal(.zero) == ".ticks(0)")
         #expect(VirtualTicks.literal(.microseconds(2_500)) == ".ticks(3)")
     }
+
+    @Test func aNegativeDurationNeverReadsAsZeroTicks() {
+        let oneAttosecondLess = Duration.zero - Duration(secondsComponent: 0, attosecondsComponent: 1)
+        #expect(VirtualTicks.describe(oneAttosecondLess) == "-1 tick")
+        #expect(VirtualTicks.literal(oneAttosecondLess) == ".ticks(-1)")
+        #expect(VirtualTicks.describe(.zero - .microseconds(1_500)) == "-2 ticks")
+        #expect(VirtualTicks.literal(.zero - .microseconds(1_500)) == ".ticks(-2)")
+        #expect(VirtualTicks.literal(.seconds(-2)) == ".seconds(-2)")
+    }
 }

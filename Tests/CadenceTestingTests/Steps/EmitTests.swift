@@ -294,6 +294,27 @@ import Testing
             expect([1, 2].publisher, on: clock).toEmit(1).thenEmit([2], within: .milliseconds(-3))
         }
     }
+
+    @Test func aBudgetAFractionOfATickBelowZeroReadsAsNegativeNotZero() {
+        expectFailures([
+            """
+            toEmit(1, within: .ticks(-1)) failed: its budget is negative (-1 tick); a step cannot wait less than no \
+            time — use .ticks(0) for "at the current tick".
+
+                expect(Just<Int>)
+              ✗   .toEmit(1, within: .ticks(-1))
+
+                 tick  received      expected
+                    0  subscription
+                    0  1
+                    0  finished
+              →     0  (nothing)     (a valid step)  toEmit(1, within: .ticks(-1))
+            """,
+        ]) {
+            let justBelowZero = Duration.zero - Duration(secondsComponent: 0, attosecondsComponent: 1)
+            expect(Just(1), on: VirtualClock()).toEmit(1, within: justBelowZero)
+        }
+    }
 }
 
 @Suite("toEmit with array outputs")
