@@ -39,6 +39,12 @@ struct ScheduledEntryHeap {
     /// The due ticks of the entries whose action is still pending, in heap order (read under the clock's lock).
     var liveDueTicks: [Int64] { entries.filter(\.isLive).map(\.due) }
 
+    /// Whether an entry still pending was put on the heap at or after sequence number `first` — scheduled, or put
+    /// back by a repeating action, since then (read under the clock's lock).
+    func hasLiveEntry(sequencedFrom first: UInt64) -> Bool {
+        entries.contains { $0.isLive && $0.sequence >= first }
+    }
+
     mutating func insert(_ entry: ScheduledEntry) {
         entries.append(entry)
         let last = entries.count - 1

@@ -42,10 +42,11 @@ extension VirtualClock {
     /// bad limit and a stop on the limit as `origin`.
     package func drive(through target: Int64?, limit: Int, origin: String) async {
         let limit = validated(limit: limit, origin: origin)
+        let firstSequence = state.withLock { $0.nextSequence }
         let (ran, stoppedOnLimit) = await runTasksAndActions(
             through: target, limit: limit, movingTimeToTarget: true, waiter: "await \(origin)"
         )
-        if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin) }
+        if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin, since: firstSequence) }
     }
 
     /// Lets the session's tasks that are ready to run run until each is suspended again, synchronously — when called

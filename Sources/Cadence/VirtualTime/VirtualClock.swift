@@ -247,6 +247,9 @@ extension VirtualClock {
     /// repeating timer or an action that keeps rescheduling itself never lets the clock go idle. Advance by a bounded
     /// duration, cancel the timer, or pass a larger limit.
     /// ```
+    ///
+    /// When none of the work left was put on the timeline during the call — more one-shot actions were scheduled
+    /// beforehand than the limit lets it run — it says so instead of suspecting a timer.
     public func run(limit: Int = VirtualClock.defaultActionLimit) {
         drain(through: nil, limit: limit, origin: "VirtualClock.run()")
     }
@@ -289,8 +292,9 @@ extension VirtualClock {
     /// Runs actions due at or before `target` (all of them when `target` is nil), then moves time to `target`.
     func drain(through target: Int64?, limit: Int, origin: String) {
         let limit = validated(limit: limit, origin: origin)
+        let firstSequence = state.withLock { $0.nextSequence }
         let (ran, stoppedOnLimit) = runActions(through: target, limit: limit)
-        if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin) }
+        if stoppedOnLimit { reportStop(afterRunning: ran, origin: origin, since: firstSequence) }
     }
 
     /// `limit`, or 1 (reported) when it is less than 1.
@@ -304,14 +308,26 @@ extension VirtualClock {
         return limit
     }
 
-    /// Reports that driving the clock stopped on its action limit with work still pending.
-    func reportStop(afterRunning ran: Int, origin: String) {
-        let (now, pending) = state.withLock { ($0.now, $0.pending) }
-        reporter.report(
-            "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still " +
-            "pending: an endless repeating timer or an action that keeps rescheduling itself never lets " +
-            "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
-        )
+    /// Reports that driving the clock stopped on its action limit with work still pending, saying whether that work
+    /// keeps coming back (a repeating timer or an action that reschedules itself, put on the timeline at or after
+    /// sequence number `firstSequence`, when the driving began) or was all scheduled before.
+    func reportStop(afterRunning ran: Int, origin: String, since firstSequence: UInt64) {
+        let (now, pending, rescheduled) = state.withLock {
+            ($0.now, $0.pending, $0.heap.hasLiveEntry(sequencedFrom: firstSequence))
+        }
+        let stopped = "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still "
+            + "pending: "
+        if rescheduled {
+            reporter.report(
+                stopped + "an endless repeating timer or an action that keeps rescheduling itself never lets " +
+                "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
+            )
+        } else {
+            reporter.report(
+                stopped + "more work was scheduled before the call than its limit lets it run, and none of it " +
+                "repeats. Pass a larger limit, or drive the clock in steps."
+            )
+        }
     }
 
     /// Runs actions due at or before `target` (all of them when `target` is nil), at most `limit` of them, then

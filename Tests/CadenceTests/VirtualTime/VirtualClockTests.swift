@@ -227,6 +227,23 @@ import Testing
         clock.end()
     }
 
+    @Test func moreOneShotWorkThanTheLimitIsNotCalledAnEndlessTimer() {
+        let (clock, messages) = recordingClock()
+        let count = LockedBox(0)
+        for tick in 1...6 { clock.schedule(at: .init(ticks: Int64(tick))) { count.mutate { $0 += 1 } } }
+        clock.run(limit: 5)
+        #expect(count.value == 5)
+        #expect(clock.now.ticks == 5)
+        #expect(messages.value == [
+            "VirtualClock.run() stopped after running 5 actions at tick 5, with 1 still pending: more work was "
+                + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
+                + "limit, or drive the clock in steps.",
+        ])
+        clock.run(limit: 5)
+        #expect(count.value == 6)
+        #expect(messages.value.count == 1)
+    }
+
     @Test func aLimitThatIsReachedExactlyAsTheWorkRunsOutIsNotARunaway() {
         let (clock, messages) = recordingClock()
         for tick in 1...3 { clock.schedule(at: .init(ticks: Int64(tick))) {} }
@@ -243,7 +260,10 @@ import Testing
         #expect(count.value == 1)
         #expect(messages.value == [
             "VirtualClock.run() was given a limit of 0 actions; a limit must be at least 1, so it is 1.",
-            "VirtualClock.run() stopped after running 1 action at tick 1, with 1 still pending" + Self.runaway,
+            // Two one-shot actions scheduled before the call: work the limit cuts short, not an endless timer.
+            "VirtualClock.run() stopped after running 1 action at tick 1, with 1 still pending: more work was "
+                + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
+                + "limit, or drive the clock in steps.",
         ])
     }
 
