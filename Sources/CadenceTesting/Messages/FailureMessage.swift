@@ -58,25 +58,72 @@ struct FailureMessage {
         return lines.joined(separator: "\n")
     }
 
+    /// The most rows a timeline shows: a longer one keeps its first ``headRows``, the rows around its first marked
+    /// row (``rowsBeforeMark`` before it, ``rowsFromMark`` from it on) and its last ``tailRows``, and says how many it
+    /// left out in between — so a failure in a chain of a hundred thousand events stays a screenful.
+    static let maxRows = 40
+    static let headRows = 5
+    static let rowsBeforeMark = 10
+    static let rowsFromMark = 20
+    static let tailRows = 5
+
+    /// A line of the table below its header: a row, or how many rows were left out there.
+    private enum Line {
+        case row(Row, time: String)
+        case gap(Int)
+    }
+
+    /// The table's lines: every row, or — past ``maxRows`` — the rows kept and a gap for each run left out.
+    private func lines() -> [Line] {
+        let times = rows.map { $0.time.map(Self.timeCell) ?? "—" }
+        guard rows.count > Self.maxRows else { return zip(rows, times).map { Line.row($0, time: $1) } }
+        let mark = rows.firstIndex(where: \.marked) ?? 0
+        // Three runs, in order and within bounds; where they overlap, a row is shown once.
+        let runs = [
+            0..<Self.headRows,
+            max(0, mark - Self.rowsBeforeMark)..<min(rows.count, mark + Self.rowsFromMark),
+            (rows.count - Self.tailRows)..<rows.count,
+        ]
+        var lines: [Line] = []
+        var next = 0
+        for run in runs where run.upperBound > next {
+            let start = max(run.lowerBound, next)
+            if start > next { lines.append(.gap(start - next)) }
+            for index in start..<run.upperBound { lines.append(.row(rows[index], time: times[index])) }
+            next = run.upperBound
+        }
+        return lines
+    }
+
     /// The timeline, as aligned columns.
     private func table() -> [String] {
-        let times = rows.map { $0.time.map(Self.timeCell) ?? "—" }
+        let lines = lines()
+        let shown = lines.compactMap { line -> (row: Row, time: String)? in
+            if case let .row(row, time) = line { return (row, time) }
+            return nil
+        }
         let timeHeader = rows.contains { if case .elapsed = $0.time { true } else { false } } ? "time" : "tick"
-        let timeWidth = max(timeHeader.count, times.map(\.count).max() ?? 0)
-        let receivedWidth = max("received".count, rows.map { Self.cell($0.received).count }.max() ?? 0)
-        let expectedWidth = max("expected".count, rows.map { Self.cell($0.expected).count }.max() ?? 0)
-        func line(_ marker: String, _ time: String, _ received: String, _ expected: String, _ step: String) -> String {
+        let timeWidth = max(timeHeader.count, shown.map(\.time.count).max() ?? 0)
+        let receivedWidth = max("received".count, shown.map { Self.cell($0.row.received).count }.max() ?? 0)
+        let expectedWidth = max("expected".count, shown.map { Self.cell($0.row.expected).count }.max() ?? 0)
+        func text(_ marker: String, _ time: String, _ received: String, _ expected: String, _ step: String) -> String {
             var line = marker
             if showsTime { line += String(repeating: " ", count: timeWidth - time.count) + time + "  " }
             line += received.padding(toLength: receivedWidth, withPad: " ", startingAt: 0) + "  "
             line += expected.padding(toLength: expectedWidth, withPad: " ", startingAt: 0) + "  " + step
             return String(line.reversed().drop { $0 == " " }.reversed())
         }
-        var lines = [line("     ", timeHeader, "received", "expected", "")]
-        for (row, time) in zip(rows, times) {
-            lines.append(line(row.marked ? "  →  " : "     ", time, Self.cell(row.received), Self.cell(row.expected), row.step))
+        var table = [text("     ", timeHeader, "received", "expected", "")]
+        for line in lines {
+            switch line {
+            case let .row(row, time):
+                let marker = row.marked ? "  →  " : "     "
+                table.append(text(marker, time, Self.cell(row.received), Self.cell(row.expected), row.step))
+            case let .gap(count):
+                table.append("     … (\(count == 1 ? "1 row" : "\(count.formatted) rows") left out)")
+            }
         }
-        return lines
+        return table
     }
 
     /// `"5"` for a tick, `"+12.5 ms"` for wall-clock time.

@@ -19,8 +19,21 @@ extension StepText {
 
     /// `"[1, 2]"`, or `"1"` for a step written with one value.
     static func valueList<Value>(_ values: [Value], single: Bool) -> String {
-        single ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
+        if single { return ValueText.describe(values[0]) }
+        guard values.count > listedValues else {
+            return "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
+        }
+        let first = values.prefix(listedHead).map(ValueText.describe)
+        let last = values.suffix(listedTail).map(ValueText.describe)
+        let between = "… (\((values.count - listedHead - listedTail).formatted) more)"
+        return "[" + (first + [between] + last).joined(separator: ", ") + "]"
     }
+
+    /// The most values a call's list shows in full; a longer one shows its first ``listedHead`` and last
+    /// ``listedTail`` and counts the rest, so a step expecting a hundred thousand values stays one line.
+    static let listedValues = 20
+    static let listedHead = 10
+    static let listedTail = 3
 }
 
 extension StepText {
