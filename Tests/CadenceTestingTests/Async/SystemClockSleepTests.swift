@@ -55,8 +55,9 @@ import Testing
                 Task { try await ContinuousClock().sleep(for: .seconds(4)); woken.update { $0.append("continuous") } },
                 Task { try await SuspendingClock().sleep(for: .seconds(5)); woken.update { $0.append("suspending") } },
             ]
-            // A sleep is measured from when it reaches Cadence: a whole second may land a tick early (see the guide).
-            await clock.advance(by: .milliseconds(990))
+            // A sleep is measured from when it reaches Cadence: it may land early by as long as the thread was held up
+            // on the way — milliseconds under load or ThreadSanitizer (see the guide). Hence the margin.
+            await clock.advance(by: .milliseconds(900))
             #expect(woken.value == [])
             for (second, expected) in [
                 "Task.sleep(for:)", "nanoseconds", "Task.sleep(until:clock:)", "continuous", "suspending",
@@ -121,16 +122,17 @@ import Testing
             + "true) makes this a failure."
     }
 
-    /// Checks that `body` reports `expected`, where a ten-second sleep's note says tick 10000 — or 9999, the tick a
-    /// sleep measured a millisecond late lands on (see the guide).
+    /// Checks that `body` reports `expected`, where a ten-second sleep's note says tick 10000 — or a tick up to 100
+    /// earlier, where a sleep measured late by a thread held up on the way lands (see the guide).
     static func expectPendingSleepReports(
         _ expected: [String],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ body: () async -> Void
     ) async {
-        let messages = await recordingFailures(body).map(\.message)
-        let early = expected.map { $0.replacing("due at tick 10000,", with: "due at tick 9999,") }
-        if messages != expected && messages != early {
+        let messages = await recordingFailures(body).map { failure in
+            failure.message.replacing(/due at tick (99\d\d|10000),/) { _ in "due at tick 10000," }
+        }
+        if messages != expected {
             Issue.record(
                 Comment(rawValue: differingReports(expected: expected, received: messages)),
                 sourceLocation: sourceLocation

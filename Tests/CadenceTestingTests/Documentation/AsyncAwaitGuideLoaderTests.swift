@@ -218,9 +218,9 @@ func theObservableLoadersLogIsAStream() async throws {
     }
 
     /// "Under `systemClocks: .virtual`, a sleep on `ContinuousClock` or `SuspendingClock` by one of the test's tasks
-    /// wakes at the tick its deadline falls on — measured from when the sleep reaches Cadence, so a tick early if the
-    /// thread was held up a millisecond or more in between — except one made on an actor other than the main actor,
-    /// which stays on the wall clock."
+    /// wakes by the tick its deadline falls on — early by as long as the thread was held up between asking for the
+    /// sleep and Cadence receiving it — except one made on an actor other than the main actor, which stays on the wall
+    /// clock." (Held up 50 ms would be a machine far busier than a test run; the check allows that much.)
     @Test(.enabled(if: VirtualClock.canVirtualizeSystemSleeps))
     func underVirtualSystemClocksASleepWakesAtItsDeadlinesTickButNotOnAnotherActor() async {
         actor Napper {
@@ -239,8 +239,8 @@ func theObservableLoadersLogIsAStream() async throws {
             await clock.run()
             let ticks = woken.value
             #expect(ticks.count == 2)
-            #expect((249...250).contains(ticks.first ?? 0))
-            #expect((749...750).contains(ticks.last ?? 0))
+            #expect((200...250).contains(ticks.first ?? 0))
+            #expect((700...750).contains(ticks.last ?? 0))
             #expect(clock.now.ticks == ticks.last)
             napping.cancel()
             await #expect(throws: CancellationError.self) { try await napping.value }
