@@ -14,19 +14,21 @@ extension Timer {
     /// - Parameters:
     ///   - interval: The time interval on which to publish events. For example, a value of `0.5` publishes an event
     ///     approximately every half-second.
-    ///   - tolerance: The allowed timing variance when emitting events. Defaults to `nil`, which allows any variance.
+    ///   - tolerance: Accepted and not used, as on Apple platforms: the publisher's `tolerance` is `nil`. To set a
+    ///     tolerance, create the publisher with ``TimerPublisher/init(interval:tolerance:runLoop:mode:options:)``.
     ///   - runLoop: The run loop on which the timer runs.
     ///   - mode: The run loop mode in which to run the timer.
     ///   - options: Scheduler options passed to the timer. Defaults to `nil`.
     /// - Returns: A publisher that repeatedly emits the current date on the given interval.
     public static func publish(
         every interval: TimeInterval,
-        tolerance: TimeInterval? = nil,
+        tolerance _: TimeInterval? = nil,
         on runLoop: RunLoop,
         in mode: RunLoop.Mode,
         options: RunLoop.SchedulerOptions? = nil
     ) -> Timer.TimerPublisher {
-        TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
+        // Foundation's `Timer.publish` on Apple platforms drops its `tolerance`; the same code gives the same timer here.
+        TimerPublisher(interval: interval, runLoop: runLoop, mode: mode, options: options)
     }
 
     /// A publisher that repeatedly emits the current date on a given interval.
@@ -47,9 +49,9 @@ extension Timer {
     ///   never completes), while subscribers attached later are served by later connections.
     /// - An `interval` of zero or less makes the timer fire every 0.1 millisecond, as Foundation's `Timer` does on
     ///   Apple platforms (swift-corelibs-foundation would fire once and stop).
-    /// - Cadence keeps the `tolerance` it is given (Combine's `Timer.publish` drops it and leaves `tolerance` `nil`)
-    ///   and sets it on the Foundation timer.
-    /// - Each subscription's `description` is `"TimerPublisher"`.
+    /// - As on Apple platforms, `Timer.publish(every:tolerance:on:in:options:)` drops its `tolerance` (the publisher's
+    ///   is `nil`), while this initialiser keeps it; `connect()` sets it on the Foundation timer (`nil` as `0`).
+    /// - As on Apple platforms, a subscription has no `description` or mirror of its own.
     public final class TimerPublisher: ConnectablePublisher {
         /// The kind of values published by this publisher.
         public typealias Output = Date
@@ -97,7 +99,7 @@ extension Timer {
 
         /// Attaches the subscriber; it receives ticks once the publisher is connected and it has requested some.
         public final func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            subscribers.attach(subscriber, name: "TimerPublisher")
+            subscribers.attach(subscriber, name: "TimerPublisher", describesItself: false)
         }
 
         /// Starts a timer on the run loop and returns the connection; cancelling it invalidates the timer.
@@ -106,9 +108,7 @@ extension Timer {
             let timer = Timer(timeInterval: Swift.max(interval, Self.shortestInterval), repeats: true) { _ in
                 subscribers.send(Date())
             }
-            if let tolerance {
-                timer.tolerance = tolerance
-            }
+            timer.tolerance = tolerance ?? 0
             runLoop.add(timer, forMode: mode)
             return Connection(timer: timer, subscribers: subscribers)
         }

@@ -9,10 +9,14 @@ import CadenceSupport
 final class TimerSubscribers<Tick>: Sendable {
     private let attached = Locked<[TimerSubscriptionBase<Tick>]>([])
 
-    /// Attaches `downstream` and hands it its subscription, named `name` (its `description`).
-    func attach<Downstream: Subscriber>(_ downstream: Downstream, name: String)
+    /// Attaches `downstream` and hands it its subscription, named `name` in its trap message and, when
+    /// `describesItself`, in its `description` and mirror (Foundation's timer subscription on Apple platforms has
+    /// neither).
+    func attach<Downstream: Subscriber>(_ downstream: Downstream, name: String, describesItself: Bool = true)
     where Downstream.Input == Tick, Downstream.Failure == Never {
-        let subscription = TimerSubscription(downstream: downstream, name: name, owner: self)
+        let subscription: TimerSubscription<Downstream> = describesItself
+            ? DescribedTimerSubscription(downstream: downstream, name: name, owner: self)
+            : TimerSubscription(downstream: downstream, name: name, owner: self)
         attached.withLock { $0.append(subscription) }
         downstream.receive(subscription: subscription)
     }
@@ -108,11 +112,10 @@ struct TimerSubscriptionState<Downstream> {
 /// Demand is the subscriber's own: a tick goes out only against demand the subscriber requested, and a tick that
 /// finds no demand is dropped for this subscriber (it is not delivered later). Cancelling detaches the subscriber
 /// from the publisher and releases it.
-final class TimerSubscription<Downstream: Subscriber>: TimerSubscriptionBase<Downstream.Input>, Subscription,
-    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+class TimerSubscription<Downstream: Subscriber>: TimerSubscriptionBase<Downstream.Input>, Subscription
 where Downstream.Failure == Never {
-    private let state: Locked<TimerSubscriptionState<Downstream>>
-    private let name: String
+    fileprivate let state: Locked<TimerSubscriptionState<Downstream>>
+    fileprivate let name: String
     // Only read after init; the publisher's subscriber list owns the subscription, not the other way round.
     private weak var owner: TimerSubscribers<Downstream.Input>?
 
@@ -145,7 +148,12 @@ where Downstream.Failure == Never {
         owner?.remove(self)
         withExtendedLifetime(released) {} // released here, outside the lock
     }
+}
 
+/// A timer subscription that describes itself by its name, with its downstream and demand as its mirror's children.
+final class DescribedTimerSubscription<Downstream: Subscriber>: TimerSubscription<Downstream>, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Failure == Never {
     var description: String { name }
 
     var customMirror: Mirror {
