@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Takes a value apart with `Mirror` into a ``ValueNode``, deterministically and boundedly.
 ///
 /// The rules, in order (``ValueText`` documents them for users):
@@ -9,6 +11,7 @@
 ///   (`CustomStringConvertible` or `CustomDebugStringConvertible`) prints its description: `1`, `1.5`, `true`,
 ///   `1.5 seconds`, a URL;
 /// - an `NSError` prints its domain and code;
+/// - a `DispatchTime` prints its `uptimeNanoseconds` (its raw value is in the CPU's own ticks on Apple silicon);
 /// - other structs and classes print their stored properties (a class's own after its superclasses'), enums their
 ///   case and payload — even when the type has a description, which often hides the fields a test compares. Only
 ///   what has no structure to show (an enum case without a payload, a type without stored properties) prints its
@@ -38,6 +41,11 @@ struct ValueNodeBuilder {
         if remaining < 0 { return .scalar("…") }
         if let string = (value as? String) ?? (value as? Substring).map(String.init) { return .string(string) }
         if let literal = Self.literal(value) { return .scalar(literal) }
+        if let time = value as? DispatchTime {
+            return ValueNode(.record(type: "DispatchTime", fields: [
+                ValueNode.Field(label: "uptimeNanoseconds", value: .scalar("\(time.uptimeNanoseconds)")),
+            ]))
+        }
         // Any Hashable value casts to AnyHashable; only one that is an AnyHashable is unwrapped.
         if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
             return node(hashable.base, depth: depth)

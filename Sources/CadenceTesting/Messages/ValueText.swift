@@ -14,9 +14,11 @@
 /// | `User(id: 1, name: "Blob")`, a class    | `User(id: 1, name: "Blob")`                   |
 /// | `APIError.offline`, `Event.moved(x: 1)` | `APIError.offline`, `Event.moved(x: 1)`; inside another value `.offline` |
 /// | `NSError(domain: "D", code: 3)`         | `NSError(domain: "D", code: 3)`               |
+/// | `DispatchTime(uptimeNanoseconds: 5)`    | `DispatchTime(uptimeNanoseconds: 5)`          |
 /// | `Int.self`                              | `Int.self`                                    |
 ///
-/// Type names drop their module (`Box<Int>`, not `MyTests.Box<Swift.Int>`); an enum case printed on its own is
+/// Type names drop their module (`Box<Int>`, not `MyTests.Box<Swift.Int>`), and Foundation's and Dispatch's classes
+/// keep their Swift names on Apple platforms (`Timer.TimerPublisher`, not `NSTimer.TimerPublisher`); an enum case printed on its own is
 /// qualified with its type, generic arguments left out (`Result.success(1)`). Numbers and the other types of the
 /// standard library, Foundation, Dispatch, Combine and Cadence print their own description (`1.5 seconds`). Your own
 /// types print their stored properties, or their case and payload, even when they conform to

@@ -1,4 +1,5 @@
 @testable import CadenceTesting
+import Foundation
 import Testing
 
 private struct Hidden<Value> {}
@@ -34,6 +35,42 @@ struct TypeNameTests {
             TypeName.withoutModules("Swift.Result<Swift.Int, Swift.Never>.Publisher")
                 == "Result<Int, Never>.Publisher"
         )
+    }
+
+    /// On Apple platforms the runtime names a member of a Foundation or Dispatch class by the Objective-C class, in
+    /// the module `__C`; messages use the Swift name.
+    @Test func objectiveCNamesOfFoundationAndDispatchClassesBecomeTheirSwiftNames() {
+        #expect(TypeName.withoutModules("__C.NSTimer.TimerPublisher") == "Timer.TimerPublisher")
+        #expect(
+            TypeName.withoutModules("(extension in Combine):__C.OS_dispatch_queue.SchedulerTimeType")
+                == "DispatchQueue.SchedulerTimeType"
+        )
+        #expect(
+            TypeName.withoutModules("Combine.Publishers.Map<__C.NSURLSession.DataTaskPublisher, Swift.Int>")
+                == "Publishers.Map<URLSession.DataTaskPublisher, Int>"
+        )
+        #expect(
+            TypeName.withoutModules("(extension in Foundation):__C.NSNotificationCenter.Publisher")
+                == "NotificationCenter.Publisher"
+        )
+        #expect(TypeName.withoutModules("__C.NSRunLoop.SchedulerTimeType.Stride") == "RunLoop.SchedulerTimeType.Stride")
+        // Only a name in `__C` is renamed, and only its first component.
+        #expect(TypeName.withoutModules("App.NSTimer.Inner") == "NSTimer.Inner")
+        #expect(TypeName.withoutModules("__C.MyLegacyThing.NSTimer") == "MyLegacyThing.NSTimer")
+        #expect(TypeName.withoutModules("__C.NSError") == "NSError")
+
+        #expect(TypeName.isSystem(named: "__C.NSTimer.TimerPublisher", isClass: true))
+        #expect(TypeName.isSystem(named: "(extension in Combine):__C.OS_dispatch_queue.SchedulerTimeType", isClass: false))
+        #expect(!TypeName.isSystem(named: "__C.MyLegacyThing.Inner", isClass: false))
+    }
+
+    /// The same names on Linux and on Apple platforms.
+    @Test func foundationAndDispatchMembersAreNamedAsInSwift() {
+        #expect(TypeName.describe(Timer.TimerPublisher.self) == "Timer.TimerPublisher")
+        #expect(TypeName.describe(DispatchQueue.SchedulerTimeType.self) == "DispatchQueue.SchedulerTimeType")
+        #expect(TypeName.describe(RunLoop.SchedulerTimeType.Stride.self) == "RunLoop.SchedulerTimeType.Stride")
+        #expect(TypeName.isSystem(DispatchQueue.SchedulerTimeType.self))
+        #expect(TypeName.isSystem(Timer.TimerPublisher.self))
     }
 
     @Test func withoutContextsDropsTheRuntimesNotes() {

@@ -273,6 +273,17 @@ struct ValueTextTests {
         #expect(ValueText.describe(error as any Error) == #"NSError(domain: "NSURLErrorDomain", code: -1009)"#)
     }
 
+    /// A `DispatchTime`'s raw value is in mach ticks on Apple silicon; the message shows nanoseconds everywhere.
+    @Test func dispatchTimesPrintTheirUptimeInNanoseconds() {
+        let time = DispatchTime(uptimeNanoseconds: 2_000_000_000)
+        #expect(ValueText.describe(time) == "DispatchTime(uptimeNanoseconds: 2000000000)")
+        #expect(
+            ValueText.describe(DispatchQueue.SchedulerTimeType(time))
+                == "DispatchQueue.SchedulerTimeType(dispatchTime: DispatchTime(uptimeNanoseconds: 2000000000))"
+        )
+        #expect(ValueText.describe([time]) == "[DispatchTime(uptimeNanoseconds: 2000000000)]")
+    }
+
     // MARK: describe — limits
 
     @Test func deeplyNestedValuesAreCutAfterTwelveLevels() {
