@@ -42,6 +42,15 @@ let package = Package(
             name: "CadenceBenchmarks",
             dependencies: ["CadenceSide", "PeerSide"]
         ),
+        // Not a benchmark: Cadence and combine-schedulers imported in one file (Guides/ComingFrom.md, "Beside
+        // combine-schedulers and TCA"). It lives here because only this package may depend on the peers.
+        .testTarget(
+            name: "CoexistenceTests",
+            dependencies: [
+                .product(name: "CadenceTesting", package: "Cadence"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
