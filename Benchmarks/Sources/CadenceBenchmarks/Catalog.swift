@@ -210,6 +210,13 @@ extension Benchmark {
             peer: .mainActor { await PeerAsyncViewModel.tests($0) }, peerRepetitions: 3,
             countsPasses: true, countsFlakes: true
         ),
+        Benchmark(
+            name: "long-step", group: "testing", title: "one toEmit(count: n) driving a 1 ms timer n ticks",
+            defaultSize: 100_000, unit: "ticks", perCall: true, peerName: "—",
+            target: .atMost(nanoseconds: 10_000), repetitions: 3,
+            cadence: .sync { LongStepBenchmarks.oneStep(ticks: $0) },
+            limit: .sync { LongStepBenchmarks.handAdvanced(ticks: $0) }
+        ),
     ]
 }
 

@@ -66,7 +66,7 @@ if let profile = options.profile {
 }
 
 // The benchmarks measure passing tests.
-if let failure = ExpectationBenchmarks.failure() ?? DebounceBenchmarks.failure() {
+if let failure = ExpectationBenchmarks.failure() ?? DebounceBenchmarks.failure() ?? LongStepBenchmarks.failure() {
     FileHandle.standardError.write(Data("CadenceBenchmarks: a benchmarked test fails:\n\(failure)\n".utf8))
     exit(1)
 }

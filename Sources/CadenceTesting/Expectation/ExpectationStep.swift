@@ -19,6 +19,11 @@ protocol ExpectationStep<Output, Failure> {
     /// Matches `events` — unconsumed, non-subscription, contract-abiding, inside the window — given whether more
     /// events could still arrive inside the window.
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome
+    /// ``evaluate(_:isFinal:)`` for a driver that showed the step the first `known` of `events` before and was told
+    /// `.pending`. A step that matches events one by one, in order, and answers `.pending` only when it matched all it
+    /// was shown, starts at `known`: a step that waits through many ticks looks at each event once, not once a tick.
+    /// By default the step looks at all of `events` again.
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome
     /// What the step expected of the `index`-th of the `count` events it consumed, for the timeline.
     func expectation(at index: Int, of count: Int) -> StepExpectation
     /// What the step expected next when nothing (or the wrong thing) arrived after it had consumed `consumed` events.
@@ -29,6 +34,10 @@ protocol ExpectationStep<Output, Failure> {
 
 extension ExpectationStep {
     var kind: StepKind { .match }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
+        evaluate(events, isFinal: isFinal)
+    }
 
     func act(on expectation: PublisherExpectation<Output, Failure>) -> ActionProblem? { nil }
 }
@@ -73,8 +82,8 @@ struct ChainStep<Output, Failure: Error> {
 
     var kind: StepKind { step.kind }
 
-    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, _ isFinal: Bool) -> StepOutcome {
-        step.evaluate(events, isFinal: isFinal)
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, _ isFinal: Bool, known: Int = 0) -> StepOutcome {
+        known > 0 ? step.evaluate(events, isFinal: isFinal, known: known) : step.evaluate(events, isFinal: isFinal)
     }
 
     /// What the step expected next after `consumed` events.

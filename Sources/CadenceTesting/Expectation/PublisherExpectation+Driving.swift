@@ -80,32 +80,10 @@ extension PublisherExpectation {
             }
         }
         var actionsRun = 0
+        var progress = StepProgress()
         while true {
             letTasksRun(step)
-            let (cursor, pending) = unconsumed()
-            let visible = Self.visible(pending, through: deadline.map(EventTime.tick))
-            let final = isFinal(deadline: deadline)
-            let outcome = step.evaluate(visible.events, final || visible.stoppedAtViolation)
-            switch outcome {
-            case let .satisfied(consumed):
-                consume(consumed, from: cursor, step: index)
-                return
-            case let .failed(divergence):
-                consume(divergence.matched, from: cursor, step: index)
-                fail(step: index, failure(
-                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
-                ))
-                return
-            case .pending:
-                if final || visible.stoppedAtViolation {
-                    // A step must decide once nothing more can arrive; treat indecision as a missing event.
-                    let divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
-                    fail(step: index, failure(
-                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
-                ))
-                    return
-                }
-            }
+            if settle(step, index: index, deadline: deadline, progress: &progress) { return }
             guard let clock else { return }
             let next = clock.nextDueTick
             let target: Int64
@@ -123,6 +101,55 @@ extension PublisherExpectation {
                 return
             }
         }
+    }
+
+    /// Shows `step` the events that arrived since it started and settles it if it can: returns true when it was
+    /// satisfied or failed (the failure recorded), false while it waits for more. `progress` carries what earlier
+    /// looks learnt, so that each event is looked at a bounded number of times however many ticks the step waits:
+    /// how far the events were found visible, and how many the step matched while pending. The events are read
+    /// here and let go on return, so the clock's work, which appends to them, never copies them.
+    private func settle(
+        _ step: ChainStep<Output, Failure>, index: Int, deadline: Int64?, progress: inout StepProgress
+    ) -> Bool {
+        let (cursor, pending) = unconsumed()
+        if cursor != progress.cursor { progress = StepProgress(cursor: cursor) }
+        let visible = Self.visible(pending, through: deadline.map(EventTime.tick), from: progress.visibleEnd)
+        progress.visibleEnd = visible.events.endIndex
+        let final = isFinal(deadline: deadline)
+        let outcome = step.evaluate(visible.events, final || visible.stoppedAtViolation, known: progress.known)
+        switch outcome {
+        case let .satisfied(consumed):
+            consume(consumed, from: cursor, step: index)
+            return true
+        case let .failed(divergence):
+            consume(divergence.matched, from: cursor, step: index)
+            fail(step: index, failure(
+                of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
+            ))
+            return true
+        case .pending:
+            if final || visible.stoppedAtViolation {
+                // A step must decide once nothing more can arrive; treat indecision as a missing event.
+                let divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
+                fail(step: index, failure(
+                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
+                ))
+                return true
+            }
+            progress.known = visible.events.count
+            return false
+        }
+    }
+
+    /// What a waiting step's earlier looks at the events learnt (see `settle(_:index:deadline:progress:)`).
+    struct StepProgress {
+        /// The first unconsumed event when they looked.
+        var cursor = -1
+        /// The end of the events found visible: every event from `cursor` up to it arrived inside the window and
+        /// kept the contract. Nil before the first look.
+        var visibleEnd: Int?
+        /// How many of the visible events the step had matched when it last answered `.pending`.
+        var known = 0
     }
 
     /// Lets the test's tasks that are ready to run run until each is suspended again, when the step runs inside a job
@@ -188,8 +215,11 @@ extension PublisherExpectation {
 
     /// The events a step may look at: those that arrived by `deadline` (a tick on a virtual clock, a time since
     /// `expect` on the wall clock; nil for all), up to (not including) the first contract violation.
-    static func visible(_ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?) -> VisibleEvents {
-        var end = events.startIndex
+    /// Events before `from` (when given) are known to be visible and are not looked at again.
+    static func visible(
+        _ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?, from known: Int? = nil
+    ) -> VisibleEvents {
+        var end = known.map { min(max($0, events.startIndex), events.endIndex) } ?? events.startIndex
         while end < events.endIndex {
             let event = events[end]
             if let deadline, event.time.isLater(than: deadline) {
@@ -300,26 +330,59 @@ extension PublisherExpectation {
         if step.kind == .window { return nextEvent(after: step, on: clock) }
         guard step.kind == .match else { return nil }
         var ran = 0
+        var progress = StepProgress()
         while ran < Self.lookaheadActionLimit, let next = clock.nextDueTick {
             ran += clock.runActions(through: next, limit: Self.lookaheadActionLimit - ran).ran
             letTasksRun(step)
-            var start = cursor
-            let events = recorder.events
-            while start < events.count, case .subscription = events[start].event, events[start].violation == nil {
-                start += 1
-            }
-            let visible = Self.visible(events[start...], through: nil)
-            switch step.evaluate(visible.events, false) {
-            case let .satisfied(consumed) where consumed > 0:
-                let tick = events[start + consumed - 1].tick ?? deadline
+            switch lateOutcome(of: step, cursor: cursor, progress: &progress) {
+            case let .satisfied(tick):
+                let tick = tick ?? deadline
                 return .arrived(tick: tick, late: tick - deadline)
-            case .failed:
+            case .ruledOut:
                 return nil
-            default:
-                if visible.stoppedAtViolation { return nil }
+            case .waiting:
+                continue
             }
         }
         return nil
+    }
+
+    /// What `step` makes of the events after `cursor` while the clock runs on past its deadline (see
+    /// `lateArrival(of:cursor:deadline:)`); like `settle(_:index:deadline:progress:)`, it looks at each event a
+    /// bounded number of times, and lets the events go on return.
+    private func lateOutcome(
+        of step: ChainStep<Output, Failure>, cursor: Int, progress: inout StepProgress
+    ) -> LateOutcome {
+        var start = cursor
+        let events = recorder.events
+        while start < events.count, case .subscription = events[start].event, events[start].violation == nil {
+            start += 1
+        }
+        if start != progress.cursor { progress = StepProgress(cursor: start) }
+        let visible = Self.visible(events[start...], through: nil, from: progress.visibleEnd)
+        progress.visibleEnd = visible.events.endIndex
+        switch step.evaluate(visible.events, false, known: progress.known) {
+        case let .satisfied(consumed) where consumed > 0:
+            return .satisfied(tick: events[start + consumed - 1].tick)
+        case .failed:
+            return .ruledOut
+        case .satisfied:
+            return visible.stoppedAtViolation ? .ruledOut : .waiting
+        case .pending:
+            if visible.stoppedAtViolation { return .ruledOut }
+            progress.known = visible.events.count
+            return .waiting
+        }
+    }
+
+    /// What the events after a failed step's deadline say of it so far.
+    private enum LateOutcome {
+        /// The step would have been satisfied by an event at this tick.
+        case satisfied(tick: Int64?)
+        /// It would have failed anyway, or a contract break ends the look.
+        case ruledOut
+        /// Nothing decides yet.
+        case waiting
     }
 
     /// After a window step (`toMatch`) failed for want of an event: runs the clock on (boundedly) to the next event

@@ -69,46 +69,71 @@ extension PublisherExpectation {
         }
         defer { timer.cancel() }
 
+        var progress = StepProgress()
         while true {
-            // Read before the events: a completion or cancellation seen here is already among them.
-            let status = waiter.status
-            let timeUp = status.deadlinePassed || ContinuousClock.now - started >= limit
-            let (completed, cancelled) = recorder.state.withLock { ($0.completed, $0.cancelled) }
-            let (cursor, pending) = unconsumed()
-            let visible = Self.visible(pending, through: timeUp ? .elapsed(deadline) : nil)
-            // Events that arrived after the deadline are not the step's: nor is a completion among them.
-            let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
-            let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
-                .completed
-            } else if cancelled, !hiddenByDeadline {
-                .subscriptionCancelled
-            } else if timeUp {
-                .timeout(limit)
-            } else {
-                nil
+            guard let waitFrom = look(at: step, index: index, waiter: waiter, started: started, limit: limit,
+                                      deadline: deadline, progress: &progress) else { return }
+            await waiter.wait(forEventAt: waitFrom)
+        }
+    }
+
+    /// Shows the wall-clock `step` the events so far and settles it if it can: returns nil when it was satisfied or
+    /// failed (the failure recorded), else the index of the event to wait for. Like the virtual-time driver's
+    /// `settle`, it looks at each event a bounded number of times (`progress`), and lets the events go on return.
+    private func look(
+        at step: ChainStep<Output, Failure>,
+        index: Int,
+        waiter: WallClockWaiter,
+        started: ContinuousClock.Instant,
+        limit: Duration,
+        deadline: Duration,
+        progress: inout StepProgress
+    ) -> Int? {
+        // Read before the events: a completion or cancellation seen here is already among them.
+        let status = waiter.status
+        let timeUp = status.deadlinePassed || ContinuousClock.now - started >= limit
+        let (completed, cancelled) = recorder.state.withLock { ($0.completed, $0.cancelled) }
+        let (cursor, pending) = unconsumed()
+        if cursor != progress.cursor || timeUp { progress = StepProgress(cursor: cursor) }
+        // Once time is up, the deadline hides later events: every event is looked at again, once.
+        let visible = Self.visible(
+            pending, through: timeUp ? .elapsed(deadline) : nil, from: timeUp ? nil : progress.visibleEnd
+        )
+        // Events that arrived after the deadline are not the step's: nor is a completion among them.
+        let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
+        let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
+            .completed
+        } else if cancelled, !hiddenByDeadline {
+            .subscriptionCancelled
+        } else if timeUp {
+            .timeout(limit)
+        } else {
+            nil
+        }
+        let final = gaveUp != nil || visible.stoppedAtViolation
+        switch step.evaluate(visible.events, final, known: timeUp ? 0 : progress.known) {
+        case let .satisfied(consumed):
+            consume(consumed, from: cursor, step: index)
+            return nil
+        case let .failed(divergence):
+            consume(divergence.matched, from: cursor, step: index)
+            fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
+                                      gaveUp: gaveUp ?? .timeout(limit)))
+            return nil
+        case .pending:
+            guard final || status.cancelled else {
+                progress.visibleEnd = visible.events.endIndex
+                progress.known = visible.events.count
+                return pending.endIndex
             }
-            let final = gaveUp != nil || visible.stoppedAtViolation
-            switch step.evaluate(visible.events, final) {
-            case let .satisfied(consumed):
-                consume(consumed, from: cursor, step: index)
-                return
-            case let .failed(divergence):
-                consume(divergence.matched, from: cursor, step: index)
-                fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                          gaveUp: gaveUp ?? .timeout(limit)))
-                return
-            case .pending:
-                guard final || status.cancelled else { break }
-                // Cancelled while pending: what the step would have missed had nothing more arrived.
-                let divergence = !final && step.kind == .match
-                    ? lacking(step, visible.events)
-                    : StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
-                consume(divergence.matched, from: cursor, step: index)
-                fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                          gaveUp: gaveUp ?? .taskCancelled))
-                return
-            }
-            await waiter.wait(forEventAt: pending.endIndex)
+            // Cancelled while pending: what the step would have missed had nothing more arrived.
+            let divergence = !final && step.kind == .match
+                ? lacking(step, visible.events)
+                : StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
+            consume(divergence.matched, from: cursor, step: index)
+            fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
+                                      gaveUp: gaveUp ?? .taskCancelled))
+            return nil
         }
     }
 

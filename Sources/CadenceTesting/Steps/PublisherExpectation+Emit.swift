@@ -147,9 +147,13 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
     var arguments: StepArguments { .values(values.map { $0 as Any }, single: single) }
 
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        evaluate(events, isFinal: isFinal, known: 0)
+    }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         let count = values.count
-        var index = 0
-        for event in events {
+        var index = known
+        for event in events.dropFirst(known) {
             guard index < count else { break }
             switch event.event {
             case .subscription:

@@ -82,9 +82,13 @@ struct EmitCountStep<Output, Failure: Error>: ExpectationStep {
     var arguments: StepArguments { .count(count) }
 
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        evaluate(events, isFinal: isFinal, known: 0)
+    }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         let ordinal = StepText.Ordinal(count: count, single: count == 1, anyValue: true)
-        var index = 0
-        for event in events {
+        var index = known
+        for event in events.dropFirst(known) {
             guard index < count else { break }
             switch event.event {
             case .value:

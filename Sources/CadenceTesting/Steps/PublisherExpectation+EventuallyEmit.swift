@@ -168,8 +168,12 @@ struct EventuallyEmitStep<Output, Failure: Error>: ExpectationStep {
     var arguments: StepArguments { value.map { .value($0) } ?? .predicate }
 
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
-        var skipped = 0
-        for index in events.indices {
+        evaluate(events, isFinal: isFinal, known: 0)
+    }
+
+    func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
+        var skipped = known
+        for index in events.indices.dropFirst(known) {
             switch events[index].event {
             case let .value(value):
                 if answers.matches(value, at: index) {

@@ -214,9 +214,13 @@ struct MatchStep<Output: Equatable, Failure: Error>: ExpectationStep {
     var kind: StepKind { .window }
 
     func evaluate(_ received: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
+        evaluate(received, isFinal: isFinal, known: 0)
+    }
+
+    func evaluate(_ received: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         let count = events.count
-        var index = 0
-        for event in received {
+        var index = known
+        for event in received.dropFirst(known) {
             guard index < count, fits(index, event.event), relativeTick(event) == events[index].tick else {
                 return .failed(divergence(at: index, in: received))
             }
