@@ -53,6 +53,9 @@ extension ChainSnapshot {
             for (offset, event) in indices.sorted().enumerated() { positions[event] = (offset, indices.count) }
         }
         let extraSet = Set(extras)
+        // Each step's call is written once, not once per event it consumed: a call's arguments can be as long as the
+        // events are many (`toEmit` of 100,000 values).
+        var calls: [Int: String] = [:]
         return events.indices.map { index in
             let event = events[index]
             var received = EventText.received(event.event)
@@ -62,7 +65,12 @@ extension ChainSnapshot {
             )
             if let step = consumedBy[index], let position = positions[index] {
                 row.expected = StepText.describe(steps[step].step.expectation(at: position.index, of: position.count))
-                row.step = call(steps[step])
+                if let written = calls[step] {
+                    row.step = written
+                } else {
+                    row.step = call(steps[step])
+                    calls[step] = row.step
+                }
             } else if extraSet.contains(index) {
                 row.expected = "(no step)"
                 row.marked = index == extras.first
