@@ -70,7 +70,8 @@ struct ValueNode {
         case let .set(elements):
             text = "Set([" + elements.map(\.text).joined(separator: ", ") + "])"
         case let .dictionary(entries):
-            text = entries.isEmpty ? "[:]" : "[" + entries.map { $0.key.text + ": " + $0.value.text }
+            // An entry with no value's text is the count of the entries a printed dictionary leaves out.
+            text = entries.isEmpty ? "[:]" : "[" + entries.map { $0.value.text.isEmpty ? $0.key.text : $0.key.text + ": " + $0.value.text }
                 .joined(separator: ", ") + "]"
         case let .text(lines):
             text = ValueText.quoted(lines.joined(separator: "\n"))

@@ -20,19 +20,45 @@ import Dispatch
 ///
 /// A reference back to an object already being printed (a cycle) prints as `TypeName(↺)`; a value nested deeper than
 /// ``maxDepth``, or beyond the first ``maxNodes`` parts of a value, prints as `…`.
+///
+/// Built to be printed (``node(_:)``), a collection of more than ``listedElements`` elements keeps its first
+/// ``listedHead`` and last ``listedTail`` and counts the rest (`[0, 1, …, 9, … (19,987 more), 19997, 19998, 19999]`),
+/// so a value stays a line. Built to be compared (``comparisonNode(_:)``), it keeps every element, up to
+/// ``maxComparedNodes`` parts, so two long collections that differ anywhere show where.
 struct ValueNodeBuilder {
     /// How deeply values nest before the rest prints as `…`.
     static let maxDepth = 12
-    /// How many parts one value may have before the rest prints as `…`.
+    /// How many parts one value printed may have before the rest prints as `…`.
     static let maxNodes = 10_000
+    /// How many parts one value compared may have before the rest prints as `…`.
+    static let maxComparedNodes = 1_000_000
+    /// The most elements a printed collection shows in full; a longer one shows its first ``listedHead`` and last
+    /// ``listedTail`` and counts the rest, as a call's list of values does.
+    static let listedElements = 20
+    static let listedHead = 10
+    static let listedTail = 3
 
-    private var remaining = Self.maxNodes
+    private var remaining: Int
+    /// Whether long collections are shortened (printing) or kept whole (comparing).
+    private let shortensCollections: Bool
     /// The objects being printed, from the outermost in: a reference back to one of them is a cycle.
     private var path: Set<ObjectIdentifier> = []
 
-    /// Takes `value` apart.
+    private init(remaining: Int, shortensCollections: Bool) {
+        self.remaining = remaining
+        self.shortensCollections = shortensCollections
+    }
+
+    /// Takes `value` apart to print it: long collections shortened.
     static func node(_ value: Any) -> ValueNode {
-        var builder = ValueNodeBuilder()
+        var builder = ValueNodeBuilder(remaining: maxNodes, shortensCollections: true)
+        return builder.node(value, depth: 0)
+    }
+
+    /// Takes `value` apart to compare it with another: every element of its collections, up to ``maxComparedNodes``
+    /// parts.
+    static func comparisonNode(_ value: Any) -> ValueNode {
+        var builder = ValueNodeBuilder(remaining: maxComparedNodes, shortensCollections: false)
         return builder.node(value, depth: 0)
     }
 
@@ -57,24 +83,19 @@ struct ValueNodeBuilder {
             return node(wrapped, depth: depth)
         case .collection:
             if depth >= Self.maxDepth { return .scalar("[…]") }
-            return ValueNode(.list(nodes(of: mirror.children, depth: depth)))
+            return ValueNode(.list(listedNodes(of: mirror.children, depth: depth)))
         case .set:
             if depth >= Self.maxDepth { return .scalar("Set([…])") }
-            return ValueNode(.set(nodes(of: mirror.children, depth: depth).sorted { Self.precedes($0.text, $1.text) }))
+            let members = sortable(mirror.children) { builder in
+                builder.nodes(of: mirror.children, depth: depth).sorted { Self.precedes($0.text, $1.text) }
+            }
+            return ValueNode(.set(shortened(members) { .scalar($0) }))
         case .dictionary:
             if depth >= Self.maxDepth { return .scalar("[…]") }
-            var entries: [ValueNode.Entry] = []
-            for child in mirror.children {
-                let pair = Array(Mirror(reflecting: child.value).children)
-                guard remaining > 0, pair.count == 2 else {
-                    entries.append(ValueNode.Entry(key: .scalar("…"), value: .scalar("…")))
-                    break
-                }
-                entries.append(ValueNode.Entry(
-                    key: node(pair[0].value, depth: depth + 1), value: node(pair[1].value, depth: depth + 1)
-                ))
+            let sorted = sortable(mirror.children) { builder in
+                builder.entries(of: mirror.children, depth: depth).sorted { Self.precedes($0.key.text, $1.key.text) }
             }
-            return ValueNode(.dictionary(entries.sorted { Self.precedes($0.key.text, $1.key.text) }))
+            return ValueNode(.dictionary(shortened(sorted) { ValueNode.Entry(key: .scalar($0), value: .scalar("")) }))
         case .tuple:
             if depth >= Self.maxDepth { return .scalar("(…)") }
             return ValueNode(.tuple(fields(of: mirror.children, depth: depth)))
@@ -169,6 +190,67 @@ struct ValueNodeBuilder {
             nodes.append(node(child.value, depth: depth + 1))
         }
         return nodes
+    }
+
+    /// The entries of a dictionary, in the order its mirror gives them.
+    private mutating func entries(of children: Mirror.Children, depth: Int) -> [ValueNode.Entry] {
+        var entries: [ValueNode.Entry] = []
+        for child in children {
+            let pair = Array(Mirror(reflecting: child.value).children)
+            guard remaining > 0, pair.count == 2 else {
+                entries.append(ValueNode.Entry(key: .scalar("…"), value: .scalar("…")))
+                break
+            }
+            entries.append(ValueNode.Entry(
+                key: node(pair[0].value, depth: depth + 1), value: node(pair[1].value, depth: depth + 1)
+            ))
+        }
+        return entries
+    }
+
+    /// The members of a set or dictionary, sorted by `build`. When printing one long enough to be shortened, every
+    /// member is taken apart (on a comparison's budget) to find which come first and last, and only the members
+    /// printed count against the printed value's parts.
+    private mutating func sortable<Member>(
+        _ children: Mirror.Children, _ build: (inout ValueNodeBuilder) -> [Member]
+    ) -> [Member] {
+        guard shortensCollections, children.count > Self.listedElements else { return build(&self) }
+        let printed = remaining
+        remaining = Self.maxComparedNodes
+        let members = build(&self)
+        remaining = printed - Self.listedHead - Self.listedTail
+        return members
+    }
+
+    /// The elements of an ordered collection; when printing a long one, only its first ``listedHead`` and last
+    /// ``listedTail`` are taken apart, with one node counting the rest between them.
+    private mutating func listedNodes(of children: Mirror.Children, depth: Int) -> [ValueNode] {
+        guard shortensCollections else { return nodes(of: children, depth: depth) }
+        let count = children.count
+        guard count > Self.listedElements else { return nodes(of: children, depth: depth) }
+        var nodes: [ValueNode] = []
+        for (offset, child) in children.enumerated() where offset < Self.listedHead || offset >= count - Self.listedTail {
+            guard remaining > 0 else {
+                nodes.append(.scalar("…"))
+                break
+            }
+            if offset == count - Self.listedTail { nodes.append(.scalar(Self.more(count))) }
+            nodes.append(node(child.value, depth: depth + 1))
+        }
+        return nodes
+    }
+
+    /// `parts` as printed: a long run shortened to its first ``listedHead`` and last ``listedTail`` around a part
+    /// made by `counting` from `"… (n more)"`; kept whole when comparing.
+    private func shortened<Part>(_ parts: [Part], counting: (String) -> Part) -> [Part] {
+        guard shortensCollections, parts.count > Self.listedElements else { return parts }
+        return Array(parts.prefix(Self.listedHead)) + [counting(Self.more(parts.count))]
+            + Array(parts.suffix(Self.listedTail))
+    }
+
+    /// `"… (19,987 more)"`: what a shortened collection of `count` elements leaves out.
+    private static func more(_ count: Int) -> String {
+        "… (\((count - listedHead - listedTail).formatted) more)"
     }
 
     /// Characters as quoted literals, types as `Int.self`; nil for everything else.

@@ -27,8 +27,10 @@
 /// enum case without a payload, a type with no stored properties — prints its description when it has one (Swift
 /// offers no other way to such a case's name). Dictionary keys and set members sort by their text, numbers by value.
 ///
-/// A reference back to an object already being printed (a cycle) prints as `Node(↺)`; parts nested more than 12
-/// levels deep, or beyond a value's first 10,000 parts, print as `…`.
+/// An array, set or dictionary of more than 20 elements prints its first 10 and last 3 and counts the rest
+/// (`[1, 2, …, 10, … (19,987 more), 19998, 19999, 20000]`); a difference compares every element (up to a million
+/// parts), so it shows where two long values differ. A reference back to an object already being printed (a cycle)
+/// prints as `Node(↺)`; parts nested more than 12 levels deep, or beyond a value's first 10,000 parts, print as `…`.
 enum ValueText {
     /// The value on one line; strings and characters quoted as Swift literals.
     static func describe(_ value: Any) -> String {
@@ -65,8 +67,8 @@ enum ValueText {
     ///
     /// See ``ValueDifference`` for how values are compared.
     static func difference(expected: Any, received: Any) -> String? {
-        let expected = ValueNodeBuilder.node(expected)
-        let received = ValueNodeBuilder.node(received)
+        let expected = ValueNodeBuilder.comparisonNode(expected)
+        let received = ValueNodeBuilder.comparisonNode(received)
         let expectedText = expected.standaloneText, receivedText = received.standaloneText
         if expectedText == receivedText { return nil }
         let lines = ValueDifference.lines(expected: expected, received: received)

@@ -45,7 +45,9 @@ private struct Other {
 
 /// The lines of the difference, as `ValueText.difference` prints them under its header.
 private func difference(_ expected: Any, _ received: Any) -> String {
-    ValueDifference.lines(expected: ValueNodeBuilder.node(expected), received: ValueNodeBuilder.node(received))
+    ValueDifference.lines(
+        expected: ValueNodeBuilder.comparisonNode(expected), received: ValueNodeBuilder.comparisonNode(received)
+    )
         .map(\.rendered).joined(separator: "\n")
 }
 
@@ -340,6 +342,23 @@ struct ValueDifferenceTests {
                 … (998 unchanged)
               ]
             """)
+    }
+
+    /// Two arrays longer than a printed value's parts that differ only at their end (issue 20 item 7): they print
+    /// alike on one line, and the difference shows where they differ.
+    @Test func arraysOfTwentyThousandThatDifferAtTheEndShowWhere() {
+        let expected = Array(0 ..< 20_000)
+        var received = expected
+        received[19_999] = -1
+        #expect(ValueText.difference(expected: expected, received: received) == """
+            Difference (- expected, + received):
+              [
+                … (19999 unchanged)
+            -   19999
+            +   -1
+              ]
+            """)
+        #expect(ValueText.describe(expected) == ValueText.describe(received).replacingOccurrences(of: "-1]", with: "19999]"))
     }
 
     @Test func alignmentFollowsALongestCommonSubsequence() {

@@ -297,10 +297,23 @@ struct ValueTextTests {
         #expect(ValueText.describe(nested) == String(repeating: "[", count: 12) + "[…]" + String(repeating: "]", count: 12))
     }
 
+    @Test func longCollectionsPrintTheirEndsAndCountTheRest() {
+        #expect(ValueText.describe(Array(1 ... 20_000))
+            == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (19,987 more), 19998, 19999, 20000]")
+        #expect(ValueText.describe(Array(1 ... 20)) == "[" + (1 ... 20).map(String.init).joined(separator: ", ") + "]")
+        #expect(ValueText.describe(Array(1 ... 21)) == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (8 more), 19, 20, 21]")
+        #expect(ValueText.describe(Set(1 ... 30)) == "Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (17 more), 28, 29, 30])")
+        #expect(ValueText.describe(Dictionary(uniqueKeysWithValues: (1 ... 25).map { ($0, $0 * 2) }))
+            == "[1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: 12, 7: 14, 8: 16, 9: 18, 10: 20, … (12 more), 23: 46, 24: 48, 25: 50]")
+    }
+
     @Test func hugeValuesAreCutAfterTenThousandParts() {
-        let text = ValueText.describe(Array(1 ... 20_000))
-        let isCut = text.hasPrefix("[1, 2, 3, ") && text.hasSuffix(", 9998, 9999, …]")
+        // Twenty lists of twenty lists of twenty lists of twenty: no collection is shortened, 168,421 parts.
+        let nested = Array(repeating: Array(repeating: Array(repeating: Array(0 ..< 20), count: 20), count: 20), count: 20)
+        let text = ValueText.describe(nested)
+        let isCut = text.hasPrefix("[[[[0, 1, 2, ") && text.count < 60_000
         #expect(isCut)
+        #expect(text.hasSuffix(", 16, 17, …], …], …], …]"))
     }
 
     // MARK: difference — when there is one
