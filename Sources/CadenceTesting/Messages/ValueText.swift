@@ -74,6 +74,18 @@ enum ValueText {
         let lines = ValueDifference.lines(expected: expected, received: received)
         let differWhole = lines.count == 2
         if differWhole, expectedText.count <= shortLength, receivedText.count <= shortLength { return nil }
-        return (["Difference (- expected, + received):"] + lines.map(\.rendered)).joined(separator: "\n")
+        var shown = lines.map(\.rendered)
+        if shown.count > longestDifference {
+            let leftOut = shown.count - differenceHead - differenceTail
+            shown = shown.prefix(differenceHead) + ["  … (\(leftOut.formatted) lines left out)"]
+                + shown.suffix(differenceTail)
+        }
+        return (["Difference (- expected, + received):"] + shown).joined(separator: "\n")
     }
+
+    /// The most lines a difference shows in full; a longer one shows its first ``differenceHead`` lines and its last
+    /// ``differenceTail``, and counts the rest, so that a message stays a screenful.
+    static let longestDifference = 40
+    static let differenceHead = 30
+    static let differenceTail = 5
 }

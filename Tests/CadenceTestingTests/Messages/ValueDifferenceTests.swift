@@ -361,6 +361,17 @@ struct ValueDifferenceTests {
         #expect(ValueText.describe(expected) == ValueText.describe(received).replacingOccurrences(of: "-1]", with: "19999]"))
     }
 
+    @Test func aLongDifferenceShowsItsFirstThirtyAndLastFiveLines() {
+        let expected = Array(0 ..< 1_000)
+        let received = expected.map { -$0 - 1 }
+        let text = ValueText.difference(expected: expected, received: received) ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 37)
+        #expect(Array(lines.prefix(4)) == ["Difference (- expected, + received):", "  [", "-   0", "+   -1"])
+        #expect(lines[31] == "  … (1,967 lines left out)")
+        #expect(Array(lines.suffix(5)) == ["+   -998", "-   998", "+   -999", "-   999", "+   -1000", "  ]"].suffix(5))
+    }
+
     @Test func alignmentFollowsALongestCommonSubsequence() {
         let steps = ValueDifference.align(["a", "b", "c", "d"], ["b", "x", "d", "e"])
         #expect(steps == [.removed(0), .same(1), .removed(2), .inserted(1), .same(3), .inserted(3)])
