@@ -2,6 +2,10 @@ import CadenceSupport
 
 extension PublisherExpectation {
     /// Ends the chain: reports its failure, or the events no step consumed, and watches for events that arrive later.
+    ///
+    /// The subscription ends as soon as nothing more can be learnt from it: at once when the chain failed, reported
+    /// events no step consumed, or said `thenIgnoreRest()`; else when the scope that catches late events finishes
+    /// (the `.virtualTime` trait's test, `withVirtualTime`). Outside such a scope it stays, to catch a late event.
     func endChain() {
         let (chain, steps) = chainState()
         let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
@@ -10,9 +14,13 @@ extension PublisherExpectation {
                 message: snapshot.message(failure: failure, events: recorder.events),
                 location: steps[failure.step].location
             ))
+            recorder.cancel()
             return
         }
-        if chain.ignoresRest { return }
+        if chain.ignoresRest {
+            recorder.cancel()
+            return
+        }
         let events = recorder.events
         let extras = Array(snapshot.unconsumed(in: events))
         if !recorder.hasSubscribed {
@@ -24,6 +32,7 @@ extension PublisherExpectation {
                 ),
                 location: location
             ))
+            recorder.cancel() // a subscription that comes later is cancelled at once
             return
         }
         if !extras.isEmpty {
@@ -36,6 +45,7 @@ extension PublisherExpectation {
                 ),
                 location: location
             ))
+            recorder.cancel()
             return
         }
         watchForLateEvents(after: events.count, snapshot: snapshot)
@@ -67,7 +77,10 @@ extension PublisherExpectation {
         // The scope keeps the recorder until it finishes, so events that arrive before then are not lost even if
         // the publisher lets its subscriber go.
         let recorder = recorder
-        if let scope, scope.register({ _ = reportLate(recorder, count) }) { return }
+        if let scope, scope.register({
+            _ = reportLate(recorder, count)
+            recorder.cancel()
+        }) { return }
         let reported = Locked(false)
         /// Reports once: claims the report, and gives the claim back when there was nothing to report.
         let reportOnce: @Sendable (EventRecorder<Output, Failure>, Int) -> Void = { recorder, first in
