@@ -67,9 +67,9 @@ struct GettingStartedGuideTests {
         let packageName = try #require(manifest.firstMatch(of: /name: "(\w+)"/)).output.1
         #expect(products == ["Cadence", "CadenceTesting"])
 
-        let packages = snippet.matches(of: /\.package\(url: "([^"]+)", from: "([^"]+)"\)/)
+        let packages = snippet.matches(of: /\.package\(url: "([^"]+)", branch: "([^"]+)"\)/)
         #expect(packages.map { String($0.output.1) } == ["https://github.com/cadence-swift/Cadence.git"])
-        #expect(packages.map { String($0.output.2) } == ["0.1.0"])
+        #expect(packages.map { String($0.output.2) } == ["main"])
         // SwiftPM names a URL dependency after the URL's last path component, without `.git`.
         let identity = packages.first.map { URL(string: String($0.output.1))!.deletingPathExtension().lastPathComponent }
         #expect(identity == String(packageName))

@@ -106,7 +106,11 @@ struct ReadmeVirtualTimeTests {
             #expect(snippet.contains(#".product(name: "\#(product)", package: "Cadence")"#))
             #expect(examples.contains(#".product(name: "\#(product)", package: "Cadence")"#))
         }
-        #expect(snippet.contains(#".package(url: "https://github.com/cadence-swift/Cadence.git", from: "#))
+        // No release is tagged yet (CHANGELOG.md): the line follows `main`, and the README says what to write later.
+        #expect(snippet.contains(#".package(url: "https://github.com/cadence-swift/Cadence.git", branch: "main")"#))
+        #expect(readme.contains(#"write `from: "0.1.0"` instead"#))
+        let changelog = try String(contentsOf: repositoryFile("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## 0.1.0 (not yet tagged)"))
     }
 }
 
