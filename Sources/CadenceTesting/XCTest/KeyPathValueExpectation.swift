@@ -111,6 +111,16 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         state.withLock { $0.observation }?.cancel()
     }
 
+    #if !canImport(ObjectiveC)
+    // Linux only: Apple's rules for `fulfill()`, when enforced (see `AppleFulfilmentRules`).
+    let appleRules = Locked(AppleFulfilmentRules())
+
+    /// Fulfils the expectation (on Linux, unless the call breaks Apple's rules and `CADENCE_APPLE_XCTEST_RULES` is 1).
+    public override func fulfill(_ file: StaticString = #file, line: Int = #line) {
+        if mayFulfill(file, line) { super.fulfill(file, line: line) }
+    }
+    #endif
+
     /// What the expectation is for — by default its call,
     /// `KeyPathValueExpectation(\Model.count, expectedValue: 3)` — followed, while it is unfulfilled, by the values
     /// read so far, so that XCTest's timeout message names them.
@@ -258,6 +268,10 @@ extension KeyPathValueExpectation where Object: ObservableObject {
         observe(object.objectWillChange.sink { [weak self] _ in self?.objectWillChange() }, by: .objectWillChange)
     }
 }
+
+#if !canImport(ObjectiveC)
+extension KeyPathValueExpectation: AppleRuledExpectation {}
+#endif
 
 extension KeyPathValueExpectation: VirtualTimeWaitable {
     func settleForWait() {

@@ -47,7 +47,21 @@ public class PublisherShimExpectation<P: Publisher>: XCTestExpectation, @uncheck
 
     /// Every value the publisher has sent so far.
     public var values: [P.Output] { shim.values }
+
+    #if !canImport(ObjectiveC)
+    // Linux only: Apple's rules for `fulfill()`, when enforced (see `AppleFulfilmentRules`).
+    let appleRules = Locked(AppleFulfilmentRules())
+
+    /// Fulfils the expectation (on Linux, unless the call breaks Apple's rules and `CADENCE_APPLE_XCTEST_RULES` is 1).
+    public override func fulfill(_ file: StaticString = #file, line: Int = #line) {
+        if mayFulfill(file, line) { super.fulfill(file, line: line) }
+    }
+    #endif
 }
+
+#if !canImport(ObjectiveC)
+extension PublisherShimExpectation: AppleRuledExpectation {}
+#endif
 
 extension PublisherShimExpectation: VirtualTimeWaitable {
     func settleForWait() { shim.settle() }

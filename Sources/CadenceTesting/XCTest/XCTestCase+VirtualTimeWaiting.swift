@@ -89,6 +89,11 @@ extension XCTestCase {
         let outcome = VirtualTimeWaitOutcome(result, expectations: expectations, fulfilled: waiter.fulfilledExpectations)
         // The message is written before closing: an unfulfilled shim's description names what it received so far.
         let message = outcome.message(call: call, tick: clock.now.ticks)
+        #if !canImport(ObjectiveC)
+        for case let expectation as any AppleRuledExpectation in expectations {
+            expectation.appleRules.withLock { $0.noteWaitEnded() }
+        }
+        #endif
         for case let expectation as any VirtualTimeWaitable in expectations {
             expectation.closeAfterWait()
         }
