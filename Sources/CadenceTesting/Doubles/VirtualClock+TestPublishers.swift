@@ -1,0 +1,317 @@
+import CadenceSupport
+
+extension VirtualClock {
+    /// A hot ``TestPublisher`` that plays `marbles` once on this clock, the diagram's tick 0 being the clock's tick
+    /// now, to whoever is subscribed when each event is due.
+    ///
+    /// The diagram is written as `toMatch`'s (Guides/MarbleDiagrams.md): `-` a tick with no event, a character a
+    /// value from `values`, `|` finished, `( … )` several events on one tick. A diagram that cannot be played — bad
+    /// syntax, a character `values` does not map, a `#` on a publisher that cannot fail — is reported at this call,
+    /// naming the character, and the publisher plays nothing.
+    ///
+    /// ```swift
+    /// let taps = clock.hot("--t----t", values: ["t": ()])
+    /// ```
+    public func hot<Output>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Never> {
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return TestPublisher(
+            .hot, script: script(marbles, values: values, error: nil, call: "hot", at: location), clock: self,
+            honoursDemand: true
+        )
+    }
+
+    /// A hot ``TestPublisher`` that can fail: `#` in `marbles` fails it with `error`.
+    ///
+    /// ```swift
+    /// let feed = clock.hot("-a-b-#", values: ["a": 1, "b": 2], error: FeedError.dropped)
+    /// ```
+    public func hot<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        error: Failure,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return TestPublisher(
+            .hot, script: script(marbles, values: values, error: error, call: "hot", at: location), clock: self,
+            honoursDemand: true
+        )
+    }
+
+    /// A cold ``TestPublisher`` that plays `marbles` to each subscriber on its own, the diagram's tick 0 being the
+    /// tick it subscribed on; see `hot(_:values:)` for the diagram.
+    ///
+    /// ```swift
+    /// let response = clock.cold("---(r|)", values: ["r": Response.accepted])
+    /// ```
+    public func cold<Output>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Never> {
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return TestPublisher(
+            .cold, script: script(marbles, values: values, error: nil, call: "cold", at: location), clock: self,
+            honoursDemand: true
+        )
+    }
+
+    /// A cold ``TestPublisher`` that can fail: `#` in `marbles` fails it with `error`.
+    public func cold<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        error: Failure,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return TestPublisher(
+            .cold, script: script(marbles, values: values, error: error, call: "cold", at: location), clock: self,
+            honoursDemand: true
+        )
+    }
+
+    /// A hot ``TestPublisher`` playing `events`, each at its tick counted from now. Ticks must not go backwards, and
+    /// nothing may follow a completion; a script that does is reported at this call and plays nothing.
+    ///
+    /// ```swift
+    /// let prices = clock.hot([(1, .value(101)), (4, .value(99)), (6, .finished)])
+    /// ```
+    public func hot<Output, Failure: Error>(
+        _ events: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return TestPublisher(.hot, script: checked(events, call: "hot", at: location), clock: self, honoursDemand: true)
+    }
+
+    /// A cold ``TestPublisher`` playing `events` to each subscriber, each at its tick counted from the subscription;
+    /// see `hot(_:)`.
+    public func cold<Output, Failure: Error>(
+        _ events: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return TestPublisher(.cold, script: checked(events, call: "cold", at: location), clock: self, honoursDemand: true)
+    }
+
+    /// The script `marbles` describes, or an empty one after reporting why it cannot be played.
+    private func script<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output],
+        error: Failure?,
+        call: String,
+        at location: SourceCodeLocation
+    ) -> [(tick: Int64, event: TestPublisher<Output, Failure>.Event)] {
+        let reportBad = { (reason: String) in
+            FailureReporter.resolved.report(ExpectationFailure(
+                message: "\(call)(\(ValueText.describe(marbles))) cannot be played: \(reason). It plays nothing.",
+                location: location
+            ))
+        }
+        let diagram: MarbleDiagram
+        do {
+            diagram = try MarbleDiagram(parsing: marbles)
+        } catch {
+            reportBad(error.description)
+            return []
+        }
+        var script: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)] = []
+        for (tick, event) in diagram.events {
+            switch event {
+            case let .value(key):
+                guard let value = values[key] else {
+                    let position = diagram.keyPositions.first { $0.key == key }?.position ?? 0
+                    let known = values.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                    reportBad(
+                        "\"\(key)\" at character \(position) is not a key of values: (it has "
+                            + (known.isEmpty ? "none" : known) + ")"
+                    )
+                    return []
+                }
+                script.append((Int64(tick), .value(value)))
+            case .finished:
+                script.append((Int64(tick), .finished))
+            case .failure:
+                guard let error else {
+                    let position = Array(marbles).firstIndex(of: "#").map { $0 + 1 } ?? 0
+                    reportBad(
+                        "\"#\" at character \(position) fails the publisher, but it cannot fail (its Failure is Never); "
+                            + "pass error: to make one that can"
+                    )
+                    return []
+                }
+                script.append((Int64(tick), .failure(error)))
+            }
+        }
+        return script
+    }
+
+    /// `events` if ticks never go backwards or below zero and nothing follows a completion; else nothing, reported.
+    private func checked<Output, Failure: Error>(
+        _ events: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)],
+        call: String,
+        at location: SourceCodeLocation
+    ) -> [(tick: Int64, event: TestPublisher<Output, Failure>.Event)] {
+        var previous: Int64 = 0
+        for (offset, entry) in events.enumerated() {
+            let problem: String? = if entry.tick < previous {
+                offset == 0
+                    ? "event 1 is at tick \(entry.tick), before tick 0"
+                    : "event \(offset + 1) is at tick \(entry.tick), before event \(offset)'s tick \(previous)"
+            } else if offset > 0, events[offset - 1].event.completion != nil {
+                "event \(offset + 1) follows the completion at event \(offset)"
+            } else {
+                nil
+            }
+            if let problem {
+                FailureReporter.resolved.report(ExpectationFailure(
+                    message: "\(call)(_:) cannot be played: \(problem). It plays nothing.", location: location
+                ))
+                return []
+            }
+            previous = entry.tick
+        }
+        return events
+    }
+}
+
+extension TestScheduler {
+    /// `VirtualClock.hot(_:values:)` on the scheduler's clock.
+    public func hot<Output>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Never> {
+        clock.hot(marbles, values: values, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `VirtualClock.cold(_:values:)` on the scheduler's clock.
+    public func cold<Output>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Never> {
+        clock.cold(marbles, values: values, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension Publisher {
+    /// This publisher, with a probe that records every subscription made to it on `clock` — when it was made, each
+    /// `request(_:)`, when it was cancelled or completed — as a ``TestPublisher`` records its own.
+    ///
+    /// ```swift
+    /// let request = api.resetPassword(email).probed(on: clock)
+    /// // … after the test drives the clock:
+    /// request.expectSubscriptions(["^--!"])   // subscribed at once, cancelled three ticks later
+    /// ```
+    public func probed(on clock: VirtualClock) -> ProbedPublisher<Self> {
+        ProbedPublisher(upstream: self, probe: SubscriptionProbe(clock: clock))
+    }
+}
+
+/// A publisher with a probe on its subscriptions (see `probed(on:)`).
+public struct ProbedPublisher<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    public let upstream: Upstream
+    let probe: SubscriptionProbe
+
+    /// Every subscription made so far, in order.
+    public var subscriptions: [SubscriptionRecord] { probe.all }
+
+    /// Each subscription as a marble diagram counted from the tick the probe was made (see
+    /// `TestPublisher.subscriptionDiagrams`).
+    public var subscriptionDiagrams: [String] { probe.all.map { $0.diagram(from: probe.origin) } }
+
+    /// Checks `subscriptionDiagrams` against `diagrams`, reporting a failure that lists every subscription when
+    /// they differ.
+    public func expectSubscriptions(
+        _ diagrams: [String],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        probe.expect(
+            diagrams, name: "probed(on:)",
+            at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(ProbingSubscriber(downstream: subscriber, probe: probe))
+    }
+}
+
+/// Stands between a probed publisher and its subscriber, recording the subscription's life.
+private final class ProbingSubscriber<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable {
+    // `index` and `upstream` are set once, in `receive(subscription:)`, before the downstream can call back.
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let downstream: Downstream
+    private let probe: SubscriptionProbe
+    private var index = -1
+    private var upstream: (any Subscription)?
+
+    init(downstream: Downstream, probe: SubscriptionProbe) {
+        self.downstream = downstream
+        self.probe = probe
+    }
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+
+    func receive(subscription: any Subscription) {
+        index = probe.subscribed()
+        upstream = subscription
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        if index >= 0 { probe.ended(index, cancelled: false) }
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        if index >= 0 { probe.requested(demand, by: index) }
+        upstream?.request(demand)
+    }
+
+    func cancel() {
+        if index >= 0 { probe.ended(index, cancelled: true) }
+        upstream?.cancel()
+    }
+}
