@@ -1,0 +1,100 @@
+// Every sample of Guides/TestDoubles.md, compiled and run as the guide shows it, and a check that the guide shows no
+// other. Change one, change the other.
+import CadenceTesting
+import Foundation
+import Testing
+
+struct ForgotPasswordViewModel {
+    let resetRequestAccepted: AnyPublisher<Void, Never>
+
+    init(
+        submitTapped: AnyPublisher<Void, Never>,
+        backgroundScheduler: AnySchedulerOf<DispatchQueue>,
+        uiScheduler: AnySchedulerOf<DispatchQueue>,
+        resetPassword: @escaping () -> AnyPublisher<Void, Never>
+    ) {
+        resetRequestAccepted = submitTapped
+            .receive(on: backgroundScheduler)
+            .flatMap { _ in resetPassword() }
+            .receive(on: uiScheduler)
+            .eraseToAnyPublisher()
+    }
+}
+
+@Test(.virtualTime)
+func aTapSendsOneRequestAndItsAcceptanceArrives() {
+    let scheduler = DispatchQueue.test
+    let taps = scheduler.hot("-t", values: ["t": ()])
+    let request = scheduler.clock.cold("--(a|)", values: ["a": ()]).probed(on: scheduler.clock)
+    let model = ForgotPasswordViewModel(
+        submitTapped: taps.eraseToAnyPublisher(),
+        backgroundScheduler: scheduler.eraseToAnyScheduler(),
+        uiScheduler: scheduler.eraseToAnyScheduler(),
+        resetPassword: { request.eraseToAnyPublisher() }
+    )
+
+    expect(model.resetRequestAccepted).toEmit(count: 1, within: .ticks(3))
+    request.expectSubscriptions(["-^-!"])   // made on the tap's tick, completed two ticks later
+}
+
+@Suite("Guides/TestDoubles.md")
+struct TestDoublesGuideTests {
+    @Test func theStaleRequestIsCancelled() {
+        let clock = VirtualClock()
+        let queries = clock.hot("-a--b", values: ["a": "sw", "b": "swift"])
+        var requests: [ProbedPublisher<TestPublisher<[String], Never>>] = []
+        let results = queries.map { query in
+            let request = clock.cold("---r", values: ["r": [query]]).probed(on: clock)
+            requests.append(request)
+            return request
+        }.switchToLatest()
+
+        expect(results, on: clock).toEmit(["swift"], within: .ticks(7)).thenIgnoreRest()
+        requests[0].expectSubscriptions(["^--!"])   // the request for "sw": cancelled when "swift" came
+        #expect(requests.count == 2)
+    }
+
+    @Test func differingSubscriptionsAreListed() {
+        let clock = VirtualClock()
+        let feed = clock.hot("-a|", values: ["a": 1])
+        expect(feed, on: clock).toEmit(1, within: .ticks(1)).thenFinish(within: .ticks(1))
+        expectFailures([
+            """
+            hot.expectSubscriptions(["^-!", "^"]) failed: received ["^-!"], counted from tick 0.
+
+            Subscriptions:
+                1. ^-!  subscribed at tick 0, requested unlimited at tick 0, completed at tick 2
+            """,
+        ]) {
+            feed.expectSubscriptions(["^-!", "^"])
+        }
+    }
+
+    @Test func aPublisherThatIgnoresDemandIsFlagged() {
+        let clock = VirtualClock()
+        let failures = recordingFailures {
+            let flood = clock.cold("(ab)", values: ["a": 1, "b": 2]).ignoringDemand()
+            expect(flood, on: clock, demand: .max(1)).toEmit([1, 2])
+        }
+        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+            """
+            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 at tick 0 beyond the demand requested (.max(1) in all), which breaks the subscription contract.
+            """,
+        ])
+    }
+
+    @Test func aScriptThatCannotBePlayedIsReported() {
+        let clock = VirtualClock()
+        expectFailures([
+            """
+            cold("-a-x") cannot be played: "x" at character 4 is not a key of values: (it has "a", "b"). It plays nothing.
+            """,
+        ]) {
+            _ = clock.cold("-a-x", values: ["a": 1, "b": 2])
+        }
+    }
+
+    @Test func theGuideShowsOnlyTheseSamples() throws {
+        try expectDocumentedSamples(in: "Guides/TestDoubles.md", appearIn: [#filePath], atLeast: 7)
+    }
+}
