@@ -51,8 +51,10 @@ enum ChainText {
             // Demand, not time, is what held the value back: say that first.
             return "\(what) never arrived: \(noDemand(requested))"
         case let .idleClock(tick, noDemand):
-            return "\(what) never arrived: the clock went idle at tick \(tick) with nothing scheduled"
-                + demandNote(noDemand)
+            let text = "\(what) never arrived: the clock went idle at tick \(tick) with nothing scheduled"
+            // Without a want of demand to blame, the likeliest cause is work the clock cannot see.
+            guard noDemand == nil else { return text + demandNote(noDemand) }
+            return text + " — " + realSchedulerHint
         case .nothingSynchronous:
             return "\(what) never arrived: nothing more was delivered synchronously, and there is no virtual clock "
                 + "to advance (pass one with on:, or bind VirtualClock.current)"
@@ -144,6 +146,10 @@ enum ChainText {
     }
 
     /// `"1 event"`, `"2 events"`.
+    /// Why an idle clock may not be the whole story: what a publisher schedules on a real scheduler never runs on
+    /// virtual time (`receive(on: RunLoop.main)` under `swift test`, a `URLSession` data task).
+    static let realSchedulerHint = "work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time"
+
     static func count(_ count: Int, _ noun: String) -> String {
         count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }

@@ -87,7 +87,7 @@ extension PublisherExpectation {
     /// clock goes idle, the step says how many values it skipped:
     ///
     /// ```text
-    /// toEventuallyEmit(where: { … }) failed: a value matching the predicate, after 2 skipped values, never arrived: the clock went idle at tick 2 with nothing scheduled.
+    /// toEventuallyEmit(where: { … }) failed: a value matching the predicate, after 2 skipped values, never arrived: the clock went idle at tick 2 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
     ///
     ///     expect(Publishers.Delay<…>)
     ///   ✗   .toEventuallyEmit(where: { … })

@@ -145,7 +145,7 @@ struct ExpectationsGuideTests {
     @Test func noBudgetRunsTheClockUntilIdle() {
         expectFailures([
             """
-            thenEmit(LoadingState.idle) failed: the value (LoadingState.idle) never arrived: the clock went idle at tick 120 with nothing scheduled.
+            thenEmit(LoadingState.idle) failed: the value (LoadingState.idle) never arrived: the clock went idle at tick 120 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading, LoadingState.loaded(Account(id: 1, name: "Blob"))])
@@ -431,7 +431,7 @@ struct ExpectationsGuideTests {
     @Test(.virtualTime) func toEventuallyEmitNever() {
         expectFailures([
             """
-            toEventuallyEmit(LoadingState.loaded(Account(id: 1, name: "Blob"))) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))), after 3 skipped values, never arrived: the clock went idle at tick 120 with nothing scheduled.
+            toEventuallyEmit(LoadingState.loaded(Account(id: 1, name: "Blob"))) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))), after 3 skipped values, never arrived: the clock went idle at tick 120 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(Published<LoadingState>.Publisher)
               ✗   .toEventuallyEmit(LoadingState.loaded(Account(id: 1, name: "Blob")))

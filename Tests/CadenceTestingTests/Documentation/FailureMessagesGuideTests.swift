@@ -100,7 +100,7 @@ struct FailureMessagesGuideTests {
     @Test func aMissingValueOnAnIdleClock() {
         expectFailures([
             """
-            toEmit([1, 2, 3]) failed: value 3 of 3 (3) never arrived: the clock went idle at tick 2 with nothing scheduled.
+            toEmit([1, 2, 3]) failed: value 3 of 3 (3) never arrived: the clock went idle at tick 2 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEmit([1, 2, 3])

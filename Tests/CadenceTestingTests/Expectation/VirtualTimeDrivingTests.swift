@@ -192,7 +192,7 @@ import Testing
         let clock = VirtualClock()
         expectFailures([
             """
-            thenEmit(2) failed: the value (2) never arrived: the clock went idle at tick 40 with nothing scheduled.
+            thenEmit(2) failed: the value (2) never arrived: the clock went idle at tick 40 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✓   .toEmit(1)
@@ -499,7 +499,7 @@ import Testing
         expectFailures([
             """
             toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the clock went idle at tick 1 with nothing \
-            scheduled.
+            scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEmit([1, 2])
@@ -512,5 +512,19 @@ import Testing
         ]) {
             expect(scheduledSubject(on: clock, [(1, 1)]), on: clock, demand: .max(2)).toEmit([1, 2])
         }
+    }
+
+    /// The likeliest cause of an idle clock with no want of demand — work on a real scheduler — is named (issue 19
+    /// item 1, issue 20 item 7: `receive(on: RunLoop.main)` under `swift test` timed out with no hint).
+    @Test func anIdleClockNamesTheRealSchedulersItCannotRun() {
+        let clock = VirtualClock()
+        let failures = recordingFailures {
+            expect(Just(1).delay(for: .seconds(60), scheduler: DispatchQueue(label: "a real queue")), on: clock)
+                .toEmit(1)
+        }
+        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+            "toEmit(1) failed: the value (1) never arrived: the clock went idle at tick 0 with nothing scheduled — "
+                + "work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.",
+        ])
     }
 }

@@ -195,7 +195,7 @@ import Testing
         clock.schedule(after: .ticks(5)) { counter.ignored = 1 }
         expectFailures([
             """
-            toEmit([0, 1]) failed: value 2 of 2 (1) never arrived: the clock went idle at tick 5 with nothing scheduled.
+            toEmit([0, 1]) failed: value 2 of 2 (1) never arrived: the clock went idle at tick 5 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(ObservedProperty<ObservedCounter, Int>)
               ✗   .toEmit([0, 1])

@@ -44,7 +44,7 @@ final class ObservedPropertyXCTests: XCTestCase {
         }
         XCTAssertEqual(log.messages.map { $0.prefix { $0 != "\n" } }, [
             "toEmit([0, 1]) failed: value 2 of 2 (1) never arrived: the clock went idle at tick 0 with nothing "
-                + "scheduled.",
+                + "scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.",
         ])
     }
 }

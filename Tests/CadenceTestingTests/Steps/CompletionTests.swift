@@ -77,7 +77,7 @@ struct CompletionTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toFinish() failed: the finish never arrived: the clock went idle at tick 0 with nothing scheduled.
+            toFinish() failed: the finish never arrived: the clock went idle at tick 0 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toFinish()

@@ -99,7 +99,7 @@ import Testing
         expectFailures([
             """
             thenEmit(count: 2) failed: value 2 of 2 never arrived: the clock went idle at tick 3 with nothing \
-            scheduled.
+            scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✓   .toEmit(1)

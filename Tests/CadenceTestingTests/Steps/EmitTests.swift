@@ -130,7 +130,7 @@ import Testing
         expectFailures([
             """
             toEmit([1, 2, 3]) failed: value 3 of 3 (3) never arrived: the clock went idle at tick 2 with nothing \
-            scheduled.
+            scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEmit([1, 2, 3])

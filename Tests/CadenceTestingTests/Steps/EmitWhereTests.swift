@@ -85,7 +85,7 @@ import Testing
         expectFailures([
             """
             toEmit(where: { … }) failed: a value matching the predicate never arrived: the clock went idle at tick 0 \
-            with nothing scheduled.
+            with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, Never>)
               ✗   .toEmit(where: { … })

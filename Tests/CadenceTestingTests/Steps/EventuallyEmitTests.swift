@@ -167,7 +167,7 @@ import Testing
         expectFailures([
             """
             toEventuallyEmit(where: { … }) failed: a value matching the predicate, after 2 skipped values, never \
-            arrived: the clock went idle at tick 2 with nothing scheduled.
+            arrived: the clock went idle at tick 2 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(Publishers.Delay<…>)
               ✗   .toEventuallyEmit(where: { … })

@@ -207,7 +207,7 @@ struct FailTests {
         let clock = VirtualClock()
         expectFailures([
             """
-            toFail() failed: a failure never arrived: the clock went idle at tick 3 with nothing scheduled.
+            toFail() failed: a failure never arrived: the clock went idle at tick 3 with nothing scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.
 
                 expect(PassthroughSubject<Int, TestError>)
               ✗   .toFail()
