@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Takes a value apart with `Mirror` into a ``ValueNode``, deterministically and boundedly.
 ///
@@ -12,6 +13,8 @@ import Dispatch
 ///   `1.5 seconds`, a URL;
 /// - an `NSError` prints its domain and code;
 /// - a `DispatchTime` prints its `uptimeNanoseconds` (its raw value is in the CPU's own ticks on Apple silicon);
+/// - a `URLError` prints its code as Swift names it, `URLError(.notConnectedToInternet)`, or its number when Cadence
+///   does not know the code's name (`URLError(code: -1018)`), not Foundation's `Error Domain=NSURLErrorDomain …`;
 /// - other structs and classes print their stored properties (a class's own after its superclasses'), enums their
 ///   case and payload — even when the type has a description, which often hides the fields a test compares. Only
 ///   what has no structure to show (an enum case without a payload, a type without stored properties) prints its
@@ -67,6 +70,7 @@ struct ValueNodeBuilder {
         if remaining < 0 { return .scalar("…") }
         if let string = (value as? String) ?? (value as? Substring).map(String.init) { return .string(string) }
         if let literal = Self.literal(value) { return .scalar(literal) }
+        if let error = value as? URLError { return .scalar(Self.describe(error)) }
         if let time = value as? DispatchTime {
             return ValueNode(.record(type: "DispatchTime", fields: [
                 ValueNode.Field(label: "uptimeNanoseconds", value: .scalar("\(time.uptimeNanoseconds)")),
@@ -252,6 +256,39 @@ struct ValueNodeBuilder {
     private static func more(_ count: Int) -> String {
         "… (\((count - listedHead - listedTail).formatted) more)"
     }
+
+    /// `URLError(.badURL)`: the code by the name Swift gives it, else by number.
+    private static func describe(_ error: URLError) -> String {
+        if let name = urlErrorNames[error.code.rawValue] { return "URLError(.\(name))" }
+        return "URLError(code: \(error.code.rawValue))"
+    }
+
+    /// The names of the `URLError` codes a test meets most, by their number.
+    private static let urlErrorNames: [Int: String] = {
+        let codes: [(URLError.Code, String)] = [
+            (.unknown, "unknown"), (.cancelled, "cancelled"), (.badURL, "badURL"), (.timedOut, "timedOut"),
+            (.unsupportedURL, "unsupportedURL"), (.cannotFindHost, "cannotFindHost"),
+            (.cannotConnectToHost, "cannotConnectToHost"), (.networkConnectionLost, "networkConnectionLost"),
+            (.dnsLookupFailed, "dnsLookupFailed"), (.httpTooManyRedirects, "httpTooManyRedirects"),
+            (.resourceUnavailable, "resourceUnavailable"), (.notConnectedToInternet, "notConnectedToInternet"),
+            (.redirectToNonExistentLocation, "redirectToNonExistentLocation"),
+            (.badServerResponse, "badServerResponse"), (.userCancelledAuthentication, "userCancelledAuthentication"),
+            (.userAuthenticationRequired, "userAuthenticationRequired"), (.zeroByteResource, "zeroByteResource"),
+            (.cannotDecodeRawData, "cannotDecodeRawData"), (.cannotDecodeContentData, "cannotDecodeContentData"),
+            (.cannotParseResponse, "cannotParseResponse"), (.dataNotAllowed, "dataNotAllowed"),
+            (.fileDoesNotExist, "fileDoesNotExist"), (.fileIsDirectory, "fileIsDirectory"),
+            (.noPermissionsToReadFile, "noPermissionsToReadFile"), (.dataLengthExceedsMaximum, "dataLengthExceedsMaximum"),
+            (.secureConnectionFailed, "secureConnectionFailed"),
+            (.serverCertificateHasBadDate, "serverCertificateHasBadDate"),
+            (.serverCertificateUntrusted, "serverCertificateUntrusted"),
+            (.serverCertificateHasUnknownRoot, "serverCertificateHasUnknownRoot"),
+            (.serverCertificateNotYetValid, "serverCertificateNotYetValid"),
+            (.clientCertificateRejected, "clientCertificateRejected"),
+            (.clientCertificateRequired, "clientCertificateRequired"),
+            (.cannotLoadFromNetwork, "cannotLoadFromNetwork"),
+        ]
+        return Dictionary(codes.map { ($0.0.rawValue, $0.1) }, uniquingKeysWith: { first, _ in first })
+    }()
 
     /// Characters as quoted literals, types as `Int.self`; nil for everything else.
     private static func literal(_ value: Any) -> String? {

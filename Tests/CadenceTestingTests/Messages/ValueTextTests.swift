@@ -273,6 +273,16 @@ struct ValueTextTests {
         #expect(ValueText.describe(error as any Error) == #"NSError(domain: "NSURLErrorDomain", code: -1009)"#)
     }
 
+    /// Foundation prints a `URLError` as `Error Domain=NSURLErrorDomain Code=-1000 "(null)"`; a message names its code.
+    @Test func urlErrorsPrintTheirCodeByName() {
+        #expect(ValueText.describe(URLError(.badURL)) == "URLError(.badURL)")
+        #expect(ValueText.describe(URLError(.notConnectedToInternet)) == "URLError(.notConnectedToInternet)")
+        // A code Cadence has no name for prints its number.
+        #expect(ValueText.describe(URLError(.internationalRoamingOff)) == "URLError(code: -1018)")
+        #expect(ValueText.describe(Result<Int, URLError>.failure(URLError(.timedOut))) == "Result.failure(URLError(.timedOut))")
+        #expect(ValueText.describe(URLError(.timedOut) as any Error) == "URLError(.timedOut)")
+    }
+
     /// A `DispatchTime`'s raw value is in mach ticks on Apple silicon; the message shows nanoseconds everywhere.
     @Test func dispatchTimesPrintTheirUptimeInNanoseconds() {
         let time = DispatchTime(uptimeNanoseconds: 2_000_000_000)
