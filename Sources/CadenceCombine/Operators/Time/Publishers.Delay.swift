@@ -111,6 +111,8 @@ extension Publishers.Delay {
 
         private typealias StateMachine = DelayStateMachine<Output, Failure, Downstream>
         private let state: Locked<StateMachine>
+        /// Holds this subscription for the work it scheduled, until it is cancelled.
+        private let pending = PendingWork<Inner>()
         private let interval: Context.SchedulerTimeType.Stride
         private let tolerance: Context.SchedulerTimeType.Stride
         private let scheduler: Context
@@ -149,9 +151,10 @@ extension Publishers.Delay {
         }
 
         private func scheduleDelivery() {
-            scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
-                self.deliveryActionRan()
-            }
+            scheduler.schedule(
+                after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options,
+                pending.action(for: self) { $0.deliveryActionRan() }
+            )
         }
 
         /// Delivers the due events, one at a time, until none is left for this caller.
@@ -184,6 +187,7 @@ extension Publishers.Delay {
             let (upstream, released) = state.withLock { $0.cancel() }
             upstream?.cancel()
             withExtendedLifetime(released) {}
+            pending.release()
         }
 
         var description: String { "Delay" }

@@ -78,6 +78,8 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
     private let state: Locked<ReceiveOnStateMachine<Downstream>>
+    /// Holds this subscription for the deliveries scheduled, until it is cancelled.
+    private let pending = PendingWork<ReceiveOnSubscription>()
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         state = Locked(ReceiveOnStateMachine(downstream: downstream))
@@ -95,13 +97,13 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard state.withLock({ $0.receiveValue() }) else { return .none }
-        scheduler.schedule(options: options) { self.deliver(input) }
+        scheduler.schedule(options: options, pending.action(for: self) { $0.deliver(input) })
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         guard state.withLock({ $0.receiveCompletion() }) else { return }
-        scheduler.schedule(options: options) { self.deliver(completion) }
+        scheduler.schedule(options: options, pending.action(for: self) { $0.deliver(completion) })
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -114,6 +116,7 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
         upstream?.cancel()
         // The downstream is released here, outside the lock.
         withExtendedLifetime(released) {}
+        pending.release()
     }
 
     /// Runs on the scheduler: hands one value to the downstream unless the subscription was cancelled meanwhile,

@@ -101,6 +101,8 @@ extension Publishers.Throttle {
 
         private let scheduler: Context
         private let state: Locked<ThrottleStateMachine<Downstream, Context.SchedulerTimeType>>
+        /// Holds this subscription for the work it scheduled, until it is cancelled.
+        private let pending = PendingWork<Inner>()
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.scheduler = scheduler
@@ -124,18 +126,19 @@ extension Publishers.Throttle {
             case .none(let released):
                 withExtendedLifetime(released) {}
             case .scheduleEmission(at: nil):
-                scheduler.schedule(options: nil) { [self] in emissionDue() }
+                scheduler.schedule(options: nil, pending.action(for: self) { $0.emissionDue() })
             case .scheduleEmission(at: let date?):
-                scheduler.schedule(after: date, tolerance: scheduler.minimumTolerance, options: nil) { [self] in
-                    emissionDue()
-                }
+                scheduler.schedule(
+                    after: date, tolerance: scheduler.minimumTolerance, options: nil,
+                    pending.action(for: self) { $0.emissionDue() }
+                )
             }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             if state.withLock({ $0.receive(completion: completion) }) {
-                scheduler.schedule(options: nil) { [self] in emissionDue() }
+                scheduler.schedule(options: nil, pending.action(for: self) { $0.emissionDue() })
             }
         }
 
@@ -160,6 +163,7 @@ extension Publishers.Throttle {
             let cancellation = state.withLock { $0.cancel() }
             cancellation.upstream?.cancel()
             withExtendedLifetime(cancellation.released) {}
+            pending.release()
         }
 
         var description: String { "Throttle" }

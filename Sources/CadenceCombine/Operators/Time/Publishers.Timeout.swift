@@ -122,6 +122,8 @@ extension Publishers.Timeout {
 
         private typealias StateMachine = TimeoutStateMachine<Output, Failure, Downstream>
         private let state: Locked<StateMachine>
+        /// Holds this subscription for the work it scheduled, until it is cancelled.
+        private let pending = PendingWork<Inner>()
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
@@ -190,9 +192,9 @@ extension Publishers.Timeout {
         // MARK: Delivery
 
         private func scheduleDelivery() {
-            scheduler.schedule(options: options) {
-                self.deliver(self.state.withLock { $0.deliveryActionRan() })
-            }
+            scheduler.schedule(options: options, pending.action(for: self) { owner in
+                owner.deliver(owner.state.withLock { $0.deliveryActionRan() })
+            })
         }
 
         /// Delivers `action`, then every event that fell due meanwhile, until none is left for this caller.
@@ -236,6 +238,7 @@ extension Publishers.Timeout {
             cancelled.timer?.cancel()
             cancelled.upstream?.cancel()
             withExtendedLifetime(cancelled.released) {}
+            pending.release()
         }
 
         var description: String { "Timeout" }
