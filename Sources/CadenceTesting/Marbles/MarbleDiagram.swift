@@ -9,6 +9,7 @@
 /// | `\|`       | a tick on which the publisher finishes                            |
 /// | `#`        | a tick on which the publisher fails                               |
 /// | `( … )`    | one tick with several events, in order: `(ab)`, `(c\|)`           |
+/// | `300ms`    | 300 ticks with no event: a number and `ms`, `s` or `m`, between spaces |
 /// | space      | nothing: spaces only line diagrams up                             |
 ///
 /// The first character is the tick the step starts on (tick 0 of the diagram), so `"-a-b-(c|)"` expects `a` at
@@ -66,19 +67,35 @@ struct MarbleDiagram: Sendable {
         self.keyPositions = keyPositions
     }
 
+    /// The most ticks a diagram may span, time progressions included.
+    static let maxTicks = 1_000_000
+
     /// Parses `text`, or says what is wrong with it.
     init(parsing text: String) throws(SyntaxError) {
+        let characters = Array(text)
         var ticks: [[Event]] = []
         var keyPositions: [(key: Character, position: Int)] = []
         var seenKeys: Set<Character> = []
         var group: (events: [Event], opened: Int)?
         var completion: (symbol: Character, position: Int)?
-        for (offset, character) in text.enumerated() {
+        var offset = 0
+        while offset < characters.count {
+            let character = characters[offset]
             let position = offset + 1
+            offset += 1
             if character == " " { continue }
             if let completion, !(character == ")" && group != nil) {
                 throw .afterCompletion(character, at: position, completion: completion.symbol,
                                        completedAt: completion.position)
+            }
+            if let progression = Self.timeProgression(in: characters, at: position - 1) {
+                if group != nil { throw .progressionInGroup(at: position) }
+                guard ticks.count + progression.ticks <= Self.maxTicks else {
+                    throw .tooLong(at: position, maxTicks: Self.maxTicks)
+                }
+                ticks.append(contentsOf: repeatElement([], count: progression.ticks))
+                offset = position - 1 + progression.length
+                continue
             }
             let event: Event
             switch character {
@@ -111,10 +128,31 @@ struct MarbleDiagram: Sendable {
             } else {
                 ticks.append([event])
             }
+            if ticks.count > Self.maxTicks { throw .tooLong(at: position, maxTicks: Self.maxTicks) }
         }
         if let group { throw .unclosedGroup(at: group.opened) }
         if ticks.isEmpty { throw .empty }
         self.init(ticks: ticks, keyPositions: keyPositions)
+    }
+
+    /// A time progression starting at `start` — a number and a unit (`ms`, `s` or `m`) after a space, a `(` or the
+    /// text's start, and before a space, the text's end or marble syntax, as `"300ms"` in `"a 300ms b"` — as the
+    /// ticks it spans and the characters it takes; nil for anything else (`"3"` alone is a value's key).
+    static func timeProgression(in characters: [Character], at start: Int) -> (ticks: Int, length: Int)? {
+        guard characters[start].isASCII, characters[start].isNumber else { return nil }
+        if start > 0, characters[start - 1] != " ", characters[start - 1] != "(" { return nil }
+        var end = start
+        while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+        let units: [(String, Int)] = [("ms", 1), ("s", 1_000), ("m", 60_000)]
+        for (unit, ticksPerUnit) in units {
+            let unitEnd = end + unit.count
+            guard unitEnd <= characters.count, String(characters[end ..< unitEnd]) == unit else { continue }
+            guard unitEnd == characters.count || " -|#()".contains(characters[unitEnd]) else { continue }
+            guard let amount = Int(String(characters[start ..< end])) else { return (Int.max, unitEnd - start) }
+            let (ticks, overflow) = amount.multipliedReportingOverflow(by: ticksPerUnit)
+            return (overflow ? Int.max : ticks, unitEnd - start)
+        }
+        return nil
     }
 
     /// The diagram as text: one character per tick, a group in parentheses, no spaces.
@@ -154,6 +192,10 @@ extension MarbleDiagram {
         case quietTickInGroup(at: Int)
         /// Something after `|` or `#`.
         case afterCompletion(Character, at: Int, completion: Character, completedAt: Int)
+        /// A time progression (`300ms`) inside a group.
+        case progressionInGroup(at: Int)
+        /// More ticks than ``MarbleDiagram/maxTicks``, reached at a character.
+        case tooLong(at: Int, maxTicks: Int)
 
         /// What is wrong, as the end of the sentence `"toMatch(…) failed: <description>."`.
         var description: String {
@@ -174,6 +216,12 @@ extension MarbleDiagram {
             case let .quietTickInGroup(position):
                 "\"-\" at character \(position) is inside a group; a group is a single tick, so no tick can pass "
                     + "inside it"
+            case let .progressionInGroup(position):
+                "the time progression at character \(position) is inside a group; a group is a single tick, so no "
+                    + "time can pass inside it"
+            case let .tooLong(position, maxTicks):
+                "the diagram runs past \(maxTicks.formatted) ticks at character \(position); state a longer wait "
+                    + "with a budget (within:) instead"
             case let .afterCompletion(character, position, completion, completedAt):
                 "\"\(character)\" at character \(position) follows the completion \"\(completion)\" at character "
                     + "\(completedAt); a diagram ends with its \"|\" or \"#\""

@@ -54,6 +54,16 @@ struct MarbleDiagramsGuideTests {
     }
 
     @Test(.virtualTime)
+    func resultsComeAfterTheTypingPauses() {
+        let scheduler = DispatchQueue.test
+        let search = PackageSearch(catalog: ["swift", "vapor"], pause: .milliseconds(300),
+                                   scheduler: scheduler.eraseToAnyScheduler())
+        let results = expect(search.results)
+        search.query.send("sw")
+        results.toMatch("300ms a", values: ["a": ["swift"]])
+    }
+
+    @Test(.virtualTime)
     func aDiagramWithoutACompletionLetsTheChainGoOn() {
         let scheduler = DispatchQueue.test
         let search = PackageSearch(catalog: ["swift", "vapor", "alamofire"], pause: .milliseconds(1),
@@ -96,6 +106,6 @@ struct MarbleDiagramsGuideTests {
     }
 
     @Test func theGuideShowsOnlyTestedCode() throws {
-        try expectDocumentedSamples(in: "Guides/MarbleDiagrams.md", appearIn: [#filePath], atLeast: 3)
+        try expectDocumentedSamples(in: "Guides/MarbleDiagrams.md", appearIn: [#filePath], atLeast: 4)
     }
 }

@@ -49,6 +49,32 @@ struct MarbleDiagramTests {
         #expect(try ticks("a  b") == [[.value("a")], [.value("b")]])
     }
 
+    @Test("A number and a unit between spaces is a time progression: that many ticks with no event")
+    func timeProgression() throws {
+        let debounced = try ticks("300ms a")
+        #expect(debounced.count == 301)
+        #expect(debounced[300] == [.value("a")])
+        #expect(debounced.prefix(300).allSatisfy { $0.isEmpty })
+        let between = try ticks("a 300ms b")
+        #expect(between.count == 302)
+        #expect(between[0] == [.value("a")] && between[301] == [.value("b")])
+        let seconds = try ticks("-a 1s (b|)")
+        #expect(seconds.count == 1_003)
+        #expect(seconds[1] == [.value("a")] && seconds[1_002] == [.value("b"), .finished])
+        #expect(try ticks("1m").count == 60_000)
+        #expect(try ticks("a 2ms 1ms b") == [[.value("a")], [], [], [], [.value("b")]])
+        #expect(try ticks("a 2ms|") == [[.value("a")], [], [], [.finished]])
+        #expect(try ticks("(ab) 1ms-c") == [[.value("a"), .value("b")], [], [], [.value("c")]])
+    }
+
+    @Test("Without a unit, or not standing alone, digits are keys")
+    func digitsStayKeys() throws {
+        #expect(try ticks("3 a") == [[.value("3")], [.value("a")]])
+        #expect(try ticks("a10ms") == [[.value("a")], [.value("1")], [.value("0")], [.value("m")], [.value("s")]])
+        #expect(try ticks("5msa") == [[.value("5")], [.value("m")], [.value("s")], [.value("a")]])
+        #expect(try ticks("-1s") == [[], [.value("1")], [.value("s")]])
+    }
+
     @Test("Any other character is a key: digits, punctuation and non-ASCII characters too")
     func keys() throws {
         #expect(try ticks("1x.é🙂") == [
@@ -130,6 +156,23 @@ struct MarbleDiagramTests {
     func quietTickInGroup() {
         #expect(problem("(a-b)") == "\"-\" at character 3 is inside a group; a group is a single tick, so no tick can "
             + "pass inside it")
+    }
+
+    @Test("A time progression inside a group")
+    func progressionInGroup() {
+        #expect(problem("(a 300ms)") == "the time progression at character 4 is inside a group; a group is a single "
+            + "tick, so no time can pass inside it")
+    }
+
+    @Test("A diagram longer than a million ticks")
+    func tooLong() {
+        #expect(problem("1000s") == nil)
+        #expect(problem("a 1000s") == "the diagram runs past 1,000,000 ticks at character 3; state a longer wait "
+            + "with a budget (within:) instead")
+        #expect(problem("99999999999999999999m") == "the diagram runs past 1,000,000 ticks at character 1; state a "
+            + "longer wait with a budget (within:) instead")
+        #expect(problem("a 300ms |b") == "\"b\" at character 10 follows the completion \"|\" at character 9; a diagram "
+            + "ends with its \"|\" or \"#\"")
     }
 
     @Test("Nothing follows a completion, not even a dash; a group's ) may")
