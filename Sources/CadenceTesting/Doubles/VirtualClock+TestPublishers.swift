@@ -20,11 +20,9 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Never> {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return TestPublisher(
-            .hot, script: script(marbles, values: values, error: nil, call: "hot", at: location), clock: self,
-            honoursDemand: true
-        )
+        publisher(.hot, marbles, values: values, error: nil, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
     }
 
     /// A hot ``TestPublisher`` that can fail: `#` in `marbles` fails it with `error`.
@@ -41,11 +39,9 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return TestPublisher(
-            .hot, script: script(marbles, values: values, error: error, call: "hot", at: location), clock: self,
-            honoursDemand: true
-        )
+        publisher(.hot, marbles, values: values, error: error, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
     }
 
     /// A cold ``TestPublisher`` that plays `marbles` to each subscriber on its own, the diagram's tick 0 being the
@@ -62,11 +58,9 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Never> {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return TestPublisher(
-            .cold, script: script(marbles, values: values, error: nil, call: "cold", at: location), clock: self,
-            honoursDemand: true
-        )
+        publisher(.cold, marbles, values: values, error: nil, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
     }
 
     /// A cold ``TestPublisher`` that can fail: `#` in `marbles` fails it with `error`.
@@ -79,11 +73,9 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return TestPublisher(
-            .cold, script: script(marbles, values: values, error: error, call: "cold", at: location), clock: self,
-            honoursDemand: true
-        )
+        publisher(.cold, marbles, values: values, error: error, at: SourceCodeLocation(
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ))
     }
 
     /// A hot ``TestPublisher`` playing `events`, each at its tick counted from now. Ticks must not go backwards, and
@@ -99,8 +91,7 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return TestPublisher(.hot, script: checked(events, call: "hot", at: location), clock: self, honoursDemand: true)
+        publisher(.hot, events, at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A cold ``TestPublisher`` playing `events` to each subscriber, each at its tick counted from the subscription;
@@ -112,8 +103,30 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return TestPublisher(.cold, script: checked(events, call: "cold", at: location), clock: self, honoursDemand: true)
+        publisher(.cold, events, at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A publisher of `temperature` playing `marbles`, or nothing after reporting why they cannot be played.
+    private func publisher<Output, Failure: Error>(
+        _ temperature: TestPublisher<Output, Failure>.Temperature,
+        _ marbles: String,
+        values: [Character: Output],
+        error: Failure?,
+        at location: SourceCodeLocation
+    ) -> TestPublisher<Output, Failure> {
+        let call = temperature == .hot ? "hot" : "cold"
+        let script = script(marbles, values: values, error: error, call: call, at: location)
+        return TestPublisher(temperature, script: script, clock: self, honoursDemand: true)
+    }
+
+    /// A publisher of `temperature` playing `events`, or nothing after reporting why they cannot be played.
+    private func publisher<Output, Failure: Error>(
+        _ temperature: TestPublisher<Output, Failure>.Temperature,
+        _ events: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)],
+        at location: SourceCodeLocation
+    ) -> TestPublisher<Output, Failure> {
+        let call = temperature == .hot ? "hot" : "cold"
+        return TestPublisher(temperature, script: checked(events, call: call, at: location), clock: self, honoursDemand: true)
     }
 
     /// The script `marbles` describes, or an empty one after reporting why it cannot be played.
