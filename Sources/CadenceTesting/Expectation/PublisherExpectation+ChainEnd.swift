@@ -103,6 +103,8 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     // (and a window step's start, behind its own lock).
     /// The publisher's type; named only when a message is built (naming a type costs more than a passing chain).
     let publisherType: Any.Type
+    /// What the test called the chain, if anything.
+    let label: String?
     let steps: [ChainStep<Output, Failure>]
     let consumedBy: ConsumedEvents
     let showsTime: Bool
@@ -113,6 +115,7 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
         steps: [ChainStep<Output, Failure>]
     ) {
         publisherType = expectation.publisherType
+        label = expectation.label
         self.steps = steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock

@@ -24,6 +24,8 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     let location: SourceCodeLocation
     let clock: VirtualClock?
     let publisherType: Any.Type
+    /// What the test called the chain (`expect(publisher, "results")`), for its messages.
+    let label: String?
     let scope: ExpectationScope?
     let chain: Locked<Chain>
 
@@ -32,12 +34,14 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         clock: VirtualClock?,
         demand: Subscribers.Demand,
         location: SourceCodeLocation,
+        label: String? = nil,
         describing describedType: Any.Type? = nil
     ) where P.Output == Output, P.Failure == Failure {
         recorder = EventRecorder(clock: clock, demand: demand)
         reporter = FailureReporter.resolved
         self.location = location
         self.clock = clock
+        self.label = label
         publisherType = describedType ?? P.self
         scope = ExpectationScope.current
         chain = Locked(Chain())
@@ -150,6 +154,58 @@ public func expect<P: Publisher>(
         clock: clock ?? VirtualClock.current,
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+}
+
+/// Starts an expectation chain on `publisher` called `label`: every message of the chain names it, so that a test
+/// with several chains says which one failed (see `expect(_:on:demand:)`).
+///
+/// ```swift
+/// expect(search.results, "results").toEmit([["swift"]], within: .milliseconds(300))
+/// ```
+///
+/// ```text
+/// [results] toEmit([["swift"]], within: .ticks(300)) failed: …
+/// ```
+@discardableResult
+public func expect<P: Publisher>(
+    _ publisher: P,
+    _ label: String,
+    on clock: VirtualClock? = nil,
+    demand: Subscribers.Demand = .unlimited,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> PublisherExpectation<P.Output, P.Failure> {
+    PublisherExpectation(
+        subscribingTo: publisher,
+        clock: clock ?? VirtualClock.current,
+        demand: demand,
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        label: label
+    )
+}
+
+/// Starts an expectation chain on `publisher` called `label`, driving the clock of `scheduler` (see
+/// `expect(_:_:on:demand:)`).
+@discardableResult
+public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
+    _ publisher: P,
+    _ label: String,
+    on scheduler: TestScheduler<Time, Options>,
+    demand: Subscribers.Demand = .unlimited,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> PublisherExpectation<P.Output, P.Failure> {
+    PublisherExpectation(
+        subscribingTo: publisher,
+        clock: scheduler.clock,
+        demand: demand,
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        label: label
     )
 }
 

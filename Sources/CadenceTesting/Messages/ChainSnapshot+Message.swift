@@ -1,8 +1,16 @@
 /// A chain's failure message, laid out: the headline, the chain as written and the timeline of events against what
 /// the steps expected (see ``FailureMessage``).
 extension ChainSnapshot {
-    /// `"expect(PassthroughSubject<Int, Never>)"`.
-    var expectCall: String { "expect(\(PublisherName.describe(publisherType)))" }
+    /// `"expect(PassthroughSubject<Int, Never>)"`, or with its label `"expect(PassthroughSubject<Int, Never>,
+    /// \"results\")"`.
+    var expectCall: String {
+        let publisher = PublisherName.describe(publisherType)
+        return "expect(\(publisher)" + (label.map { ", " + ValueText.quoted($0) } ?? "") + ")"
+    }
+
+    /// `"[results] "` before a step's headline when the chain has a label; the other headlines begin with
+    /// ``expectCall``, which names it.
+    var labelPrefix: String { label.map { "[\($0)] " } ?? "" }
 
     /// The message for a failed step.
     func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> String {
@@ -29,7 +37,7 @@ extension ChainSnapshot {
         let blocks = [failure.detail?.text, valueDifference].compactMap { $0 }
         let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
-            headline: "\(call(step)) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
+            headline: "\(labelPrefix)\(call(step)) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
             calls: steps.map(call), failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
             showsTime: showsTime, difference: difference
         ).text

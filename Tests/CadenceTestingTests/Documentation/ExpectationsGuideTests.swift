@@ -776,6 +776,30 @@ struct ExpectationsGuideTests {
     // MARK: The guide itself
 
     @Test func theGuideShowsOnlyTestedCode() throws {
-        try expectDocumentedSamples(in: "Guides/Expectations.md", appearIn: [#filePath], atLeast: 57)
+        try expectDocumentedSamples(in: "Guides/Expectations.md", appearIn: [#filePath], atLeast: 59)
+    }
+}
+
+@Suite("Guides/Expectations.md: naming a chain")
+struct ExpectationsGuideNamingTests {
+    @Test func theNamedChainIsTheOneThatFailed() {
+        let clock = VirtualClock()
+        let requests = PassthroughSubject<String, Never>()
+        let results = PassthroughSubject<[String], Never>()
+        let failures = recordingFailures {
+            let sent = expect(requests, "requests", on: clock)
+            let received = expect(results, "results", on: clock)
+            requests.send("swift")
+            sent.toEmit("swift")
+            received.toEmit(["swift"], within: .ticks(5))
+        }
+        let message = failures.first?.message ?? ""
+        #expect(failures.count == 1)
+        #expect(message.hasPrefix("""
+            [results] toEmit(["swift"], within: .ticks(5)) failed: the value (["swift"]) did not arrive within 5 ticks (by tick 5).
+
+                expect(PassthroughSubject<Array<String>, Never>, "results")
+              ✗   .toEmit(["swift"], within: .ticks(5))
+            """))
     }
 }
