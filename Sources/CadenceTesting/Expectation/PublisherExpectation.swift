@@ -123,6 +123,8 @@ struct ChainFailure {
     var difference: (expected: Any, received: Any)?
     /// The failing step's diagrams for under the timeline, if it has them (`toMatch`).
     var detail: MarbleComparison? = nil
+    /// A block of text for under the timeline, when the step has one (`record()`'s recording).
+    var note: String? = nil
 }
 
 // MARK: - expect

@@ -20,6 +20,8 @@ extension ChainSnapshot {
             rows[index].expected = StepText.describe(failure.expected)
             rows[index].step = call(step)
             rows[index].marked = true
+        } else if case .recorded = failure.reason {
+            // `record()` missed nothing: its rows are the events it recorded.
         } else {
             let missing = FailureMessage.Row(
                 time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: StepText.describe(failure.expected),
@@ -34,7 +36,7 @@ extension ChainSnapshot {
         let valueDifference = failure.difference.flatMap {
             ValueText.difference(expected: $0.expected, received: $0.received)
         }
-        let blocks = [failure.detail?.text, valueDifference].compactMap { $0 }
+        let blocks = [failure.detail?.text, failure.note, valueDifference].compactMap { $0 }
         let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
             headline: "\(labelPrefix)\(call(step)) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,

@@ -24,6 +24,9 @@ enum ChainText {
             return StepText.describe(problem)
         case let .action(problem):
             return StepText.describe(problem)
+        case let .recorded(events):
+            return "it recorded \(ChainText.count(events, "event")), written below as steps and as a marble diagram to "
+                + "paste in its place (record() always fails, so that it is not left in)"
         }
     }
 
@@ -145,11 +148,11 @@ enum ChainText {
         "\(expectCall) received \(count(events.count, "event")) after its chain had ended: \(list(events))."
     }
 
-    /// `"1 event"`, `"2 events"`.
     /// Why an idle clock may not be the whole story: what a publisher schedules on a real scheduler never runs on
     /// virtual time (`receive(on: RunLoop.main)` under `swift test`, a `URLSession` data task).
     static let realSchedulerHint = "work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time"
 
+    /// `"1 event"`, `"2 events"`.
     static func count(_ count: Int, _ noun: String) -> String {
         count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }

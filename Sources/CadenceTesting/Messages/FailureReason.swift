@@ -20,6 +20,8 @@ enum FailureReason {
     case rejected(StepProblem)
     /// An action on a subscription that could not be taken (a cancel after the publisher completed).
     case action(ActionProblem)
+    /// `record()` ran: it always fails, after recording `events` events.
+    case recorded(events: Int)
 }
 
 /// Why a driver stopped waiting for an event.

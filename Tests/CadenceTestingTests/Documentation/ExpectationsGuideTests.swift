@@ -776,7 +776,7 @@ struct ExpectationsGuideTests {
     // MARK: The guide itself
 
     @Test func theGuideShowsOnlyTestedCode() throws {
-        try expectDocumentedSamples(in: "Guides/Expectations.md", appearIn: [#filePath], atLeast: 59)
+        try expectDocumentedSamples(in: "Guides/Expectations.md", appearIn: [#filePath], atLeast: 62)
     }
 }
 
@@ -801,5 +801,30 @@ struct ExpectationsGuideNamingTests {
                 expect(PassthroughSubject<Array<String>, Never>, "results")
               ✗   .toEmit(["swift"], within: .ticks(5))
             """))
+    }
+
+    @Test func aRecordingRoundTrip() {
+        let failures = recordingFailures {
+            let clock = VirtualClock()
+            let feed: TestPublisher<Int, Never> = clock.hot([(0, .value(1)), (5, .value(2)), (5, .value(3)), (400, .finished)])
+            expect(feed, on: clock).record()
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.hasSuffix("""
+            Recorded as steps:
+                .toEmit(1, within: .ticks(0))
+                .thenEmit([2, 3], within: .ticks(5))
+                .thenFinish(within: .ticks(395))
+
+            Recorded as a marble diagram:
+                .toMatch("a----(bc) 394ms |", values: ["a": 1, "b": 2, "c": 3])
+            """) == true)
+
+        let clock = VirtualClock()
+        let feed: TestPublisher<Int, Never> = clock.hot([(0, .value(1)), (5, .value(2)), (5, .value(3)), (400, .finished)])
+        expect(feed, on: clock)
+            .toEmit(1, within: .ticks(0))
+            .thenEmit([2, 3], within: .ticks(5))
+            .thenFinish(within: .ticks(395))
     }
 }
