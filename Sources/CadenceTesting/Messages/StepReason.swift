@@ -27,6 +27,8 @@ enum StepReason {
     case marbleInstead(MarbleEventName, tick: Int64, received: MarbleEventName, early: Bool)
     /// A marble diagram's step: the event expected at `tick` never came (completed by the driver).
     case marbleMissing(MarbleEventName, tick: Int64)
+    /// `toEmit(satisfying:)`: the value did not pass the check, for the reasons it gave.
+    case failedCheck(Any, problems: [String])
 }
 
 /// What a step sought, as a reason names it.
@@ -41,6 +43,8 @@ enum Sought {
     case theValue(Any)
     /// `"a value matching the predicate"`.
     case matchingValue
+    /// `"a value that passes the check"`.
+    case passingValue
     /// `"finished"`.
     case finished
     /// `"the finish"`.
@@ -153,6 +157,8 @@ enum StepArguments {
     case count(Int)
     /// `where: { … }`.
     case predicate
+    /// `satisfying: { … }`.
+    case check
     /// `with: APIError.offline`, `where: { … }`, or nothing.
     case failure(FailureExpectation)
     /// `for: .ticks(5)`.

@@ -29,6 +29,8 @@ extension StepText {
                 + (early ? "first" : "instead")
         case let .marbleMissing(expected, tick):
             "\(describe(expected)), expected at tick \(tick),"
+        case let .failedCheck(value, problems):
+            "the value \(ValueText.describe(value)) did not pass the check: " + problems.joined(separator: "; ")
         }
     }
 
@@ -40,6 +42,7 @@ extension StepText {
         case let .ordinalValue(ordinal, index, value): "\(ordinal(index)) (\(ValueText.describe(value)))"
         case let .theValue(value): theValue(value)
         case .matchingValue: matchingValue
+        case .passingValue: "a value that passes the check"
         case .finished: EventText.finished
         case .theFinish: theFinish
         case let .failure(failure): phrase(failure)
@@ -104,6 +107,7 @@ extension StepText {
         case let .value(value): ValueText.describe(value)
         case let .count(count): countArgument(count)
         case .predicate: predicateArgument
+        case .check: "satisfying: { … }"
         case let .failure(failure): argument(failure) ?? ""
         case let .window(window): windowArgument(window)
         case let .marbles(marbles, values, error):

@@ -776,7 +776,7 @@ struct ExpectationsGuideTests {
     // MARK: The guide itself
 
     @Test func theGuideShowsOnlyTestedCode() throws {
-        try expectDocumentedSamples(in: "Guides/Expectations.md", appearIn: [#filePath], atLeast: 62)
+        try expectDocumentedSamples(in: "Guides/Expectations.md", appearIn: [#filePath], atLeast: 64)
     }
 }
 
@@ -827,4 +827,40 @@ struct ExpectationsGuideNamingTests {
             .thenEmit([2, 3], within: .ticks(5))
             .thenFinish(within: .ticks(395))
     }
+
+    @Test func checksOnValuesThatAreNotEquatable() {
+        let clock = VirtualClock()
+        let loader = FetchingLoader()
+        clock.schedule(at: VirtualClock.Instant(ticks: 3)) { loader.state = .loaded(["a"]) }
+        let failures = recordingFailures {
+            expect(loader.$state, on: clock)
+                .toEmit(satisfying: { state in #expect(state.items == nil, "nothing loaded yet") })
+                .thenEmit(satisfying: { state in
+                    let items = try #require(state.items, "items")
+                    #expect(items.count == 2, "two items")
+                }, within: .ticks(3))
+        }
+        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+            """
+            thenEmit(satisfying: { … }, within: .ticks(3)) failed: the value FetchingState.loaded(["a"]) did not pass the check: two items at tick 3.
+            """,
+        ])
+    }
+}
+
+/// The state of the `toEmit(satisfying:)` sample: it holds an `Error`, so it is not `Equatable`.
+enum FetchingState {
+    case idle
+    case loaded([String])
+    case failed(any Error)
+
+    var items: [String]? {
+        if case let .loaded(items) = self { return items }
+        return nil
+    }
+}
+
+/// The loader of the `toEmit(satisfying:)` sample.
+final class FetchingLoader {
+    @Published var state = FetchingState.idle
 }
