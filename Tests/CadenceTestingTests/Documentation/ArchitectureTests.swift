@@ -19,6 +19,7 @@ struct ArchitectureTests {
     /// The files that ARCHITECTURE.md lists as the boundary with Apple's Combine.
     static let boundaryFiles: Set<String> = [
         "Sources/Cadence/Cadence.swift",
+        "Sources/Cadence/Foundation/NotificationCenter.Publisher.swift",
         "Sources/Cadence/Foundation/Timer.TimerPublisher.swift",
         "Sources/Cadence/VirtualTime/DispatchQueue+TestScheduler.swift",
     ]
