@@ -118,7 +118,7 @@ struct ExpectTests {
     func beyondDemand() {
         expectFailures(["""
             expect(ExpectTests.IgnoresDemand) received 1 event no step expected: the publisher sent 2 beyond the demand \
-            requested (.max(1) in all), which breaks the subscription contract.
+            requested (.max(1) in all), which breaks the subscription contract (rule 1.1).
 
                 expect(ExpectTests.IgnoresDemand)
               ✓   .toEmit(1)

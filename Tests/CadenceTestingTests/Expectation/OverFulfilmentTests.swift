@@ -85,7 +85,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent 2 after it \
-            had completed, which breaks the subscription contract.
+            had completed, which breaks the subscription contract (rule 1.7).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -107,7 +107,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher completed a \
-            second time (finished), which breaks the subscription contract.
+            second time (finished), which breaks the subscription contract (rule 1.7).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -129,7 +129,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 2 events no step expected: the publisher sent 2 beyond \
-            the demand requested (.max(1) in all), which breaks the subscription contract, finished.
+            the demand requested (.max(1) in all), which breaks the subscription contract (rule 1.1), finished.
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -150,7 +150,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 beyond the demand requested \
-            (.max(1) in all), which breaks the subscription contract.
+            (.max(1) in all), which breaks the subscription contract (rule 1.1).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✗   .toEmit([1, 2])
@@ -171,7 +171,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent a second \
-            subscription (it was cancelled), which breaks the subscription contract.
+            subscription (it was cancelled), which breaks the subscription contract (rule 2.12).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -196,7 +196,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent a second \
-            subscription (it was cancelled), which breaks the subscription contract.
+            subscription (it was cancelled), which breaks the subscription contract (rule 2.12).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -225,8 +225,8 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 5 events no step expected: the publisher sent 2 at tick 2 \
-            beyond the demand requested (.max(1) in all), which breaks the subscription contract, the publisher sent \
-            a second subscription at tick 2 (it was cancelled), which breaks the subscription contract, finished at \
+            beyond the demand requested (.max(1) in all), which breaks the subscription contract (rule 1.1), the publisher sent \
+            a second subscription at tick 2 (it was cancelled), which breaks the subscription contract (rule 2.12), finished at \
             tick 3, and 2 more.
 
                 expect(ScriptedPublisher<Int, Never>)

@@ -235,7 +235,7 @@ struct ActionsTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event after its chain had ended: the publisher sent 3 \
-            at tick 3 after the subscription was cancelled.
+            at tick 3 after the subscription was cancelled (rule 1.8).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
