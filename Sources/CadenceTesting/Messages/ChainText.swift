@@ -140,11 +140,10 @@ enum ChainText {
         "\(expectCall) received \(count(events.count, "event")) no step expected: \(list(events))."
     }
 
-    /// `"expect(Flood) received 1 event that breaks the subscription contract, which thenIgnoreRest() does not
-    /// ignore: …."`
+    /// `"expect(Flood) ignores the rest of its events with thenIgnoreRest(), but not a broken contract: <the breaks>."`
     static func brokenContract(expectCall: String, events: [ContractBreak]) -> String {
-        "\(expectCall) received \(count(events.count, "event")) that \(events.count == 1 ? "breaks" : "break") the "
-            + "subscription contract, which thenIgnoreRest() does not ignore: \(list(events))."
+        "\(expectCall) ignores the rest of its events with thenIgnoreRest(), but not a broken contract: "
+            + "\(list(events))."
     }
 
     /// `"expect(Just<Int>) received 1 event after its chain had ended: 4 at tick 3."`

@@ -102,6 +102,32 @@ struct OverFulfilmentTests {
         }
     }
 
+    @Test("A contract break is reported even after thenIgnoreRest(), the rest of the events are not")
+    func contractBreakAfterIgnoreRest() {
+        expectFailures([
+            """
+            expect(ScriptedPublisher<Int, Never>) ignores the rest of its events with thenIgnoreRest(), but not a \
+            broken contract: the publisher sent 2 after it had completed, which breaks the subscription contract (rule \
+            1.7).
+
+                expect(ScriptedPublisher<Int, Never>)
+              ✓   .toEmit(1)
+              ✓   .thenIgnoreRest()
+
+                 received             expected
+                 subscription
+                 1                    1          toEmit(1)
+                 finished
+              →  2 (contract broken)  (no step)
+            """,
+        ]) {
+            expect(Scripted.sending([1], thenFinishing: [2])).toEmit(1).thenIgnoreRest()
+        }
+        expectNoFailures {
+            expect([1, 2, 3].publisher).toEmit(1).thenIgnoreRest()
+        }
+    }
+
     @Test("A second completion")
     func secondCompletion() {
         expectFailures([
