@@ -30,7 +30,7 @@ import Foundation
 /// A failure reads:
 ///
 /// ```text
-/// checkPublisherContract: Flood broke rule 1.1 (a publisher sends no more values than requested): it sent 2 values when max(1) had been requested, in the probe "demand one at a time".
+/// checkPublisherContract: FloodingPublisher broke rule 1.1 (a publisher sends no more values than requested): it sent 2 values when max(1) had been requested, in the probe "demand one at a time".
 /// ```
 ///
 /// The rules and their ids are listed in Guides/TestDoubles.md.
