@@ -203,3 +203,18 @@ struct HoardingPublisher: Publisher {
         subscriber.receive(subscription: subscription)
     }
 }
+
+/// Sends a value and finishes twice (rule 1.7).
+struct FinishingTwicePublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: RogueSubscription(subscriber) { rogue, _ in
+            guard rogue.sent == 0 else { return }
+            rogue.send(1)
+            rogue.finish()
+            rogue.finish()
+        })
+    }
+}

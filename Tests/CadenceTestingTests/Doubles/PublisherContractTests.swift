@@ -58,6 +58,17 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         }
     }
 
+    @Test func aSecondCompletionBreaksRule1_7() {
+        expectFailures([
+            """
+            checkPublisherContract: FinishingTwicePublisher broke rule 1.7 (nothing follows a completion): it sent a \
+            completion (finished) after it had finished, in the probe "demand one at a time".
+            """,
+        ]) {
+            checkPublisherContract { FinishingTwicePublisher() }
+        }
+    }
+
     @Test func aValueAfterTheCancelBreaksRule1_8() {
         expectFailures([
             """
