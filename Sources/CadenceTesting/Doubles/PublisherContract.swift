@@ -24,8 +24,9 @@ import Foundation
 /// time, and waits at most 10 seconds for the threads of the concurrent probe, which are reported and left running
 /// if they have not returned. What cannot be bounded from inside the process: a publisher that never returns from
 /// `subscribe(_:)` or `request(_:)` on the calling thread (an endless loop that ignores the cancel) hangs the check,
-/// and one that traps ends the test process. `request(.max(0))` is not probed: requesting no demand is a programmer
-/// error that Combine's publishers trap on.
+/// and one that traps ends the test process. `request(.max(0))` is not probed: Combine's subscriptions (and
+/// Cadence's) trap on a request for no values, as a programmer error. Nor is a second `cancel()`: a subscription is
+/// cancelled once.
 ///
 /// A failure reads:
 ///
