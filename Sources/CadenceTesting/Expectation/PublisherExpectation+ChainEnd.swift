@@ -3,6 +3,9 @@ import CadenceSupport
 extension PublisherExpectation {
     /// Ends the chain: reports its failure, or the events no step consumed, and watches for events that arrive later.
     ///
+    /// After `thenIgnoreRest()` the events no step consumed are let go, except those that broke the subscription
+    /// contract: they are reported.
+    ///
     /// The subscription ends as soon as nothing more can be learnt from it: at once when the chain failed, reported
     /// events no step consumed, or said `thenIgnoreRest()`; else when the scope that catches late events finishes
     /// (the `.virtualTime` trait's test, `withVirtualTime`). Outside such a scope it stays, to catch a late event.
@@ -17,12 +20,24 @@ extension PublisherExpectation {
             recorder.cancel()
             return
         }
-        if chain.ignoresRest {
-            recorder.cancel()
-            return
-        }
         let events = recorder.events
         let extras = Array(snapshot.unconsumed(in: events))
+        if chain.ignoresRest {
+            // Ignoring the rest of a stream is not ignoring a broken publisher: its contract breaks are still reported.
+            recorder.cancel()
+            let breaks = extras.filter { events[$0].violation != nil }
+            guard !breaks.isEmpty else { return }
+            reporter.report(ExpectationFailure(
+                message: snapshot.message(
+                    headline: ChainText.brokenContract(
+                        expectCall: snapshot.expectCall, events: breaks.map { ContractBreak(events[$0]) }
+                    ),
+                    events: events, extras: breaks
+                ),
+                location: location
+            ))
+            return
+        }
         if !recorder.hasSubscribed {
             // Nothing was checked; what the publisher does later is not worth a second failure.
             reporter.report(ExpectationFailure(

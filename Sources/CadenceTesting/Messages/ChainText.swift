@@ -105,19 +105,21 @@ enum ChainText {
         switch event.violation {
         case let .beyondDemand(requested):
             return "the publisher sent \(what)\(when) beyond the demand requested (\(EventText.demand(requested)) "
-                + "in all), which breaks the subscription contract"
+                + "in all), which breaks the subscription contract (rule 1.1)"
         case .valueAfterCompletion:
-            return "the publisher sent \(what)\(when) after it had completed, which breaks the subscription contract"
+            return "the publisher sent \(what)\(when) after it had completed, which breaks the subscription contract "
+                + "(rule 1.7)"
         case .secondCompletion:
-            return "the publisher completed a second time (\(what)\(when)), which breaks the subscription contract"
+            return "the publisher completed a second time (\(what)\(when)), which breaks the subscription contract "
+                + "(rule 1.7)"
         case .afterCancel:
-            return "the publisher sent \(what)\(when) after the subscription was cancelled"
+            return "the publisher sent \(what)\(when) after the subscription was cancelled (rule 1.8)"
         case .beforeSubscription:
             return "the publisher sent \(what)\(when) before it sent a subscription, which breaks the subscription "
-                + "contract"
+                + "contract (rule 1.9)"
         case .secondSubscription:
             return "the publisher sent a second subscription\(when) (it was cancelled), which breaks the "
-                + "subscription contract"
+                + "subscription contract (rule 2.12)"
         case nil:
             return "\(what)\(when)"
         }
@@ -141,6 +143,12 @@ enum ChainText {
     /// `"expect(Just<Int>) received 1 event no step expected: finished."`
     static func unexpected(expectCall: String, events: [ContractBreak]) -> String {
         "\(expectCall) received \(count(events.count, "event")) no step expected: \(list(events))."
+    }
+
+    /// `"expect(Flood) ignores the rest of its events with thenIgnoreRest(), but not a broken contract: <the breaks>."`
+    static func brokenContract(expectCall: String, events: [ContractBreak]) -> String {
+        "\(expectCall) ignores the rest of its events with thenIgnoreRest(), but not a broken contract: "
+            + "\(list(events))."
     }
 
     /// `"expect(Just<Int>) received 1 event after its chain had ended: 4 at tick 3."`

@@ -40,11 +40,11 @@ extension PublisherExpectation {
     /// ```
     ///
     /// A publisher that goes on sending after the cancel is reported — by a step that sees the event, or else, as
-    /// over-fulfilment, when the chain ends (or, arriving after that, as a late event) unless the chain says
-    /// ``thenIgnoreRest(fileID:filePath:line:column:)``:
+    /// over-fulfilment, when the chain ends (or, arriving after that, as a late event unless the chain says
+    /// ``thenIgnoreRest(fileID:filePath:line:column:)``):
     ///
     /// ```text
-    /// expect(Ticker) received 1 event after its chain had ended: the publisher sent 3 at tick 3 after the subscription was cancelled.
+    /// expect(Ticker) received 1 event after its chain had ended: the publisher sent 3 at tick 3 after the subscription was cancelled (rule 1.8).
     /// ```
     ///
     /// Cancelling a subscription that has already completed or been cancelled is a mistake in the test, and fails.
@@ -61,7 +61,10 @@ extension PublisherExpectation {
         return self
     }
 
-    /// Stops checking: events no step consumed, and events that arrive after the chain ended, are not reported.
+    /// Stops checking: events no step consumed, and events that arrive after the chain ended, are not reported —
+    /// except an event that broke the subscription contract (a value beyond demand, an event after the completion or
+    /// the cancel, a second subscription) before the chain ended: ignoring the rest of a stream is not ignoring a
+    /// broken publisher, and that is reported, naming its rule.
     ///
     /// Steps before it are checked as usual, and so are steps after it.
     ///

@@ -303,7 +303,7 @@ struct FailureMessagesGuideTests {
     @Test func aBrokenContract() {
         expectFailures([
             """
-            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 beyond the demand requested (.max(1) in all), which breaks the subscription contract.
+            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 beyond the demand requested (.max(1) in all), which breaks the subscription contract (rule 1.1).
 
                 expect(Firehose)
               ✗   .toEmit([1, 2])

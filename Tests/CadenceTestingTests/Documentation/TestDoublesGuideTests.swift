@@ -37,6 +37,85 @@ func aTapSendsOneRequestAndItsAcceptanceArrives() {
     request.expectSubscriptions(["-^-!"])   // made on the tap's tick, completed two ticks later
 }
 
+/// Why a fetch failed.
+enum FetchError: Error {
+    case offline
+}
+
+/// What a fake data task delivers, written by the test.
+struct ScriptedResponse {
+    let data: Data
+    let statusCode: Int
+}
+
+struct ScriptedDataTask: Publisher {
+    typealias Output = (data: Data, statusCode: Int)
+    typealias Failure = FetchError
+
+    let response: ScriptedResponse
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(subscription: Inner(downstream: subscriber, response: response))
+    }
+
+    final class Inner<S: Subscriber>: Subscription where S.Input == Output, S.Failure == Failure {
+        private let lock = NSLock()
+        private var downstream: S?
+        private let response: ScriptedResponse
+
+        init(downstream: S, response: ScriptedResponse) {
+            self.downstream = downstream
+            self.response = response
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            lock.lock()
+            let downstream = self.downstream
+            self.downstream = nil   // one delivery, whoever asks first
+            lock.unlock()
+            guard let downstream else { return }
+            _ = downstream.receive((data: response.data, statusCode: response.statusCode))
+            downstream.receive(completion: .finished)
+        }
+
+        func cancel() {
+            lock.lock()
+            downstream = nil
+            lock.unlock()
+        }
+    }
+}
+
+/// The same data task as the article wrote its `SuccessInner`, with a `cancel()` that does nothing.
+struct ForgetfulDataTask: Publisher {
+    typealias Output = (data: Data, statusCode: Int)
+    typealias Failure = FetchError
+
+    let response: ScriptedResponse
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(subscription: Inner(downstream: subscriber, response: response))
+    }
+
+    final class Inner<S: Subscriber>: Subscription where S.Input == Output, S.Failure == Failure {
+        var downstream: S?
+        let response: ScriptedResponse
+
+        init(downstream: S, response: ScriptedResponse) {
+            self.downstream = downstream
+            self.response = response
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            _ = downstream?.receive((data: response.data, statusCode: response.statusCode))
+            downstream?.receive(completion: .finished)
+            downstream = nil
+        }
+
+        func cancel() {}   // keeps the subscriber, and goes on delivering to it
+    }
+}
+
 @Suite("Guides/TestDoubles.md")
 struct TestDoublesGuideTests {
     @Test func theStaleRequestIsCancelled() {
@@ -78,7 +157,7 @@ struct TestDoublesGuideTests {
         }
         #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
             """
-            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 at tick 0 beyond the demand requested (.max(1) in all), which breaks the subscription contract.
+            toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 at tick 0 beyond the demand requested (.max(1) in all), which breaks the subscription contract (rule 1.1).
             """,
         ])
     }
@@ -94,7 +173,32 @@ struct TestDoublesGuideTests {
         }
     }
 
+    @Test func theDataTaskKeepsTheContract() {
+        expectNoFailures {
+            let accepted = ScriptedResponse(data: Data(#"{"name":"Ada"}"#.utf8), statusCode: 200)
+            checkPublisherContract { ScriptedDataTask(response: accepted) }
+        }
+    }
+
+    @Test func aDataTaskThatIgnoresItsCancelIsReported() {
+        let accepted = ScriptedResponse(data: Data(#"{"name":"Ada"}"#.utf8), statusCode: 200)
+        expectFailures([
+            """
+            checkPublisherContract: ForgetfulDataTask broke rule 3.6 (a request after a cancel does nothing): request(.max(1)) after cancel() made it send a value, in the probe "cancel before any request".
+            """,
+        ]) {
+            checkPublisherContract { ForgetfulDataTask(response: accepted) }
+        }
+    }
+
+    @Test func aPublisherThatDeliversLaterIsCheckedOnTheClock() {
+        expectNoFailures {
+            let clock = VirtualClock()
+            checkPublisherContract(on: clock) { clock.cold("-a-b|", values: ["a": 1, "b": 2]) }
+        }
+    }
+
     @Test func theGuideShowsOnlyTheseSamples() throws {
-        try expectDocumentedSamples(in: "Guides/TestDoubles.md", appearIn: [#filePath], atLeast: 7)
+        try expectDocumentedSamples(in: "Guides/TestDoubles.md", appearIn: [#filePath], atLeast: 12)
     }
 }

@@ -81,7 +81,7 @@ private enum TickerError: Error, Equatable {
         }
         #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
             "toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 at tick 0 beyond the demand "
-                + "requested (.max(1) in all), which breaks the subscription contract.",
+                + "requested (.max(1) in all), which breaks the subscription contract (rule 1.1).",
         ])
     }
 

@@ -118,7 +118,7 @@ struct ExpectTests {
     func beyondDemand() {
         expectFailures(["""
             expect(ExpectTests.IgnoresDemand) received 1 event no step expected: the publisher sent 2 beyond the demand \
-            requested (.max(1) in all), which breaks the subscription contract.
+            requested (.max(1) in all), which breaks the subscription contract (rule 1.1).
 
                 expect(ExpectTests.IgnoresDemand)
               ✓   .toEmit(1)
@@ -315,6 +315,11 @@ struct TimedEventEqualityTests {
                 .toEmit(1).thenIgnoreRest()
             #expect(expectation.events.map(\.breaksContract) == [false, false, true])
         }
-        #expect(failures.isEmpty)
+        // Reported even after thenIgnoreRest(): the headline names the rule.
+        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+            "expect(ScriptedPublisher<Int, Never>) ignores the rest of its events with thenIgnoreRest(), but not a "
+                + "broken contract: the publisher sent 2 beyond the demand requested (.max(1) in all), which breaks "
+                + "the subscription contract (rule 1.1).",
+        ])
     }
 }

@@ -85,7 +85,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent 2 after it \
-            had completed, which breaks the subscription contract.
+            had completed, which breaks the subscription contract (rule 1.7).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -102,12 +102,38 @@ struct OverFulfilmentTests {
         }
     }
 
+    @Test("A contract break is reported even after thenIgnoreRest(), the rest of the events are not")
+    func contractBreakAfterIgnoreRest() {
+        expectFailures([
+            """
+            expect(ScriptedPublisher<Int, Never>) ignores the rest of its events with thenIgnoreRest(), but not a \
+            broken contract: the publisher sent 2 after it had completed, which breaks the subscription contract (rule \
+            1.7).
+
+                expect(ScriptedPublisher<Int, Never>)
+              ✓   .toEmit(1)
+              ✓   .thenIgnoreRest()
+
+                 received             expected
+                 subscription
+                 1                    1          toEmit(1)
+                 finished
+              →  2 (contract broken)  (no step)
+            """,
+        ]) {
+            expect(Scripted.sending([1], thenFinishing: [2])).toEmit(1).thenIgnoreRest()
+        }
+        expectNoFailures {
+            expect([1, 2, 3].publisher).toEmit(1).thenIgnoreRest()
+        }
+    }
+
     @Test("A second completion")
     func secondCompletion() {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher completed a \
-            second time (finished), which breaks the subscription contract.
+            second time (finished), which breaks the subscription contract (rule 1.7).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -129,7 +155,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 2 events no step expected: the publisher sent 2 beyond \
-            the demand requested (.max(1) in all), which breaks the subscription contract, finished.
+            the demand requested (.max(1) in all), which breaks the subscription contract (rule 1.1), finished.
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -150,7 +176,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 beyond the demand requested \
-            (.max(1) in all), which breaks the subscription contract.
+            (.max(1) in all), which breaks the subscription contract (rule 1.1).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✗   .toEmit([1, 2])
@@ -171,7 +197,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent a second \
-            subscription (it was cancelled), which breaks the subscription contract.
+            subscription (it was cancelled), which breaks the subscription contract (rule 2.12).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -196,7 +222,7 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent a second \
-            subscription (it was cancelled), which breaks the subscription contract.
+            subscription (it was cancelled), which breaks the subscription contract (rule 2.12).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -225,8 +251,8 @@ struct OverFulfilmentTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 5 events no step expected: the publisher sent 2 at tick 2 \
-            beyond the demand requested (.max(1) in all), which breaks the subscription contract, the publisher sent \
-            a second subscription at tick 2 (it was cancelled), which breaks the subscription contract, finished at \
+            beyond the demand requested (.max(1) in all), which breaks the subscription contract (rule 1.1), the publisher sent \
+            a second subscription at tick 2 (it was cancelled), which breaks the subscription contract (rule 2.12), finished at \
             tick 3, and 2 more.
 
                 expect(ScriptedPublisher<Int, Never>)

@@ -212,7 +212,7 @@ struct ActionsTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent 9 after the \
-            subscription was cancelled.
+            subscription was cancelled (rule 1.8).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -235,7 +235,7 @@ struct ActionsTests {
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event after its chain had ended: the publisher sent 3 \
-            at tick 3 after the subscription was cancelled.
+            at tick 3 after the subscription was cancelled (rule 1.8).
 
                 expect(ScriptedPublisher<Int, Never>)
               ✓   .toEmit(1)
@@ -317,10 +317,31 @@ struct ActionsTests {
         let subject = PassthroughSubject<Int, Never>()
         expectNoFailures {
             expect([1, 2, 3].publisher).toEmit(1).thenIgnoreRest()
-            expect(Scripted.finishingTwice(after: [1])).thenIgnoreRest()
             expect(subject).thenIgnoreRest()
             subject.send(1)
             subject.send(completion: .finished)
+        }
+    }
+
+    @Test("thenIgnoreRest() still reports a contract break among the events it let go")
+    func contractBreakBeforeIgnoreRest() {
+        expectFailures([
+            """
+            expect(ScriptedPublisher<Int, Never>) ignores the rest of its events with thenIgnoreRest(), but not a \
+            broken contract: the publisher completed a second time (finished), which breaks the subscription contract \
+            (rule 1.7).
+
+                expect(ScriptedPublisher<Int, Never>)
+              ✓   .thenIgnoreRest()
+
+                 received                    expected
+                 subscription
+                 1
+                 finished
+              →  finished (contract broken)  (no step)
+            """,
+        ]) {
+            expect(Scripted.finishingTwice(after: [1])).thenIgnoreRest()
         }
     }
 

@@ -157,7 +157,7 @@ import Testing
         expectFailures([
             """
             toEmit(count: 3) failed: value 3 of 3 never arrived: the publisher sent 3 beyond the demand requested \
-            (.max(2) in all), which breaks the subscription contract.
+            (.max(2) in all), which breaks the subscription contract (rule 1.1).
 
                 expect(EmitCountTests.Flood)
               ✗   .toEmit(count: 3)

@@ -79,7 +79,7 @@ import Testing
             """
             toEventuallyEmit(where: { … }) failed: a value matching the predicate, after 1 skipped value, never \
             arrived: the publisher sent 2 at tick 0 beyond the demand requested (.max(1) in all), which breaks the \
-            subscription contract.
+            subscription contract (rule 1.1).
 
                 expect(EmitCountTests.Flood)
               ✗   .toEventuallyEmit(where: { … })

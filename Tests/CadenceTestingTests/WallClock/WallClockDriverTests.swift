@@ -221,7 +221,7 @@ struct WallClockDriverTests {
         await expectWallClockFailures([
             """
             toEmit(1, timeout: .seconds(600)) failed: the value (1) never arrived: the publisher sent 1 beyond the \
-            demand requested (.none in all), which breaks the subscription contract.
+            demand requested (.none in all), which breaks the subscription contract (rule 1.1).
 
                 expect(PushyPublisher)
               ✗   .toEmit(1, timeout: .seconds(600))
