@@ -1,7 +1,7 @@
 import CadenceTesting
 import Testing
 
-private enum FetchError: Error {
+private enum SatisfyingFetchError: Error {
     case offline
 }
 
@@ -55,18 +55,18 @@ private enum FetchState {
 
     @Test func aFailedRequireOrAThrownErrorFailsTheStep() {
         let clock = VirtualClock()
-        let states: TestPublisher<FetchState, Never> = clock.hot([(0, .value(.failed(FetchError.offline))), (2, .value(.idle))])
+        let states: TestPublisher<FetchState, Never> = clock.hot([(0, .value(.failed(SatisfyingFetchError.offline))), (2, .value(.idle))])
         let failures = recordingFailures {
             expect(states, on: clock)
                 .toEmit(satisfying: { state in _ = try #require(state.items, "items") })
             expect(states, on: clock)
-                .toEmit(satisfying: { _ in throw FetchError.offline }, within: .ticks(2))
+                .toEmit(satisfying: { _ in throw SatisfyingFetchError.offline }, within: .ticks(2))
         }
         #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
             "toEmit(satisfying: { … }) failed: the value FetchState.failed(.offline) did not pass the check: "
                 + "items at tick 0.",
             "toEmit(satisfying: { … }, within: .ticks(2)) failed: the value FetchState.idle did not pass the check: "
-                + "threw FetchError.offline at tick 2.",
+                + "threw SatisfyingFetchError.offline at tick 2.",
         ])
     }
 
