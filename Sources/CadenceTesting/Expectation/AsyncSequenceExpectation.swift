@@ -27,6 +27,8 @@ import CadenceSupport
 ///   goes; inside a virtual-time test, whose scope holds ended chains for their late checks, when the test ends):
 ///   elements the sequence would produce after the chain ended are never pulled, so they are not reported as
 ///   late events the way a publisher's are. Elements already pulled and not consumed are reported as usual.
+/// - The task runs at high priority, or at the test's if that is higher, so an element is timed when it arrives even
+///   while a suite running in parallel keeps the cooperative pool busy.
 /// - It never drives a virtual clock: its steps wait in wall-clock time. The synchronous steps (without `timeout:`)
 ///   look only at what the task has already pulled.
 ///
@@ -49,7 +51,10 @@ public func expect<S: AsyncSequence>(
     // The iterator goes into the task inside a closure, so the task needs nothing of the sequence's types but the
     // element's.
     let next = Handover<() async throws -> S.Element?> { try await iterator.next() }
-    feed.start(Task { await feed.run(next.value) })
+    // At high priority (or the test's, if higher): on Linux the cooperative pool runs a job of the default priority
+    // only after every job queued before it, and a suite running in parallel queues thousands — the elements would be
+    // timed when the pool got round to the task, seconds after they arrived, and a timeout could run out on them.
+    feed.start(Task(priority: max(Task.currentPriority, .high)) { await feed.run(next.value) })
     return PublisherExpectation(
         subscribingTo: AsyncSequenceSource(feed: feed),
         clock: nil,

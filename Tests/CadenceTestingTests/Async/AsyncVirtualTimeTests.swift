@@ -238,7 +238,7 @@ import Testing
         + "await clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was ended "
         + "with CancellationError."
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aBodyAsleepOnTheClockWithNothingToAdvanceItIsReportedAndWokenNotHung() async {
         /// Work that sleeps on the clock, awaited by the test itself instead of driven.
         func retryAfterASecond(on clock: VirtualClock) async -> String {
@@ -258,7 +258,7 @@ import Testing
         #expect(outcome.value == "CancellationError")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aMainActorBodyAsleepOnTheClockIsReportedToo() async {
         let outcome = Synchronized<String?>(nil)
         await expectFailures([Self.stalledUntilTick1000]) {
@@ -274,7 +274,7 @@ import Testing
         #expect(outcome.value == "CancellationError")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aBodyAsleepOnTheClockThatAnotherThreadAdvancesIsNoStall() async {
         await expectFailures([]) {
             await withVirtualTime { clock in

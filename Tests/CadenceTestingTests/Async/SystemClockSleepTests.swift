@@ -92,7 +92,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: supported), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: supported), .hangGuard)
     func aSleepWhoseDeadlineHasPassedEndsWithNoAdvance() async throws {
         try await withVirtualTime(systemClocks: .virtual) { clock in
             try await Task { try await Task.sleep(for: .zero) }.value
@@ -198,7 +198,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: supported), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: supported), .hangGuard)
     func aMainActorSleepOutsideASessionStaysOnTheWallClock() async throws {
         // A session installs Cadence's main-actor executor: from then on every main-actor sleep passes through it.
         await withVirtualTime(systemClocks: .virtual) { _ in }

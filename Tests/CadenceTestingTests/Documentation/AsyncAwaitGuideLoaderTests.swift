@@ -83,7 +83,7 @@ func theLoadersLogPublishesEachStep() throws {
 }
 
 /// The guide's report of a test asleep on its own clock with nothing to advance it, as it shows it.
-@Test(.timeLimit(.minutes(1))) func aTestAsleepOnItsClockIsReportedAsTheGuideShows() async {
+@Test(.hangGuard) func aTestAsleepOnItsClockIsReportedAsTheGuideShows() async {
     let failures = await recordingFailures {
         await withVirtualTime { clock in
             try? await clock.sleep(for: .seconds(1))   // nothing of the test advances the clock

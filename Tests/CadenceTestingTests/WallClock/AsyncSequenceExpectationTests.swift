@@ -3,7 +3,7 @@ import Testing
 
 /// `expect(_ sequence:)` (`Expectation/AsyncSequenceExpectation.swift`): iterating an `AsyncSequence` in a task, as far
 /// as the demand allows, and ending the iteration with the chain.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct AsyncSequenceExpectationTests {
     @Test func anAsyncStream() async {
         let (stream, continuation) = streamAndContinuation(of: Int.self)
@@ -178,6 +178,64 @@ struct AsyncSequenceExpectationTests {
         // The chain has ended: its iteration is cancelled, which terminates the stream.
         for await _ in ended {}
         #expect(terminated.value.map { "\($0)" } == "cancelled")
+    }
+}
+
+extension AsyncSequenceExpectationTests {
+    /// The iterating task runs at high priority, so the elements are timed when they arrive even while the parallel
+    /// run keeps the cooperative pool busy with jobs of the default priority (which a job of the test's own priority
+    /// waits behind). Asserted on the priority, which is deterministic, not on a time.
+    @Test func theSequenceIsPulledAtHighPriority() async {
+        let priorities = SharedBox<[TaskPriority]>([])
+        await expectWallClockFailures([]) {
+            let test = Task(priority: .low) { () async -> Void in
+                await expect(PriorityRecordingSequence(count: 2, priorities: priorities))
+                    .toEmit([0, 1], timeout: .seconds(600))
+                    .thenFinish(timeout: .seconds(600))
+            }
+            await test.value
+        }
+        #expect(priorities.value.count == 3)
+        #expect(priorities.value.allSatisfy { $0 >= .high }, "\(priorities.value)")
+    }
+
+    /// A test that runs above high priority (user-interactive, as the main thread's work is on Apple platforms)
+    /// keeps its priority for the iteration.
+    @Test func aPriorityAboveHighIsKept() async {
+        let userInteractive = TaskPriority(rawValue: 33)
+        let priorities = SharedBox<[TaskPriority]>([])
+        let test = Task(priority: userInteractive) { () async -> Void in
+            await expect(PriorityRecordingSequence(count: 1, priorities: priorities))
+                .toEmit(0, timeout: .seconds(600))
+                .thenFinish(timeout: .seconds(600))
+        }
+        await test.value
+        #expect(priorities.value.first == userInteractive, "\(priorities.value)")
+    }
+}
+
+/// Yields 0 up to `count` - 1, recording the priority of the task that asks for each element (and for the end).
+struct PriorityRecordingSequence: AsyncSequence, Sendable {
+    typealias Element = Int
+
+    let count: Int
+    let priorities: SharedBox<[TaskPriority]>
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let count: Int
+        let priorities: SharedBox<[TaskPriority]>
+        var next = 0
+
+        mutating func next() async -> Int? {
+            priorities.mutate { $0.append(Task.currentPriority) }
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(count: count, priorities: priorities)
     }
 }
 

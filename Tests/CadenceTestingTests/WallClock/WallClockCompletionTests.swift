@@ -4,7 +4,7 @@ import Testing
 
 /// The wall-clock forms of `toFinish` and `thenFinish`
 /// (`Steps/PublisherExpectation+Completion.swift`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct WallClockCompletionTests {
     @Test func finishesOnADispatchQueue() async {
         await expectWallClockFailures([]) {

@@ -4,7 +4,7 @@ import Testing
 
 /// The wall-clock forms of `toEmitNothing` and `thenEmitNothing`, whose timeout is their window
 /// (`Steps/PublisherExpectation+EmitNothing.swift`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct WallClockEmitNothingTests {
     @Test func nothingForTheWholeTimeoutPasses() async {
         let subject = PassthroughSubject<Int, Never>()

@@ -3,7 +3,7 @@ import Dispatch
 import Testing
 
 /// The wall-clock forms of `toEmit` and `thenEmit` (`Steps/PublisherExpectation+Emit.swift`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct WallClockEmitTests {
     @Test func emitsValuesFromADispatchQueue() async {
         await expectWallClockFailures([]) {

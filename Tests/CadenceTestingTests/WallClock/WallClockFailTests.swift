@@ -4,7 +4,7 @@ import Testing
 
 /// The wall-clock forms of `toFail` and `thenFail` — any, `with:` and `where:`
 /// (`Steps/PublisherExpectation+Fail.swift`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct WallClockFailTests {
     @Test func failuresFromAnotherThread() async {
         await expectWallClockFailures([]) {

@@ -5,7 +5,7 @@ import Testing
 /// The wall-clock forms of `toEmit(count:)`, `toEmit(where:)` and `toEventuallyEmit` (value and predicate), with
 /// their `then` twins (their `timeout:` forms in `Steps/PublisherExpectation+EmitCount.swift`, `+EmitWhere.swift`,
 /// `+EventuallyEmit.swift`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct WallClockValueStepsTests {
     @Test func countWhereAndEventuallyFromAnotherThread() async {
         let subject = PassthroughSubject<Int, Never>()
