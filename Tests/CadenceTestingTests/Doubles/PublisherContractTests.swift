@@ -474,6 +474,15 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         ContractCase("Publishers.Timer on the clock") { clock in
             checkPublisherContract(on: clock) { clock.scheduler.timerPublisher(every: .ticks(1)).autoconnect() }
         },
+        ContractCase("Optional.Publisher, Result.Publisher") { _ in
+            checkPublisherContract { Optional(1).publisher }
+            checkPublisherContract { Optional<Int>.none.publisher }
+            checkPublisherContract { Result<Int, ContractTestError>.success(1).publisher }
+            checkPublisherContract { Result<Int, ContractTestError>.failure(.failed).publisher }
+        },
+        ContractCase("Timer.TimerPublisher, not connected") { _ in
+            checkPublisherContract { Timer.publish(every: 1, on: .current, in: .default) }
+        },
         ContractCase("NotificationCenter.Publisher") { clock in
             checkPublisherContract(on: clock) { () -> NotificationCenter.Publisher in
                 let center = NotificationCenter()
