@@ -234,6 +234,54 @@ extension TestScheduler {
     ) -> TestPublisher<Output, Never> {
         clock.cold(marbles, values: values, fileID: fileID, filePath: filePath, line: line, column: column)
     }
+
+    /// `VirtualClock.hot(_:values:error:)` on the scheduler's clock: `#` fails the publisher with `error`.
+    public func hot<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        error: Failure,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        clock.hot(marbles, values: values, error: error, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `VirtualClock.cold(_:values:error:)` on the scheduler's clock: `#` fails the publisher with `error`.
+    public func cold<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        error: Failure,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        clock.cold(marbles, values: values, error: error, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `VirtualClock.hot(_:)` on the scheduler's clock: `events`, each at its tick counted from now.
+    public func hot<Output, Failure: Error>(
+        _ events: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        clock.hot(events, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `VirtualClock.cold(_:)` on the scheduler's clock: `events`, each at its tick counted from the subscription.
+    public func cold<Output, Failure: Error>(
+        _ events: [(tick: Int64, event: TestPublisher<Output, Failure>.Event)],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        clock.cold(events, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
 }
 
 extension Publisher {

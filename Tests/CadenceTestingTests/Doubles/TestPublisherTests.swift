@@ -1,4 +1,5 @@
 import CadenceTesting
+import Dispatch
 import Testing
 
 private enum TickerError: Error, Equatable {
@@ -43,6 +44,18 @@ private enum TickerError: Error, Equatable {
 
         let quotes = clock.cold("-a#", values: ["a": 1], error: TickerError.dropped)
         expect(quotes, on: clock).toMatch("-a#", values: ["a": 1], error: TickerError.dropped)
+    }
+
+    /// Every form is on the test schedulers too, on their clock.
+    @Test func everyFormIsOnTheTestSchedulers() {
+        let scheduler = DispatchQueue.test
+        let hot: TestPublisher<Int, TickerError> = scheduler.hot("-a#", values: ["a": 1], error: .dropped)
+        let cold: TestPublisher<Int, TickerError> = scheduler.cold("-a#", values: ["a": 1], error: .dropped)
+        let hotList: TestPublisher<Int, Never> = scheduler.hot([(1, .value(1)), (2, .finished)])
+        let coldList: TestPublisher<Int, Never> = scheduler.cold([(1, .value(1)), (2, .finished)])
+        #expect([hot.clock, cold.clock, hotList.clock, coldList.clock].allSatisfy { $0 === scheduler.clock })
+        expect(hot, on: scheduler).toMatch("-a#", values: ["a": 1], error: TickerError.dropped)
+        expect(coldList, on: scheduler).toMatch("-a|", values: ["a": 1])
     }
 
     // MARK: Demand
