@@ -93,10 +93,14 @@ final class ContractProbeSubscriber<Input, Failure: Error>: Subscriber, @uncheck
     /// Whether other threads request and cancel: an event after the cancel may have been in flight.
     private let concurrent: Bool
 
-    init(reaction: Reaction, valueLimit: Int, concurrent: Bool) {
+    /// Where the probe's own calls of the publisher are noted, to name one that never returns.
+    private let calls: ProbeCalls?
+
+    init(reaction: Reaction, valueLimit: Int, concurrent: Bool, calls: ProbeCalls? = nil) {
         self.reaction = reaction
         self.valueLimit = valueLimit
         self.concurrent = concurrent
+        self.calls = calls
     }
 
     // MARK: Subscriber
@@ -172,6 +176,7 @@ final class ContractProbeSubscriber<Input, Failure: Error>: Subscriber, @uncheck
             state.requested += demand
             return state.subscription
         }
+        calls?.enter("request(_:)")
         subscription?.request(demand)
         settle()
     }
@@ -188,6 +193,7 @@ final class ContractProbeSubscriber<Input, Failure: Error>: Subscriber, @uncheck
             state.cancelled = true
             return state.subscription
         }
+        calls?.enter("cancel()")
         subscription?.cancel()
     }
 
@@ -199,6 +205,7 @@ final class ContractProbeSubscriber<Input, Failure: Error>: Subscriber, @uncheck
             return state.subscription
         }
         guard let subscription else { return }
+        calls?.enter("request(_:)")
         subscription.request(.max(1))
         state.withLock { $0.requestingAfterCancel = false }
     }

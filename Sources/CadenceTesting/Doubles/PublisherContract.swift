@@ -21,12 +21,13 @@ import Foundation
 /// subscription by then has broken rule 1.9.
 ///
 /// Every probe is bounded: it takes at most 100 values (then cancels), runs the clock at most 1,000 actions at a
-/// time, and waits at most 10 seconds for the threads of the concurrent probe, which are reported and left running
-/// if they have not returned. What cannot be bounded from inside the process: a publisher that never returns from
-/// `subscribe(_:)` or `request(_:)` on the calling thread (an endless loop that ignores the cancel) hangs the check,
-/// and one that traps ends the test process. `request(.max(0))` is not probed: Combine's subscriptions (and
-/// Cadence's) trap on a request for no values, as a programmer error. Nor is a second `cancel()`: a subscription is
-/// cancelled once.
+/// time, and runs on a thread of its own that the check waits for at most 10 seconds (20 for the concurrent probe,
+/// whose own threads get 10): a publisher that never returns from `subscribe(_:)`, `request(_:)` or `cancel()` —
+/// an endless loop that ignores its cancel — breaks rule C.1, and its thread is left running. The thread carries the
+/// caller's `VirtualClock.current`. Called on the main thread (a `@MainActor` test, a virtual-time session), the
+/// probes run right there instead, as main-actor code must, and a hang there cannot be bounded. A publisher that
+/// traps ends the test process. `request(.max(0))` is not probed: Combine's subscriptions (and Cadence's) trap on a
+/// request for no values, as a programmer error. Nor is a second `cancel()`: a subscription is cancelled once.
 ///
 /// A failure reads:
 ///
@@ -41,7 +42,7 @@ public func checkPublisherContract<P: Publisher>(
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    _ makePublisher: () -> P
+    _ makePublisher: @escaping () -> P
 ) {
     checkPublisherContract(
         on: clock, waitingForThreads: 10,
@@ -49,9 +50,10 @@ public func checkPublisherContract<P: Publisher>(
     )
 }
 
-/// `checkPublisherContract`, waiting `seconds` for the concurrent probe's threads.
+/// `checkPublisherContract`, waiting `seconds` for a probe's thread (twice that for the concurrent probe's).
 func checkPublisherContract<P: Publisher>(
-    on clock: VirtualClock?, waitingForThreads seconds: Int, at location: SourceCodeLocation, _ makePublisher: () -> P
+    on clock: VirtualClock?, waitingForThreads seconds: Int, at location: SourceCodeLocation,
+    _ makePublisher: @escaping () -> P
 ) {
     let reporter = FailureReporter.resolved
     var probes = ContractProbes<P>(clock: clock, waitSeconds: seconds)
@@ -80,7 +82,7 @@ struct ContractProbes<P: Publisher> {
     static var stepsPerThread: Int { 32 }
 
     let clock: VirtualClock?
-    /// How long the concurrent probe waits for its threads.
+    /// How long the check waits for a probe's thread, and the concurrent probe for its own threads.
     let waitSeconds: Int
     private(set) var findings: [ContractRule: (breach: ContractBreach, probe: String)] = [:]
 
@@ -89,7 +91,7 @@ struct ContractProbes<P: Publisher> {
         self.waitSeconds = waitSeconds
     }
 
-    mutating func runAll(_ make: () -> P) {
+    mutating func runAll(_ make: @escaping () -> P) {
         probe("demand one at a time", make) { subscriber, drive in
             for _ in 0 ..< Self.valueLimit {
                 let before = subscriber.accepted
@@ -172,34 +174,46 @@ struct ContractProbes<P: Publisher> {
         _ name: String,
         reaction: Probe.Reaction = .nothing,
         concurrent: Bool = false,
-        _ make: () -> P,
-        _ body: (Probe, () -> Void) -> Void
+        _ make: @escaping () -> P,
+        _ body: @escaping (Probe, () -> Void) -> Void
     ) {
+        // A publisher whose call did not return may still be inside it, on the thread left running.
+        guard findings[.returns] == nil else { return }
         let reference = WeakReference()
         let clock = clock
         let run = { _ = clock?.runActions(through: nil, limit: Self.actionLimit) }
-        let (subscribed, cancelled, breaches) = { () -> (Bool, Bool, [ContractBreach]) in
-            let subscriber = Probe(reaction: reaction, valueLimit: Self.valueLimit, concurrent: concurrent)
+        let calls = ProbeCalls()
+        let outcome = Locked<(subscribed: Bool, cancelled: Bool, breaches: [ContractBreach])?>(nil)
+        let returned = Self.runBounded(seconds: concurrent ? 2 * waitSeconds : waitSeconds) {
+            let subscriber = Probe(reaction: reaction, valueLimit: Self.valueLimit, concurrent: concurrent, calls: calls)
             reference.object = subscriber
             let drive = {
+                calls.enter("the clock's actions")
                 run()
                 subscriber.settle()
             }
+            calls.enter("subscribe(_:)")
             make().subscribe(subscriber)
             if !subscriber.hasSubscription { drive() }
             guard subscriber.hasSubscription else {
-                return (false, false, subscriber.breaches + [.noSubscription(clock: clock != nil)])
+                outcome.withLock { $0 = (false, false, subscriber.breaches + [.noSubscription(clock: clock != nil)]) }
+                return
             }
             body(subscriber, drive)
             if subscriber.breaches.contains(where: { $0.rule == .returns }) {
                 // Its threads may still hold the subscriber, and may still be inside the publisher.
-                return (false, false, subscriber.breaches)
+                outcome.withLock { $0 = (false, false, subscriber.breaches) }
+                return
             }
             subscriber.cancel()
             drive()
             subscriber.letGo()
-            return (true, subscriber.wasCancelled, subscriber.breaches)
-        }()
+            outcome.withLock { $0 = (true, subscriber.wasCancelled, subscriber.breaches) }
+        }
+        guard returned, let (subscribed, cancelled, breaches) = outcome.withLock({ $0 }) else {
+            findings[.returns] = (.didNotReturn(call: calls.current, seconds: waitSeconds), name)
+            return
+        }
         run()
         var all = breaches
         // `subscribed` is false, too, when the probe's threads hung: they may still hold the subscriber.
@@ -207,5 +221,64 @@ struct ContractProbes<P: Publisher> {
         for breach in all where findings[breach.rule] == nil {
             findings[breach.rule] = (breach, name)
         }
+    }
+}
+
+extension ContractProbes {
+    /// Runs `work` on a thread of its own, with the caller's `VirtualClock.current`, and waits for it at most
+    /// `seconds`: false if it had not returned by then (it is left running). On the main queue `work` runs right
+    /// there, unbounded: main-actor code, and a virtual-time session's jobs, must stay there.
+    static func runBounded(seconds: Int, _ work: @escaping () -> Void) -> Bool {
+        if MainQueue.isCurrent {
+            work()
+            return true
+        }
+        let done = DispatchSemaphore(value: 0)
+        let handover = ProbeWork(work: work, clock: VirtualClock.current)
+        let thread = Thread {
+            VirtualClock.$current.withValue(handover.clock) { handover.work() }
+            done.signal()
+        }
+        // As much stack as the thread the check was called on is likely to have: a publisher that recurses deeply
+        // must not overflow here when it would not there.
+        thread.stackSize = 8 << 20
+        thread.start()
+        return done.wait(timeout: .now() + .seconds(seconds)) == .success
+    }
+}
+
+/// A probe's work on its way to the probe's thread; the calling thread waits and touches none of it meanwhile, and
+/// once the wait is over (the work returned, or the check gave up on it) only that thread does.
+private struct ProbeWork: @unchecked Sendable {
+    let work: () -> Void
+    let clock: VirtualClock?
+}
+
+/// Which call of the publisher a probe's thread is in, to name it if the call never returns.
+final class ProbeCalls: Sendable {
+    private let call = Locked("subscribe(_:)")
+
+    init() {}
+
+    /// The call the probe's thread entered last.
+    var current: String { call.withLock { $0 } }
+
+    func enter(_ name: String) {
+        call.withLock { $0 = name }
+    }
+}
+
+/// Whether the caller runs on the main queue: on the main thread, or in a block of the main dispatch queue — where the
+/// main actor's jobs run, even on a thread that is not the process's first (as under `swift test` on Linux).
+enum MainQueue {
+    private static let key = DispatchSpecificKey<Bool>()
+    private static let marked: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return true
+    }()
+
+    static var isCurrent: Bool {
+        _ = marked
+        return Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
     }
 }

@@ -11,7 +11,7 @@ enum ContractText {
         case .oneSubscription: "a publisher sends a subscriber one subscription"
         case .requestAfterCancel: "a request after a cancel does nothing"
         case .releasesSubscriber: "a cancelled or completed subscription lets go of its subscriber"
-        case .returns: "request(_:) and cancel() return, even when called from several threads at once"
+        case .returns: "subscribe(_:), request(_:) and cancel() return, even when called from several threads at once"
         }
     }
 
@@ -48,6 +48,9 @@ enum ContractText {
         case let .hung(threads, seconds):
             "\(threads) threads calling request(_:) and cancel() had not all returned after "
                 + "\(ChainText.count(seconds, "second")); they are left running"
+        case let .didNotReturn(call, seconds):
+            "it had not returned from \(call) after \(ChainText.count(seconds, "second")) on the probe's thread, "
+                + "which is left running"
         }
     }
 
@@ -88,6 +91,9 @@ enum ContractBreach: Sendable, Equatable {
     case duringRequestAfterCancel(Event)
     case keptSubscriber(cancelled: Bool)
     case hung(threads: Int, seconds: Int)
+    /// A call on the probe's own thread (`"subscribe(_:)"`, `"request(_:)"`, `"cancel()"`, `"the clock's actions"`)
+    /// had not returned within the wait.
+    case didNotReturn(call: String, seconds: Int)
 
     /// The rule it broke.
     var rule: ContractRule {
@@ -100,7 +106,7 @@ enum ContractBreach: Sendable, Equatable {
         case .secondSubscription: .oneSubscription
         case .duringRequestAfterCancel: .requestAfterCancel
         case .keptSubscriber: .releasesSubscriber
-        case .hung: .returns
+        case .hung, .didNotReturn: .returns
         }
     }
 }

@@ -1,6 +1,6 @@
 // Every sample of Guides/TestDoubles.md, compiled and run as the guide shows it, and a check that the guide shows no
 // other. Change one, change the other.
-import CadenceTesting
+@testable import CadenceTesting
 import Foundation
 import Testing
 
@@ -196,6 +196,22 @@ struct TestDoublesGuideTests {
             let clock = VirtualClock()
             checkPublisherContract(on: clock) { clock.cold("-a-b|", values: ["a": 1, "b": 2]) }
         }
+    }
+
+    /// The guide's table of rules states each rule, by its id, as the failures do.
+    @Test func theRulesTableStatesEveryRuleAsTheFailuresDo() throws {
+        let guide = try String(contentsOf: repositoryFile("Guides/TestDoubles.md"), encoding: .utf8)
+        let rows = guide.split(separator: "\n").map { row in
+            row.split(separator: "|").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        }.filter { $0.first?.range(of: #"^`[0-9C]\.[0-9]+`$"#, options: .regularExpression) != nil }
+        let expected = ContractRule.allCases.map { rule in
+            // The guide puts the calls the rules name in code spans.
+            let text = ContractText.text(of: rule).replacingOccurrences(
+                of: #"([a-z]+\([a-z_:]*\))"#, with: "`$1`", options: .regularExpression
+            )
+            return ["`\(rule.id)`", text]
+        }
+        #expect(rows == expected)
     }
 
     @Test func theGuideShowsOnlyTheseSamples() throws {

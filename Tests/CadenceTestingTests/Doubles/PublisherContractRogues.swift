@@ -1,6 +1,6 @@
 // Publishers that each break one rule of the subscription contract on purpose, for PublisherContractTests.
 import CadenceSupport
-import CadenceTesting
+@testable import CadenceTesting
 import Foundation
 
 /// A subscription for the rogues below: it holds its subscriber until it is cancelled, counts what it sent, and does
@@ -216,5 +216,61 @@ struct FinishingTwicePublisher: Publisher {
             rogue.finish()
             rogue.finish()
         })
+    }
+}
+
+/// Does not return from `subscribe(_:)` until `gate` opens, or a minute has passed (rule C.1, when the gate stays
+/// shut): an endless loop, bounded so that the thread the check leaves running ends.
+struct StuckSubscribingPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let gate: DispatchSemaphore
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        _ = gate.wait(timeout: .now() + 60)
+        Just(1).receive(subscriber: subscriber)
+    }
+}
+
+/// Sends a subscription at once, then does not return from its first `request(_:)` until `gate` opens, or a minute
+/// has passed (rule C.1).
+struct StuckRequestingPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let gate: DispatchSemaphore
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let gate = gate
+        subscriber.receive(subscription: RogueSubscription(subscriber) { _, _ in
+            _ = gate.wait(timeout: .now() + 60)
+        })
+    }
+}
+
+/// `Just(1)` that notes, at each subscription, whether it was made on the main queue (where the main actor's jobs
+/// run), on the thread that called the check (marked `"calledTheCheck"` in its thread dictionary), and with which
+/// `VirtualClock.current`.
+struct ThreadNotingPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    struct Note: Sendable {
+        let onMainQueue: Bool
+        let onTheCallersThread: Bool
+        let clock: ObjectIdentifier?
+    }
+
+    let notes: Locked<[Note]>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        notes.withLock {
+            $0.append(Note(
+                onMainQueue: MainQueue.isCurrent, onTheCallersThread: Thread.current.threadDictionary["calledTheCheck"] != nil,
+                clock: VirtualClock.current.map(ObjectIdentifier.init)
+            ))
+        }
+        Just(1).receive(subscriber: subscriber)
     }
 }

@@ -1,4 +1,5 @@
 @testable import CadenceTesting
+import CadenceSupport
 import Foundation
 import Testing
 
@@ -148,9 +149,9 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         defer { for _ in 0 ..< 200 { gate.signal() } } // lets the probe's threads go
         expectFailures([
             """
-            checkPublisherContract: HangingPublisher broke rule C.1 (request(_:) and cancel() return, even when called \
-            from several threads at once): 4 threads calling request(_:) and cancel() had not all returned after 1 \
-            second; they are left running, in the probe "concurrent requests and cancel".
+            checkPublisherContract: HangingPublisher broke rule C.1 (subscribe(_:), request(_:) and cancel() return, \
+            even when called from several threads at once): 4 threads calling request(_:) and cancel() had not all \
+            returned after 1 second; they are left running, in the probe "concurrent requests and cancel".
             """,
         ]) {
             checkPublisherContract(
@@ -158,6 +159,73 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
                 at: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
             ) { HangingPublisher(gate: gate) }
         }
+    }
+
+    @Test func aSubscribeThatDoesNotReturnBreaksRuleC_1AndEndsTheCheck() {
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() } // lets the probe's thread go
+        let made = Locked(0)
+        expectFailures([
+            """
+            checkPublisherContract: StuckSubscribingPublisher broke rule C.1 (subscribe(_:), request(_:) and cancel() \
+            return, even when called from several threads at once): it had not returned from subscribe(_:) after 1 \
+            second on the probe's thread, which is left running, in the probe "demand one at a time".
+            """,
+        ]) {
+            checkPublisherContract(
+                on: nil, waitingForThreads: 1,
+                at: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+            ) {
+                made.withLock { $0 += 1 }
+                return StuckSubscribingPublisher(gate: gate)
+            }
+        }
+        // No probe after the one that hung: each would wait its second for nothing.
+        #expect(made.withLock { $0 } == 1)
+    }
+
+    @Test func aRequestThatDoesNotReturnBreaksRuleC_1() {
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        expectFailures([
+            """
+            checkPublisherContract: StuckRequestingPublisher broke rule C.1 (subscribe(_:), request(_:) and cancel() \
+            return, even when called from several threads at once): it had not returned from request(_:) after 1 \
+            second on the probe's thread, which is left running, in the probe "demand one at a time".
+            """,
+        ]) {
+            checkPublisherContract(
+                on: nil, waitingForThreads: 1,
+                at: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+            ) { StuckRequestingPublisher(gate: gate) }
+        }
+    }
+
+    @Test func offTheMainActorEachProbeRunsOnAThreadOfItsOwnWithTheCallersClock() {
+        let notes = Locked<[ThreadNotingPublisher.Note]>([])
+        let clock = VirtualClock()
+        Thread.current.threadDictionary["calledTheCheck"] = true
+        defer { Thread.current.threadDictionary["calledTheCheck"] = nil }
+        VirtualClock.$current.withValue(clock) {
+            expectNoFailures {
+                checkPublisherContract { ThreadNotingPublisher(notes: notes) }
+            }
+        }
+        let seen = notes.withLock { $0 }
+        #expect(seen.count == 15) // seven probes, and the concurrent probe's eight rounds
+        #expect(seen.allSatisfy { !$0.onTheCallersThread && !$0.onMainQueue && $0.clock == ObjectIdentifier(clock) })
+    }
+
+    @MainActor @Test func onTheMainActorTheProbesRunThere() {
+        let notes = Locked<[ThreadNotingPublisher.Note]>([])
+        Thread.current.threadDictionary["calledTheCheck"] = true
+        defer { Thread.current.threadDictionary["calledTheCheck"] = nil }
+        expectNoFailures {
+            checkPublisherContract { ThreadNotingPublisher(notes: notes) }
+        }
+        let seen = notes.withLock { $0 }
+        #expect(seen.count == 15)
+        #expect(seen.allSatisfy { $0.onMainQueue && $0.onTheCallersThread })
     }
 
     @Test func theFailureIsReportedAtTheCall() {
