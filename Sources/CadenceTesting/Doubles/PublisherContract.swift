@@ -24,7 +24,7 @@ import Foundation
 /// time, and runs on a thread of its own that the check waits for at most 10 seconds (20 for the concurrent probe,
 /// whose own threads get 10): a publisher that never returns from `subscribe(_:)`, `request(_:)` or `cancel()` —
 /// an endless loop that ignores its cancel — breaks rule C.1, and its thread is left running. The thread carries the
-/// caller's `VirtualClock.current`. Called on the main thread (a `@MainActor` test, a virtual-time session), the
+/// caller's `VirtualClock.current` and failure reporter. Called on the main thread (a `@MainActor` test, a virtual-time session), the
 /// probes run right there instead, as main-actor code must, and a hang there cannot be bounded. A publisher that
 /// traps ends the test process. `request(.max(0))` is not probed: Combine's subscriptions (and Cadence's) trap on a
 /// request for no values, as a programmer error. Nor is a second `cancel()`: a subscription is cancelled once.
@@ -225,7 +225,8 @@ struct ContractProbes<P: Publisher> {
 }
 
 extension ContractProbes {
-    /// Runs `work` on a thread of its own, with the caller's `VirtualClock.current`, and waits for it at most
+    /// Runs `work` on a thread of its own, with the caller's `VirtualClock.current` and failure reporter (what the
+    /// publisher reports goes to the caller's test), and waits for it at most
     /// `seconds`: false if it had not returned by then (it is left running). On the main queue `work` runs right
     /// there, unbounded: main-actor code, and a virtual-time session's jobs, must stay there.
     static func runBounded(seconds: Int, _ work: @escaping () -> Void) -> Bool {
@@ -234,9 +235,11 @@ extension ContractProbes {
             return true
         }
         let done = DispatchSemaphore(value: 0)
-        let handover = ProbeWork(work: work, clock: VirtualClock.current)
+        let handover = ProbeWork(work: work, clock: VirtualClock.current, reporter: FailureReporter.resolved)
         let thread = Thread {
-            VirtualClock.$current.withValue(handover.clock) { handover.work() }
+            FailureReporter.$current.withValue(handover.reporter) {
+                VirtualClock.$current.withValue(handover.clock) { handover.work() }
+            }
             done.signal()
         }
         // As much stack as the thread the check was called on is likely to have: a publisher that recurses deeply
@@ -252,6 +255,7 @@ extension ContractProbes {
 private struct ProbeWork: @unchecked Sendable {
     let work: () -> Void
     let clock: VirtualClock?
+    let reporter: FailureReporter
 }
 
 /// Which call of the publisher a probe's thread is in, to name it if the call never returns.

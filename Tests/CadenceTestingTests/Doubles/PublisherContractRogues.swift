@@ -274,3 +274,22 @@ struct ThreadNotingPublisher: Publisher {
         Just(1).receive(subscriber: subscriber)
     }
 }
+
+/// `Just(1)` that reports a failure the first time it is subscribed, as a test double made in the test would (an
+/// unimplemented scheduler called), through `FailureReporter.resolved`.
+struct ReportingPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let reported: Locked<Bool>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        if !reported.withLock({ reported in defer { reported = true }; return reported }) {
+            FailureReporter.resolved.report(ExpectationFailure(
+                message: "reported from inside subscribe(_:)",
+                location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+            ))
+        }
+        Just(1).receive(subscriber: subscriber)
+    }
+}

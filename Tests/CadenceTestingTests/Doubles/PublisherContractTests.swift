@@ -216,6 +216,13 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         #expect(seen.allSatisfy { !$0.onTheCallersThread && !$0.onMainQueue && $0.clock == ObjectIdentifier(clock) })
     }
 
+    @Test func whatThePublisherReportsOnTheProbesThreadReachesTheCallersTest() {
+        let reported = Locked(false)
+        expectFailures(["reported from inside subscribe(_:)"]) {
+            checkPublisherContract { ReportingPublisher(reported: reported) }
+        }
+    }
+
     @MainActor @Test func onTheMainActorTheProbesRunThere() {
         let notes = Locked<[ThreadNotingPublisher.Note]>([])
         Thread.current.threadDictionary["calledTheCheck"] = true
