@@ -14,13 +14,13 @@ extension PublisherExpectation {
         let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
         if let failure = chain.failure {
             reporter.report(ExpectationFailure(
-                message: snapshot.message(failure: failure, events: recorder.events),
+                message: snapshot.message(failure: failure, events: snapshot.shown(recorder.events)),
                 location: steps[failure.step].location
             ))
             recorder.cancel()
             return
         }
-        let events = recorder.events
+        let events = snapshot.shown(recorder.events)
         let extras = Array(snapshot.unconsumed(in: events))
         if chain.ignoresRest {
             // Ignoring the rest of a stream is not ignoring a broken publisher: its contract breaks are still reported.
@@ -73,7 +73,7 @@ extension PublisherExpectation {
         let location = location
         /// Reports the events from index `first` on, if any is worth reporting; returns whether it reported.
         let reportLate: @Sendable (EventRecorder<Output, Failure>, Int) -> Bool = { recorder, first in
-            let events = recorder.events
+            let events = snapshot.shown(recorder.events)
             let late = Array(first ..< events.count).filter {
                 if case .subscription = events[$0].event, events[$0].violation == nil { false } else { true }
             }
@@ -123,6 +123,9 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
     let steps: [ChainStep<Output, Failure>]
     let consumedBy: ConsumedEvents
     let showsTime: Bool
+    /// Whether the chain has a virtual clock but was checked with wall-clock steps: its messages then show the
+    /// events' wall-clock times, as its steps judged them, not the ticks of a clock nobody ran.
+    let timesOnWallClock: Bool
 
     init(
         expectation: PublisherExpectation<Output, Failure>,
@@ -134,6 +137,13 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
         self.steps = steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock
+        timesOnWallClock = expectation.clock != nil && chain.usesWallClock
+            && (chain.failure == nil || chain.failedOnWallClock)
+    }
+
+    /// The events as the chain's messages show them: at their wall-clock times when ``timesOnWallClock``.
+    func shown(_ events: [TimedEvent<Output, Failure>]) -> [TimedEvent<Output, Failure>] {
+        timesOnWallClock ? events.map(\.onWallClock) : events
     }
 
     /// The indices of the events no step consumed (subscriptions that kept the contract excepted) — before the

@@ -34,9 +34,11 @@ extension PublisherExpectation {
     }
 
     /// Records that step `index` failed.
-    func fail(step index: Int, _ failure: ChainFailure) {
+    func fail(step index: Int, _ failure: ChainFailure, onWallClock: Bool = false) {
         chain.withLock { chain in
-            if chain.failure == nil { chain.failure = failure }
+            guard chain.failure == nil else { return }
+            chain.failure = failure
+            chain.failedOnWallClock = onWallClock
         }
     }
 
@@ -217,12 +219,13 @@ extension PublisherExpectation {
     /// `expect` on the wall clock; nil for all), up to (not including) the first contract violation.
     /// Events before `from` (when given) are known to be visible and are not looked at again.
     static func visible(
-        _ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?, from known: Int? = nil
+        _ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?, from known: Int? = nil,
+        onWallClock: Bool = false
     ) -> VisibleEvents {
         var end = known.map { min(max($0, events.startIndex), events.endIndex) } ?? events.startIndex
         while end < events.endIndex {
             let event = events[end]
-            if let deadline, event.time.isLater(than: deadline) {
+            if let deadline, (onWallClock ? .elapsed(event.elapsed) : event.time).isLater(than: deadline) {
                 return (events[..<end], false)
             }
             if event.violation != nil { return (events[..<end], true) }
@@ -282,7 +285,9 @@ extension PublisherExpectation {
         if divergence.atEvent {
             let divergentIndex = cursor + divergence.matched
             let event = recorder.events[divergentIndex]
-            let time: EventTime? = if case .tick = event.time { event.time } else if timesEventsOnWallClock {
+            let time: EventTime? = if timesEventsOnWallClock {
+                .elapsed(event.elapsed)
+            } else if case .tick = event.time {
                 event.time
             } else {
                 nil
@@ -301,7 +306,7 @@ extension PublisherExpectation {
                 event: violatingIndex, expected: expected, gaveUpAt: nil, difference: nil, detail: divergence.detail
             )
         }
-        let now = recorder.now
+        let now = timesEventsOnWallClock ? .elapsed(recorder.elapsedNow) : recorder.now
         return ChainFailure(
             step: index, reason: .missing(divergence.reason, because: cause()), event: nil, expected: expected,
             gaveUpAt: now, difference: nil, detail: divergence.detail

@@ -8,7 +8,8 @@
 ///
 /// A step's window is wall-clock time in this mode too: `toEmitNothing(timeout:)` waits out its whole timeout.
 ///
-/// Wall-clock steps never advance a virtual clock, even when the expectation has one: its events are then timed in
+/// Wall-clock steps never advance a virtual clock, even when the expectation has one; a chain checked with them is
+/// timed on the wall clock all the same — its timeouts judge, and its messages show, when the events arrived, not the
 /// ticks of a clock that nobody runs. Test a publisher on virtual time with the synchronous steps (`within:`).
 ///
 /// A step that gave up says why, completing the missing event:
@@ -97,7 +98,8 @@ extension PublisherExpectation {
         if cursor != progress.cursor || timeUp { progress = StepProgress(cursor: cursor) }
         // Once time is up, the deadline hides later events: every event is looked at again, once.
         let visible = Self.visible(
-            pending, through: timeUp ? .elapsed(deadline) : nil, from: timeUp ? nil : progress.visibleEnd
+            pending, through: timeUp ? .elapsed(deadline) : nil, from: timeUp ? nil : progress.visibleEnd,
+            onWallClock: true
         )
         // Events that arrived after the deadline are not the step's: nor is a completion among them.
         let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
@@ -118,7 +120,7 @@ extension PublisherExpectation {
         case let .failed(divergence):
             consume(divergence.matched, from: cursor, step: index)
             fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                      gaveUp: gaveUp ?? .timeout(limit)))
+                                      gaveUp: gaveUp ?? .timeout(limit)), onWallClock: true)
             return nil
         case .pending:
             guard final || status.cancelled else {
@@ -132,7 +134,7 @@ extension PublisherExpectation {
                 : StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
             consume(divergence.matched, from: cursor, step: index)
             fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                      gaveUp: gaveUp ?? .taskCancelled))
+                                      gaveUp: gaveUp ?? .taskCancelled), onWallClock: true)
             return nil
         }
     }

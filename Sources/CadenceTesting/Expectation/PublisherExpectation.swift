@@ -105,6 +105,8 @@ struct ChainState {
     var cancelled = false
     /// Whether any step waited on wall-clock time.
     var usesWallClock = false
+    /// Whether the chain's failure is a wall-clock step's (timed on the wall clock), not a virtual-time step's.
+    var failedOnWallClock = false
 }
 
 /// The first failure of a chain: which step, why, and where on the timeline.

@@ -37,19 +37,30 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         return .elapsed(ContinuousClock.now - start)
     }
 
+    /// The wall-clock time since recording started, whatever the recorder's clock.
+    var elapsedNow: Duration { ContinuousClock.now - start }
+
+    /// The time now on the recorder's clock, and on the wall clock since recording started: an event keeps both, so
+    /// that a chain checked with wall-clock steps reads wall-clock times even when it has a virtual clock.
+    private var stamp: (time: EventTime, elapsed: Duration) {
+        let elapsed = ContinuousClock.now - start
+        if let clock { return (.tick(clock.now.ticks), elapsed) }
+        return (.elapsed(elapsed), elapsed)
+    }
+
     // MARK: Subscriber
 
     func receive(subscription: any Subscription) {
-        let time = now
+        let (time, elapsed) = stamp
         let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
             // Once subscribed, any later subscription is a second one — after a completion too, which ended the first.
             if state.subscribed || state.cancelled {
-                recordedEvents.append(TimedEvent(.subscription, at: time, violation: .secondSubscription))
+                recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, violation: .secondSubscription))
                 return (false, recordedEvents.count - 1, state.observers)
             }
             state.subscription = subscription
             state.subscribed = true
-            recordedEvents.append(TimedEvent(.subscription, at: time))
+            recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, violation: nil))
             state.outstanding = initialDemand
             state.requested = initialDemand
             return (true, recordedEvents.count - 1, state.observers)
@@ -63,7 +74,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     }
 
     func receive(_ input: Output) -> Subscribers.Demand {
-        let time = now
+        let (time, elapsed) = stamp
         let (index, observers) = state.withLock { state -> (Int, [Observer]) in
             let violation: ContractViolation?
             if state.cancelled {
@@ -78,7 +89,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 violation = nil
                 state.outstanding -= 1
             }
-            recordedEvents.append(TimedEvent(.value(input), at: time, violation: violation))
+            recordedEvents.append(TimedEvent(.value(input), at: time, elapsed: elapsed, violation: violation))
             return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }
@@ -86,7 +97,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let time = now
+        let (time, elapsed) = stamp
         let (index, observers) = state.withLock { state -> (Int, [Observer]) in
             let violation: ContractViolation?
             if state.cancelled {
@@ -100,7 +111,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             }
             state.completed = true
             state.subscription = nil
-            recordedEvents.append(TimedEvent(.completion(completion), at: time, violation: violation))
+            recordedEvents.append(TimedEvent(.completion(completion), at: time, elapsed: elapsed, violation: violation))
             return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }

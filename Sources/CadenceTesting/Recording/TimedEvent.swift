@@ -46,16 +46,26 @@ public struct TimedEvent<Output, Failure: Error> {
     public let time: EventTime
     /// How the event broke the subscription contract, if it did (a value beyond demand, after completion…).
     let violation: ContractViolation?
+    /// The wall-clock time since `expect(_:)` subscribed, whatever `time` is: what a chain checked with wall-clock
+    /// steps shows, and times its deadlines by, even when it has a virtual clock.
+    let elapsed: Duration
 
     /// An event at a time — to compare with what an expectation recorded: `#expect(e.events == [...])`.
     public init(_ event: PublisherEvent<Output, Failure>, at time: EventTime) {
-        self.init(event, at: time, violation: nil)
+        let elapsed: Duration = if case let .elapsed(elapsed) = time { elapsed } else { .zero }
+        self.init(event, at: time, elapsed: elapsed, violation: nil)
     }
 
-    init(_ event: PublisherEvent<Output, Failure>, at time: EventTime, violation: ContractViolation?) {
+    init(_ event: PublisherEvent<Output, Failure>, at time: EventTime, elapsed: Duration, violation: ContractViolation?) {
         self.event = event
         self.time = time
+        self.elapsed = elapsed
         self.violation = violation
+    }
+
+    /// The event as a chain timed on the wall clock shows it: at its wall-clock time.
+    var onWallClock: TimedEvent {
+        TimedEvent(event, at: .elapsed(elapsed), elapsed: elapsed, violation: violation)
     }
 
     /// Whether the event broke the subscription contract: a value beyond the demand requested, a value after the

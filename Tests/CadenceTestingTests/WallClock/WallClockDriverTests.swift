@@ -246,15 +246,38 @@ struct WallClockDriverTests {
                 expect(Publishers.Delay<…>)
               ✗   .toEmit(1, timeout: .milliseconds(50))
 
-                 tick  received      expected
-                    0  subscription
-              →     0  (nothing)     1         toEmit(1, timeout: .milliseconds(50))
+                 time  received      expected
+                 +… ms  subscription
+              →  +… ms  (nothing)     1         toEmit(1, timeout: .milliseconds(50))
             """,
         ]) {
             await expect(Just(1).delay(for: .milliseconds(5), scheduler: scheduler), on: scheduler)
                 .toEmit(1, timeout: .milliseconds(50))
         }
         #expect(scheduler.clock.now.ticks == 0)
+    }
+
+    /// With a virtual clock bound (as inside `.virtualTime`), a chain checked with wall-clock steps shows when its
+    /// events arrived, not tick 0 of a clock nothing runs.
+    @Test func aChainWithAVirtualClockIsTimedOnTheWallClockByItsWallClockSteps() async {
+        let queue = DispatchQueue(label: "wall-clock chain")
+        await expectWallClockFailures([
+            """
+            toEmit([1, 2], timeout: .seconds(600)) failed: expected value 2 of 2 (2), received finished at +… ms.
+
+                expect(Publishers.ReceiveOn<Just<Int>, DispatchQueue>)
+              ✗   .toEmit([1, 2], timeout: .seconds(600))
+
+                 time  received      expected
+                 +… ms  subscription
+                 +… ms  1             1         toEmit([1, 2], timeout: .seconds(600))
+              →  +… ms  finished      2         toEmit([1, 2], timeout: .seconds(600))
+            """,
+        ]) {
+            await VirtualClock.$current.withValue(VirtualClock()) { () async -> Void in
+                await expect(Just(1).receive(on: queue)).toEmit([1, 2], timeout: .seconds(600))
+            }
+        }
     }
 
     @Test func aLateEventAfterTheChainEnded() async {
