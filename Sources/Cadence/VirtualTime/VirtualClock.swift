@@ -102,6 +102,12 @@ public final class VirtualClock: Sendable {
     /// The current virtual time.
     public var now: Instant { Instant(ticks: state.withLock { $0.now }) }
 
+    /// The tick now, and a number the clock has never handed out before, read together: what is stamped with them is
+    /// ordered on the clock's timeline, within a tick too (the expectations' recorders stamp their events so).
+    package func stamp() -> (ticks: Int64, sequence: UInt64) {
+        state.withLock { ($0.now, $0.takeSequence()) }
+    }
+
     /// The number of scheduled actions that have not run yet; a repeating action counts once until it is cancelled.
     public var pendingCount: Int { state.withLock { $0.pending } }
 

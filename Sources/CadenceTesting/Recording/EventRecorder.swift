@@ -42,25 +42,29 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     /// The time now on the recorder's clock, and on the wall clock since recording started: an event keeps both, so
     /// that a chain checked with wall-clock steps reads wall-clock times even when it has a virtual clock.
-    private var stamp: (time: EventTime, elapsed: Duration) {
+    /// With a clock, the sequence number orders the event against the events of every recorder on that clock.
+    private var stamp: (time: EventTime, elapsed: Duration, sequence: UInt64) {
         let elapsed = ContinuousClock.now - start
-        if let clock { return (.tick(clock.now.ticks), elapsed) }
-        return (.elapsed(elapsed), elapsed)
+        guard let clock else { return (.elapsed(elapsed), elapsed, 0) }
+        let (ticks, sequence) = clock.stamp()
+        return (.tick(ticks), elapsed, sequence)
     }
 
     // MARK: Subscriber
 
     func receive(subscription: any Subscription) {
-        let (time, elapsed) = stamp
+        let (time, elapsed, sequence) = stamp
         let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
             // Once subscribed, any later subscription is a second one — after a completion too, which ended the first.
             if state.subscribed || state.cancelled {
-                recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, violation: .secondSubscription))
+                recordedEvents.append(TimedEvent(
+                    .subscription, at: time, elapsed: elapsed, sequence: sequence, violation: .secondSubscription
+                ))
                 return (false, recordedEvents.count - 1, state.observers)
             }
             state.subscription = subscription
             state.subscribed = true
-            recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, violation: nil))
+            recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, sequence: sequence, violation: nil))
             state.outstanding = initialDemand
             state.requested = initialDemand
             return (true, recordedEvents.count - 1, state.observers)
@@ -74,7 +78,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     }
 
     func receive(_ input: Output) -> Subscribers.Demand {
-        let (time, elapsed) = stamp
+        let (time, elapsed, sequence) = stamp
         let (index, observers) = state.withLock { state -> (Int, [Observer]) in
             let violation: ContractViolation?
             if state.cancelled {
@@ -89,7 +93,9 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 violation = nil
                 state.outstanding -= 1
             }
-            recordedEvents.append(TimedEvent(.value(input), at: time, elapsed: elapsed, violation: violation))
+            recordedEvents.append(TimedEvent(
+                .value(input), at: time, elapsed: elapsed, sequence: sequence, violation: violation
+            ))
             return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }
@@ -97,7 +103,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let (time, elapsed) = stamp
+        let (time, elapsed, sequence) = stamp
         let (index, observers) = state.withLock { state -> (Int, [Observer]) in
             let violation: ContractViolation?
             if state.cancelled {
@@ -111,7 +117,9 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             }
             state.completed = true
             state.subscription = nil
-            recordedEvents.append(TimedEvent(.completion(completion), at: time, elapsed: elapsed, violation: violation))
+            recordedEvents.append(TimedEvent(
+                .completion(completion), at: time, elapsed: elapsed, sequence: sequence, violation: violation
+            ))
             return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }

@@ -49,23 +49,33 @@ public struct TimedEvent<Output, Failure: Error> {
     /// The wall-clock time since `expect(_:)` subscribed, whatever `time` is: what a chain checked with wall-clock
     /// steps shows, and times its deadlines by, even when it has a virtual clock.
     let elapsed: Duration
+    /// With a virtual clock, the event's place on the clock's timeline among every recorder's events (see
+    /// `VirtualClock.stamp()`); 0 without one.
+    let sequence: UInt64
 
     /// An event at a time — to compare with what an expectation recorded: `#expect(e.events == [...])`.
     public init(_ event: PublisherEvent<Output, Failure>, at time: EventTime) {
         let elapsed: Duration = if case let .elapsed(elapsed) = time { elapsed } else { .zero }
-        self.init(event, at: time, elapsed: elapsed, violation: nil)
+        self.init(event, at: time, elapsed: elapsed, sequence: 0, violation: nil)
     }
 
-    init(_ event: PublisherEvent<Output, Failure>, at time: EventTime, elapsed: Duration, violation: ContractViolation?) {
+    init(
+        _ event: PublisherEvent<Output, Failure>,
+        at time: EventTime,
+        elapsed: Duration,
+        sequence: UInt64,
+        violation: ContractViolation?
+    ) {
         self.event = event
         self.time = time
         self.elapsed = elapsed
+        self.sequence = sequence
         self.violation = violation
     }
 
     /// The event as a chain timed on the wall clock shows it: at its wall-clock time.
     var onWallClock: TimedEvent {
-        TimedEvent(event, at: .elapsed(elapsed), elapsed: elapsed, violation: violation)
+        TimedEvent(event, at: .elapsed(elapsed), elapsed: elapsed, sequence: sequence, violation: violation)
     }
 
     /// Whether the event broke the subscription contract: a value beyond the demand requested, a value after the

@@ -864,3 +864,53 @@ enum FetchingState {
 final class FetchingLoader {
     @Published var state = FetchingState.idle
 }
+
+@Suite("Guides/Expectations.md: several chains in order")
+struct ExpectationsGuideInOrderTests {
+    @Test func theResultsComeAfterTheLastKeystroke() {
+        expectNoFailures {
+            let scheduler = DispatchQueue.test
+            let lookup = CityLookup(scheduler: scheduler.eraseToAnyScheduler())
+            let typed = expect(lookup.$query, "query", on: scheduler)
+            let shown = expect(lookup.results, "results", on: scheduler)
+            lookup.query = "B"
+            scheduler.advance(by: .milliseconds(100))
+            lookup.query = "Be"
+            expectInOrder(typed.emits("Be"), shown.emits(["Berlin", "Bern"]), within: .seconds(1))
+            typed.thenIgnoreRest()
+            shown.thenIgnoreRest()
+        }
+    }
+
+    @Test func resultsThatNeverCome() {
+        expectFailures([
+            """
+            expectInOrder(within: .seconds(1)) failed: [results] emits ["Berlin", "Bern", "Boston"] never came, within 1000 ticks (by tick 1100).
+
+                expectInOrder(
+              ✗   [results] emits ["Berlin", "Bern", "Boston"]
+                  [query] emits "Be"
+                within: .seconds(1))
+
+                 tick  chain      event
+                    0  [query]    subscription
+                    0  [query]    ""
+                    0  [results]  subscription
+                    0  [query]    "B"
+                  100  [query]    "Be"
+                  400  [results]  ["Berlin", "Bern"]
+            """,
+        ]) {
+            let scheduler = DispatchQueue.test
+            let lookup = CityLookup(scheduler: scheduler.eraseToAnyScheduler())
+            let typed = expect(lookup.$query, "query", on: scheduler)
+            let shown = expect(lookup.results, "results", on: scheduler)
+            lookup.query = "B"
+            scheduler.advance(by: .milliseconds(100))
+            lookup.query = "Be"
+            expectInOrder(shown.emits(["Berlin", "Bern", "Boston"]), typed.emits("Be"), within: .seconds(1))
+            typed.thenIgnoreRest()
+            shown.thenIgnoreRest()
+        }
+    }
+}
