@@ -29,7 +29,14 @@ class FailureCapturingTestCase: XCTestCase {
         return endCapture()
     }
 
-    private func endCapture() -> [Recorded] {
+    /// Starts capturing the failures XCTest is asked to record, until ``endCapture()``: for failures a teardown
+    /// reports, between a teardown block and `tearDown()`.
+    func startCapture() {
+        captured.withLock { $0 = [] }
+    }
+
+    /// Stops capturing; returns what was captured since the capture started.
+    func endCapture() -> [Recorded] {
         captured.withLock { list in
             defer { list = nil }
             return list ?? []
