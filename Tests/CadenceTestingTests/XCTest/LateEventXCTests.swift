@@ -27,14 +27,6 @@ final class LateEventXCTests: FailureCapturingTestCase {
         XCTestCaseObserver.followTestCases()
     }
 
-    /// What `tearDown` checks: the failures the teardown reported (captured from a teardown block on).
-    private var teardownCheck: (([Recorded]) -> Void)?
-
-    override func tearDown() {
-        if let teardownCheck { teardownCheck(endCapture()) }
-        super.tearDown()
-    }
-
     func testALateEventWhileTheTestRunsFailsItAtItsTeardown() {
         let subject = PassthroughSubject<Int, Never>()
         let line = #line + 2
@@ -44,9 +36,7 @@ final class LateEventXCTests: FailureCapturingTestCase {
             chain.toEmit(1)
         }
         subject.send(2)
-        // Registered after the test case's own teardown block, so it runs before it: teardown blocks run last first.
-        addTeardownBlock { [unowned self] in startCapture() }
-        teardownCheck = { failures in
+        checkingTeardownFailures { failures in
             XCTAssertEqual(failures, [Recorded(
                 message: """
                     failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.
