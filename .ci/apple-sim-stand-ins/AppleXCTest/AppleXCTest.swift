@@ -6,7 +6,8 @@
 //     waits take no source location;
 //   - `XCTestExpectation.fulfill(_:line:)`: Apple's `fulfill()` takes none either;
 //   - `XCTestCase.recordFailure(withDescription:inFile:atLine:expected:)`: Apple's tests record an `XCTIssue` with
-//     `record(_:)`.
+//     `record(_:)`;
+//   - an `XCTestObservation` that is not an `NSObjectProtocol`: Apple's observers are Objective-C objects.
 // `XCTestExpectation` is Sendable here, as on Apple platforms; `XCTestCase` is not. A declaration Cadence starts to
 // use goes in with Apple's signature (developer.apple.com/documentation/xctest), never with Linux's.
 import Foundation
@@ -88,6 +89,36 @@ extension XCTestCase {
 extension XCTestCase: XCTWaiterDelegate {}
 
 public typealias XCWaitCompletionHandler = (Error?) -> Void
+
+// MARK: - Test observation
+
+/// Apple's is `@objc` with every requirement `optional`; Linux's compiler has neither, so the requirements have
+/// empty default implementations here, which lets a conforming type implement only some of them, as on a Mac.
+public protocol XCTestObservation: NSObjectProtocol {
+    func testBundleWillStart(_ testBundle: Bundle)
+    func testBundleDidFinish(_ testBundle: Bundle)
+    func testSuiteWillStart(_ testSuite: XCTestSuite)
+    func testSuiteDidFinish(_ testSuite: XCTestSuite)
+    func testCaseWillStart(_ testCase: XCTestCase)
+    func testCaseDidFinish(_ testCase: XCTestCase)
+}
+
+extension XCTestObservation {
+    public func testBundleWillStart(_ testBundle: Bundle) {}
+    public func testBundleDidFinish(_ testBundle: Bundle) {}
+    public func testSuiteWillStart(_ testSuite: XCTestSuite) {}
+    public func testSuiteDidFinish(_ testSuite: XCTestSuite) {}
+    public func testCaseWillStart(_ testCase: XCTestCase) {}
+    public func testCaseDidFinish(_ testCase: XCTestCase) {}
+}
+
+open class XCTestObservationCenter: NSObject {
+    open class var shared: XCTestObservationCenter { standIn() }
+    open func addTestObserver(_ testObserver: any XCTestObservation) { standIn() }
+    open func removeTestObserver(_ testObserver: any XCTestObservation) { standIn() }
+}
+
+open class XCTestSuite: XCTest {}
 
 // MARK: - Expectations and waiters
 

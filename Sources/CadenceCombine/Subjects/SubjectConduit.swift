@@ -28,15 +28,18 @@ class SubjectConduit {
 
 extension ContiguousArray where Element == SubjectConduit {
     /// Offers `value` to every conduit, in order.
+    ///
+    /// A value sent from inside a subscriber's `receive(_:)` is delivered nested in this call, so every frame between
+    /// `send` and the subscriber is paid once per level of re-entrance: one closure here, no more (a debug build
+    /// keeps each closure as a frame of its own).
     @inline(__always)
     func offerToEach<Output>(_ value: Output) {
         withUnsafePointer(to: value) { pointer in
             let raw = UnsafeRawPointer(pointer)
-            withUnsafeBufferPointer { conduits in
+            for index in indices {
                 // The array (a snapshot the caller holds) keeps every conduit alive: no retain per conduit.
-                for index in conduits.indices {
-                    Unmanaged.passUnretained(conduits[index])._withUnsafeGuaranteedRef { $0.offer(raw) }
-                }
+                unowned(unsafe) let conduit = self[index]
+                conduit.offer(raw)
             }
         }
     }
@@ -215,7 +218,13 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
             return
         }
         depth += 1
+        #if DEBUG
+        // Debug builds keep a closure as a frame of its own, and a value sent from inside `receive(_:)` is delivered
+        // nested here: one reference counted call instead (the box is alive, `depth` > 0 keeps it).
+        let more = box.takeUnretainedValue().downstream.receive(value)
+        #else
         let more = box._withUnsafeGuaranteedRef { $0.downstream.receive(value) }
+        #endif
         depth -= 1
         deliveryLock.unlock()
         if more > 0 {

@@ -112,7 +112,13 @@ extension Subscribers {
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             if enter() {
+                #if DEBUG
+                // Debug builds keep a closure as a frame of its own, and a value sent from inside `receiveValue` is
+                // delivered nested here: one reference counted call instead (the call counted in keeps the closures).
+                handlers.unsafelyUnwrapped.takeUnretainedValue().receiveValue(value)
+                #else
                 handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+                #endif
             }
             leave()
             return .none

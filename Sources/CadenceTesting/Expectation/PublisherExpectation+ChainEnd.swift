@@ -8,7 +8,8 @@ extension PublisherExpectation {
     ///
     /// The subscription ends as soon as nothing more can be learnt from it: at once when the chain failed, reported
     /// events no step consumed, or said `thenIgnoreRest()`; else when the scope that catches late events finishes
-    /// (the `.virtualTime` trait's test, `withVirtualTime`). Outside such a scope it stays, to catch a late event.
+    /// (the `.virtualTime` trait's test, `withVirtualTime`, an XCTest test case's teardown). Outside such a scope it
+    /// stays, to catch a late event.
     func endChain() {
         let (chain, steps) = chainState()
         let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
@@ -89,25 +90,31 @@ extension PublisherExpectation {
             ))
             return true
         }
-        // The scope keeps the recorder until it finishes, so events that arrive before then are not lost even if
-        // the publisher lets its subscriber go.
-        let recorder = recorder
-        if let scope, scope.register({
-            _ = reportLate(recorder, count)
-            recorder.cancel()
-        }) { return }
         let reported = Locked(false)
         /// Reports once: claims the report, and gives the claim back when there was nothing to report.
         let reportOnce: @Sendable (EventRecorder<Output, Failure>, Int) -> Void = { recorder, first in
             guard reported.withLock({ reported in defer { reported = true }; return !reported }) else { return }
             if !reportLate(recorder, first) { reported.withLock { $0 = false } }
         }
-        recorder.observe { [weak recorder] index in
-            guard index >= count, let recorder else { return }
-            reportOnce(recorder, count)
+        /// Reports the first event from index `count` on as it arrives, and any that came before it.
+        let watch: @Sendable (EventRecorder<Output, Failure>) -> Void = { recorder in
+            recorder.observe { [weak recorder] index in
+                guard index >= count, let recorder else { return }
+                reportOnce(recorder, count)
+            }
+            // An event may have arrived between reading the events and installing the observer.
+            if recorder.eventCount > count { reportOnce(recorder, count) }
         }
-        // An event may have arrived between reading the events and installing the observer.
-        if recorder.eventCount > count { reportOnce(recorder, count) }
+        // The scope keeps the recorder until it finishes, so events that arrive before then are not lost even if
+        // the publisher lets its subscriber go.
+        let recorder = recorder
+        if let scope, scope.register({
+            reportOnce(recorder, count)
+            recorder.cancel()
+            // A publisher may still send after the cancellation (rule 1.8); an XCTest test case's scope hears it.
+            if scope.watchesAfterFinishing { watch(recorder) }
+        }) { return }
+        watch(recorder)
     }
 }
 

@@ -38,12 +38,11 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         describing describedType: Any.Type? = nil
     ) where P.Output == Output, P.Failure == Failure {
         recorder = EventRecorder(clock: clock, demand: demand)
-        reporter = FailureReporter.resolved
+        (reporter, scope) = ExpectationScope.resolved()
         self.location = location
         self.clock = clock
         self.label = label
         publisherType = describedType ?? P.self
-        scope = ExpectationScope.current
         chain = Locked(Chain())
         publisher.subscribe(recorder)
     }

@@ -48,22 +48,22 @@ final class FailureReporterXCTests: FailureCapturingTestCase {
         ), true)
     }
 
-    func testLateEventFromAnotherThreadFailsThisTest() {
+    func testLateEventFromAnotherThreadFailsThisTestAtItsTeardown() {
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
-        let line = #line + 2
-        let failures = capturingXCTestFailures {
-            expect(subject)
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                subject.send(1)
-                done.signal()
-            }.start()
-            done.wait()
+        let line = #line + 1
+        expect(subject)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            subject.send(1)
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 600), .success)
+        checkingTeardownFailures { failures in
+            XCTAssertEqual(failures.map(\.line), [line])
+            XCTAssertEqual(failures.first?.message.hasPrefix(
+                "failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 1."
+            ), true)
         }
-        XCTAssertEqual(failures.map(\.line), [line])
-        XCTAssertEqual(failures.first?.message.hasPrefix(
-            "failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 1."
-        ), true)
     }
 
     func testUnimplementedSchedulerFailsThisTestAtItsCreation() {

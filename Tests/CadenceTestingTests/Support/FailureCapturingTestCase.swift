@@ -29,6 +29,26 @@ class FailureCapturingTestCase: XCTestCase {
         return endCapture()
     }
 
+    /// What `tearDown()` hands the failures the teardown reported.
+    private var teardownChecks: [([Recorded]) -> Void] = []
+
+    /// Captures the failures reported in the test case's teardown — the late events Cadence reports when it begins —
+    /// and hands them to `check` in `tearDown()`. The capture starts in a teardown block added now, which runs before
+    /// Cadence's (added when the test case started): teardown blocks run last added first.
+    func checkingTeardownFailures(_ check: @escaping ([Recorded]) -> Void) {
+        addTeardownBlock { [unowned self] in captured.withLock { $0 = [] } }
+        teardownChecks.append(check)
+    }
+
+    override func tearDown() {
+        if !teardownChecks.isEmpty {
+            let failures = endCapture()
+            for check in teardownChecks { check(failures) }
+            teardownChecks = []
+        }
+        super.tearDown()
+    }
+
     private func endCapture() -> [Recorded] {
         captured.withLock { list in
             defer { list = nil }

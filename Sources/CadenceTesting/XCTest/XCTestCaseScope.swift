@@ -1,0 +1,143 @@
+#if canImport(XCTest)
+import CadenceSupport
+import Foundation
+import XCTest
+
+/// One run of an XCTest test case, as the expectations made in it see it: the scope that catches their late events,
+/// and the gate their failures pass through.
+///
+/// While the test case runs, a failure goes to `XCTFail` — that test case is XCTest's running test. When the test
+/// case's teardown begins (a teardown block the scope adds when the case starts), the scope runs its chains' late
+/// checks there, on the test's thread, failing that test case, and cancels their subscriptions; then the gate shuts.
+/// A failure found after that (an event a publisher sends after its subscription was cancelled, a chain released on
+/// another thread later) fails no test: XCTest would pin it on whichever test runs by then. It is written to standard
+/// error as a warning naming the test case it belongs to, and counted at the end of the run
+/// (``XCTestCaseObserver``).
+final class XCTestCaseScope: Sendable {
+    private struct State {
+        var open = true
+        /// The test case's name, once known: from the start for a case the observer saw start.
+        var testName: String?
+    }
+
+    /// Holds the ended chains' late checks until the teardown; nil for a case the observer did not see start (the
+    /// first test of a run that had not asked for ``XCTestCaseObserver/followTestCases()``): its late events are
+    /// reported as they arrive, and the gate shuts when the case has finished.
+    let expectations: ExpectationScope?
+    // Held while a failure goes to `XCTFail`, so the gate cannot shut (and another test start) halfway through.
+    private let state: Locked<State>
+
+    init(testName: String?) {
+        expectations = testName == nil ? nil : ExpectationScope(watchesAfterFinishing: true)
+        state = Locked(State(testName: testName))
+    }
+
+    /// A reporter into XCTest for expectations made in this test case, through the gate.
+    var reporter: FailureReporter {
+        FailureReporter(destination: .xcTest) { [self] failure in report(failure) }
+    }
+
+    /// Fails the test case with `failure` while it runs; reports it as a stray once the case has finished.
+    private func report(_ failure: ExpectationFailure) {
+        let stray = state.withLock { state -> String? in
+            guard !state.open else {
+                XCTFail(failure.message, file: failure.location.staticFilePath, line: UInt(failure.location.line))
+                return nil
+            }
+            return state.testName ?? "an XCTest test"
+        }
+        if let stray { XCTestCaseObserver.shared.reportStray(failure, of: stray) }
+    }
+
+    /// Ends the scope: runs the late checks (failing the test case), then shuts the gate. Idempotent.
+    func end(testName: String? = nil) {
+        expectations?.finish()
+        state.withLock { state in
+            state.open = false
+            if state.testName == nil { state.testName = testName }
+        }
+    }
+}
+
+/// Follows XCTest's test cases (XCTest's test observation), so that each expectation made in a test case knows it:
+/// see ``XCTestCaseScope``.
+///
+/// It starts following at the first expectation that reports into XCTest, or earlier when a test asks
+/// (``followTestCases()``, from a test class's `setUp()` class method): the case running at that first expectation
+/// was not seen starting, so its teardown cannot be joined — its late events are reported as they arrive while it
+/// runs, and as strays once it has finished.
+final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
+    // `state` guards every mutable property.
+    private struct State {
+        /// The test case running now, if the observer knows of one.
+        var current: XCTestCaseScope?
+        /// Whether the observer has seen a test case start, or was installed before any: then no test is running
+        /// when `current` is nil.
+        var followsFromStart = false
+        /// Every stray report so far, as written to standard error.
+        var strays: [String] = []
+    }
+
+    private let state = Locked(State())
+
+    /// The observer, registered with XCTest the first time it is asked for.
+    static let shared: XCTestCaseObserver = {
+        let observer = XCTestCaseObserver()
+        XCTestObservationCenter.shared.addTestObserver(observer)
+        return observer
+    }()
+
+    /// Starts following XCTest's test cases now, before any test of the class that calls it runs, so that the first
+    /// test case too has its late events checked at its teardown.
+    package static func followTestCases() {
+        shared.state.withLock { $0.followsFromStart = true }
+    }
+
+    /// The scope of the test case running now, for an expectation made now; nil between test cases.
+    static func scopeForNewExpectation() -> XCTestCaseScope? {
+        shared.state.withLock { state in
+            if state.current == nil, !state.followsFromStart {
+                // Installed inside a running test case: one the observer did not see start.
+                state.followsFromStart = true
+                state.current = XCTestCaseScope(testName: nil)
+            }
+            return state.current
+        }
+    }
+
+    /// Every stray report so far (the text written to standard error), for the project's own tests.
+    package var strays: [String] { state.withLock { $0.strays } }
+
+    /// Writes `failure`, found after `testName` finished, to standard error as a warning that names the test.
+    func reportStray(_ failure: ExpectationFailure, of testName: String) {
+        let text = XCTestText.stray(failure, of: testName)
+        state.withLock { $0.strays.append(text) }
+        FailureReporter.standardErrorWarning.report(ExpectationFailure(message: text, location: failure.location))
+    }
+
+    // MARK: XCTestObservation
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        let scope = XCTestCaseScope(testName: testCase.name)
+        state.withLock { state in
+            state.followsFromStart = true
+            state.current = scope
+        }
+        testCase.addTeardownBlock { scope.end() }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        let scope = state.withLock { state in
+            defer { state.current = nil }
+            return state.current
+        }
+        scope?.end(testName: testCase.name)
+    }
+
+    func testBundleDidFinish(_ testBundle: Bundle) {
+        let count = state.withLock { $0.strays.count }
+        guard count > 0 else { return }
+        FailureReporter.standardError.report(XCTestText.straysSummary(count: count))
+    }
+}
+#endif

@@ -1,0 +1,46 @@
+import CadenceTesting
+import Foundation
+import Testing
+
+/// `expect(subject)` beside a subscriber that sends to the subject from inside `receive(_:)`: the recorder takes every
+/// value of a 5,000-level re-entrant chain, on a thread with an 8 MB stack, and the chain reads them in the order
+/// Combine delivers them.
+@Suite("Re-entrant sends: the recorder")
+struct RecorderReentrancyTests {
+    static let depth = 5_000
+
+    @Test func theRecorderTakesAFiveThousandLevelReentrantChain() {
+        let levels = Synchronized(0)
+        let failures = Synchronized<[String]>([])
+        let ran = onThread(stackSize: 8 << 20) {
+            let found = recordingFailures {
+                let subject = PassthroughSubject<Int, Never>()
+                let chain = expect(subject)
+                let cancellable = subject.sink { value in
+                    let level = levels.withLock { $0 += 1; return $0 }
+                    if level < Self.depth { subject.send(value + 1) }
+                }
+                subject.send(0)
+                chain.toEmit(Array(0 ..< Self.depth))
+                cancellable.cancel()
+            }
+            failures.value = found.map(\.message)
+        }
+        #expect(ran)
+        #expect(levels.value == Self.depth)
+        #expect(failures.value == [])
+    }
+}
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes; false if it had not ended after ten minutes (a
+/// hang guard, far above the time it takes).
+private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let ended = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        ended.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    return ended.wait(timeout: .now() + 600) == .success
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Measures re-entrant delivery: how deep a chain of sends made from inside `receive(_:)` gets, and how much stack
+/// each level takes, on a thread of its own with a stack of a known size.
+///
+/// A level notes the address of one of its locals; the stack grows down, so the distance between the first level's
+/// note and the last one's, over the levels between them, is the stack one level takes.
+final class ReentrancyProbe: @unchecked Sendable {
+    // Written only by the probe's one thread, and read after `run` has waited for that thread to end.
+    private(set) var depth = 0
+    private var firstAddress: UInt = 0
+    private var lastAddress: UInt = 0
+
+    /// Notes one more level; returns whether the chain should go one level deeper.
+    @inline(never)
+    func enterLevel(limit: Int) -> Bool {
+        var marker = depth
+        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if depth == 0 { firstAddress = address }
+        lastAddress = address
+        depth += 1
+        return depth < limit
+    }
+
+    /// The stack one level took, in bytes, averaged over every level after the first.
+    var bytesPerLevel: Int {
+        depth > 1 ? Int(firstAddress - lastAddress) / (depth - 1) : 0
+    }
+
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes; returns false if it had not ended after ten
+    /// minutes (a hang guard, far above the milliseconds it takes).
+    static func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let ended = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            ended.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        return ended.wait(timeout: .now() + 600) == .success
+    }
+}
