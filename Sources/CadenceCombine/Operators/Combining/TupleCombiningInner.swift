@@ -49,21 +49,24 @@ final class TupleCombiningInner<Storage: TupleCombiningStorage, Downstream: Subs
 where Downstream.Input == Storage.Output {
     typealias Failure = Downstream.Failure
 
-    // `lock` guards every stored var below.
+    // `lock` guards every stored var below (so they need no run-time exclusivity checks). The downstream is in a
+    // `SubscriberBox`, and whether a failure is pending is a flag of its own: the methods run unspecialised, and a
+    // `Downstream?` or a `Failure?` read on every value would cost a metadata look-up each time.
     private let lock = UnfairLock()
-    private var downstream: Downstream?
-    private var storage = Storage()
-    private var upstreams: UpstreamSubscriptions
-    private var demand = Subscribers.Demand.none
-    private var requested = Subscribers.Demand.none
-    private var forward = Subscribers.Demand.none
+    @exclusivity(unchecked) private var downstream: SubscriberBox<Downstream>?
+    @exclusivity(unchecked) private var storage = Storage()
+    @exclusivity(unchecked) private var upstreams: UpstreamSubscriptions
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var requested = Subscribers.Demand.none
+    @exclusivity(unchecked) private var forward = Subscribers.Demand.none
     // Atomic, not guarded by `lock`: held from creation until `start()` has handed the downstream its subscription.
     private let token = DeliveryToken(held: true)
     private var pendingFailure: Failure?
-    private var terminated = false
+    @exclusivity(unchecked) private var hasPendingFailure = false
+    @exclusivity(unchecked) private var terminated = false
 
     init(downstream: Downstream, arity: Int) {
-        self.downstream = downstream
+        self.downstream = SubscriberBox(downstream)
         upstreams = UpstreamSubscriptions(count: arity)
     }
 
@@ -79,7 +82,7 @@ where Downstream.Input == Storage.Output {
         lock.lock()
         let downstream = self.downstream
         lock.unlock()
-        downstream?.receive(subscription: self)
+        downstream?.subscriber.receive(subscription: self)
         lock.lock()
         token.clearWork()
         _ = drainLocked(triggeredBy: nil)
@@ -89,7 +92,7 @@ where Downstream.Input == Storage.Output {
 
     func receive(subscription: any Subscription, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, upstreams.attach(subscription, at: index) else {
+        guard !terminated, !hasPendingFailure, upstreams.attach(subscription, at: index) else {
             lock.unlock()
             subscription.cancel()
             return
@@ -105,7 +108,7 @@ where Downstream.Input == Storage.Output {
         _ value: Input, at index: Int, store: (inout Storage, Input) -> Void
     ) -> Subscribers.Demand {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !upstreams.isCompleted(index) else {
+        guard !terminated, !hasPendingFailure, !upstreams.isCompleted(index) else {
             lock.unlock()
             return .none
         }
@@ -120,7 +123,7 @@ where Downstream.Input == Storage.Output {
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, upstreams.markCompleted(index) else {
+        guard !terminated, !hasPendingFailure, upstreams.markCompleted(index) else {
             lock.unlock()
             return
         }
@@ -139,6 +142,7 @@ where Downstream.Input == Storage.Output {
             let running = upstreams.takeAll()
             if token.leaveWorkIfHeld() {
                 pendingFailure = error
+                hasPendingFailure = true
                 lock.unlock()
                 running.forEach { $0?.cancel() }
                 return
@@ -149,7 +153,7 @@ where Downstream.Input == Storage.Output {
             storage = Storage()
             lock.unlock()
             running.forEach { $0?.cancel() }
-            released.0?.receive(completion: .failure(error))
+            released.0?.subscriber.receive(completion: .failure(error))
             withExtendedLifetime(released) {}
         }
     }
@@ -190,6 +194,7 @@ where Downstream.Input == Storage.Output {
         }
         terminated = true
         pendingFailure = nil
+        hasPendingFailure = false
         let running = upstreams.takeAll()
         let released = (downstream, storage)
         downstream = nil
@@ -207,15 +212,16 @@ where Downstream.Input == Storage.Output {
     /// `request(_:)`.
     private func drainLocked(triggeredBy trigger: Int?) -> Subscribers.Demand {
         while true {
-            if let failure = pendingFailure {
+            if hasPendingFailure, let failure = pendingFailure {
                 pendingFailure = nil
+                hasPendingFailure = false
                 terminated = true
                 token.release()
                 let released = (downstream, storage)
                 downstream = nil
                 storage = Storage()
                 lock.unlock()
-                released.0?.receive(completion: .failure(failure))
+                released.0?.subscriber.receive(completion: .failure(failure))
                 withExtendedLifetime(released) {}
                 return .none
             }
@@ -231,7 +237,7 @@ where Downstream.Input == Storage.Output {
                 let idleAfter = forward == .none && !storage.hasOutput(hasDemand: demand > 0)
                     && !storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount)
                 lock.unlock()
-                let more = downstream.receive(output)
+                let more = downstream.subscriber.receive(output)
                 // Nothing to forward and nothing left to do: give the token back without the lock.
                 if more == .none, idleAfter, token.releaseIfNothingLeft() {
                     return .none
@@ -253,7 +259,7 @@ where Downstream.Input == Storage.Output {
                 storage = Storage()
                 lock.unlock()
                 unfinished.forEach { $0?.cancel() }
-                downstream.receive(completion: .finished)
+                downstream.subscriber.receive(completion: .finished)
                 withExtendedLifetime(released) {}
                 return .none
             }
@@ -282,7 +288,7 @@ where Downstream.Input == Storage.Output {
         lock.lock()
         defer { lock.unlock() }
         let children: [Mirror.Child] = [
-            ("downstream", downstream as Any),
+            ("downstream", downstream?.subscriber as Any),
             ("upstreamSubscriptions", upstreams.subscriptions),
             ("demand", demand),
             storage.mirrorChild,
