@@ -14,13 +14,20 @@ protocol TupleCombiningStorage {
     static var cancelsFailingUpstream: Bool { get }
     /// Called after one upstream's value has been stored.
     mutating func noteArrival()
-    /// Removes and returns the output to deliver now, if there is one; `hasDemand` says whether the downstream can
-    /// take it.
-    mutating func takeOutput(hasDemand: Bool) -> Output?
-    /// Whether `takeOutput(hasDemand:)` would have something to do (an output, or a combination to consider).
-    func hasOutput(hasDemand: Bool) -> Bool
+    /// Whether there is an output to deliver now (then `removeOutput()` hands it out); `hasDemand` says whether the
+    /// downstream can take it. A combination this considers and turns down is not considered again.
+    mutating func considerOutput(hasDemand: Bool) -> Bool
+    /// Removes and returns the output that `considerOutput(hasDemand:)` has just found. Two steps, not one
+    /// returning an optional: these run unspecialised, where an `Output?` costs a metadata look-up.
+    mutating func removeOutput() -> Output
+    /// Whether `considerOutput(hasDemand:)` would have something to do (an output, or a combination to consider).
+    ///
+    /// This and `isExhausted` are `mutating` though they change nothing: the subscription (unspecialised) then works
+    /// on its stored storage in place, where a non-mutating call first copies the whole storage and destroys the copy
+    /// afterwards, through its value witnesses, on every value.
+    mutating func hasOutput(hasDemand: Bool) -> Bool
     /// Whether no further output can come, given which upstreams have completed and how many of them finished.
-    func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
     /// The child the subscription's mirror shows for the stored values.
     var mirrorChild: Mirror.Child { get }
 }
@@ -212,17 +219,8 @@ where Downstream.Input == Storage.Output {
     /// `request(_:)`.
     private func drainLocked(triggeredBy trigger: Int?) -> Subscribers.Demand {
         while true {
-            if hasPendingFailure, let failure = pendingFailure {
-                pendingFailure = nil
-                hasPendingFailure = false
-                terminated = true
-                token.release()
-                let released = (downstream, storage)
-                downstream = nil
-                storage = Storage()
-                lock.unlock()
-                released.0?.subscriber.receive(completion: .failure(failure))
-                withExtendedLifetime(released) {}
+            if hasPendingFailure {
+                failPendingLocked()
                 return .none
             }
             guard !terminated, let downstream else {
@@ -230,7 +228,8 @@ where Downstream.Input == Storage.Output {
                 lock.unlock()
                 return .none
             }
-            if let output = storage.takeOutput(hasDemand: demand > 0) {
+            if storage.considerOutput(hasDemand: demand > 0) {
+                let output = storage.removeOutput()
                 if demand != .unlimited {
                     demand -= 1
                 }
@@ -251,16 +250,7 @@ where Downstream.Input == Storage.Output {
                 continue
             }
             if storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount) {
-                terminated = true
-                token.release()
-                let unfinished = upstreams.takeAll()
-                let released = storage
-                self.downstream = nil
-                storage = Storage()
-                lock.unlock()
-                unfinished.forEach { $0?.cancel() }
-                downstream.subscriber.receive(completion: .finished)
-                withExtendedLifetime(released) {}
+                finishLocked()
                 return .none
             }
             let gathered = forward
@@ -278,6 +268,41 @@ where Downstream.Input == Storage.Output {
             }
             return trigger == nil ? .none : gathered
         }
+    }
+
+    // The two ends of a delivery, out of line: the metadata of `Subscribers.Completion<Failure>` that they need is
+    // then looked up when they run, not on every value `drainLocked` delivers.
+
+    /// Fails the downstream with the failure left by another thread. Called with the lock and the token held;
+    /// returns with neither.
+    @inline(never)
+    private func failPendingLocked() {
+        let failure = pendingFailure.take()
+        hasPendingFailure = false
+        terminated = true
+        token.release()
+        let released = (downstream.take(), storage)
+        storage = Storage()
+        lock.unlock()
+        if let failure {
+            released.0?.subscriber.receive(completion: .failure(failure))
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    /// Finishes the downstream, cancelling the upstreams that have not finished. Called with the lock and the token
+    /// held; returns with neither.
+    @inline(never)
+    private func finishLocked() {
+        terminated = true
+        token.release()
+        let unfinished = upstreams.takeAll()
+        let released = (downstream.take(), storage)
+        storage = Storage()
+        lock.unlock()
+        unfinished.forEach { $0?.cancel() }
+        released.0?.subscriber.receive(completion: .finished)
+        withExtendedLifetime(released) {}
     }
 
     // MARK: Reflection
