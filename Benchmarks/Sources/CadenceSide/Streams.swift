@@ -60,6 +60,31 @@ public enum CadenceStreams {
         return checksum
     }
 
+    /// `subject.flatMap { Just($0) }`: one inner subscription per value, `values` sends.
+    public static func flatMapJust(values: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var checksum = 0
+        let cancellable = subject
+            .flatMap { Just($0 &* 3) }
+            .sink { checksum = checksum &* 31 &+ $0 }
+        for value in 0 ..< values { subject.send(value) }
+        cancellable.cancel()
+        return checksum
+    }
+
+    /// `subject.flatMap { value in Future { $0(.success(value)) } }`: one inner subscription per value, `values`
+    /// sends.
+    public static func flatMapFuture(values: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var checksum = 0
+        let cancellable = subject
+            .flatMap { value in Future<Int, Never> { promise in promise(.success(value &* 3)) } }
+            .sink { checksum = checksum &* 31 &+ $0 }
+        for value in 0 ..< values { subject.send(value) }
+        cancellable.cancel()
+        return checksum
+    }
+
     /// Two subjects merged; `values` sends, alternately to each.
     public static func merge(values: Int) -> Int {
         let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()

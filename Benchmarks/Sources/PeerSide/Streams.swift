@@ -1,7 +1,7 @@
 import OpenCombine
 
 // OpenCombine's side of the stream benchmarks: `CadenceSide/Streams.swift` line for line, on OpenCombine 0.14.0 (but
-// for the two operators it lacks): each function builds the same pipeline, pushes the same values and returns a
+// for `merge`, which it lacks, and `combineLatest`, written by hand on it): each function builds the same pipeline, pushes the same values and returns a
 // checksum of what reached the end, so the optimiser cannot drop the work and the two sides can be checked against
 // each other.
 
@@ -61,8 +61,45 @@ public enum PeerStreams {
         return checksum
     }
 
-    // No `merge` and no `combineLatest`: OpenCombine 0.14.0 has neither (no `Publishers.Merge`, no
-    // `Publishers.CombineLatest`), so those two benchmarks run on Cadence only.
+    /// `subject.flatMap { Just($0) }`: one inner subscription per value, `values` sends.
+    public static func flatMapJust(values: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var checksum = 0
+        let cancellable = subject
+            .flatMap { Just($0 &* 3) }
+            .sink { checksum = checksum &* 31 &+ $0 }
+        for value in 0 ..< values { subject.send(value) }
+        cancellable.cancel()
+        return checksum
+    }
+
+    /// `subject.flatMap { value in Future { $0(.success(value)) } }`: one inner subscription per value, `values`
+    /// sends.
+    public static func flatMapFuture(values: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var checksum = 0
+        let cancellable = subject
+            .flatMap { value in Future<Int, Never> { promise in promise(.success(value &* 3)) } }
+            .sink { checksum = checksum &* 31 &+ $0 }
+        for value in 0 ..< values { subject.send(value) }
+        cancellable.cancel()
+        return checksum
+    }
+
+    // No `merge`: OpenCombine 0.14.0 has none, so that benchmark runs on Cadence only.
+
+    /// Two subjects combined with a `combineLatest` written by hand on OpenCombine (which has none:
+    /// `HandWrittenCombineLatest.swift`); `values` sends, alternately to each.
+    public static func combineLatest(values: Int) -> Int {
+        let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()
+        var checksum = 0
+        let cancellable = left.handWrittenCombineLatest(right).sink { checksum = checksum &* 31 &+ ($0 &* 7 &+ $1) }
+        for value in 0 ..< values {
+            if value & 1 == 0 { left.send(value) } else { right.send(value) }
+        }
+        cancellable.cancel()
+        return checksum
+    }
 
     /// Two subjects zipped; `values` sends, alternately to each (`values / 2` pairs).
     public static func zip(values: Int) -> Int {

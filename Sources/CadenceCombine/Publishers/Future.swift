@@ -41,9 +41,10 @@ public final class Future<Output, Failure: Error>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = FutureConduit(parent: self, downstream: subscriber)
         lock.lock()
         let result = self.result
+        // A conduit made once the promise is fulfilled is never in `conduits`: it need not be removed from them.
+        let conduit = FutureConduit(parent: self, downstream: subscriber, isRegistered: result == nil)
         if result == nil {
             conduits.append(conduit)
         }
@@ -79,18 +80,23 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    // `lock` guards every stored var below.
+    // `lock` guards every stored var below (so they need no run-time exclusivity checks). The downstream is in a
+    // `SubscriberBox`: these methods run unspecialised, where a stored `Downstream?` costs a metadata look-up on each
+    // use.
     private let lock = UnfairLock()
-    private var parent: Future<Output, Failure>?
-    private var downstream: Downstream?
-    private var outcome: Result<Output, Failure>?
-    private var hasDemand = false
+    @exclusivity(unchecked) private var parent: Future<Output, Failure>?
+    @exclusivity(unchecked) private var downstream: SubscriberBox<Downstream>?
+    @exclusivity(unchecked) private var outcome: Result<Output, Failure>?
+    @exclusivity(unchecked) private var hasDemand = false
     /// Set once `receive(subscription:)` is under way (a request from inside it may deliver) or has returned.
-    private var isSubscribed = false
+    @exclusivity(unchecked) private var isSubscribed = false
+    /// Whether the future keeps this conduit among those waiting for its promise.
+    private let isRegistered: Bool
 
-    init(parent: Future<Output, Failure>, downstream: Downstream) {
+    init(parent: Future<Output, Failure>, downstream: Downstream, isRegistered: Bool) {
         self.parent = parent
-        self.downstream = downstream
+        self.downstream = SubscriberBox(downstream)
+        self.isRegistered = isRegistered
     }
 
     override func settle(_ result: Result<Output, Failure>) {
@@ -129,12 +135,15 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         lock.unlock()
         switch outcome {
         case .success(let output):
-            _ = downstream.receive(output)
-            downstream.receive(completion: .finished)
+            _ = downstream.subscriber.receive(output)
+            downstream.subscriber.receive(completion: .finished)
         case .failure(let error):
-            downstream.receive(completion: .failure(error))
+            downstream.subscriber.receive(completion: .failure(error))
         }
-        parent?.remove(self)
+        if isRegistered {
+            parent?.remove(self)
+        }
+        withExtendedLifetime(parent) {}
     }
 
     func cancel() {
@@ -144,8 +153,10 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         self.parent = nil
         self.downstream = nil
         lock.unlock()
-        parent?.remove(self)
-        withExtendedLifetime(downstream) {} // released here, outside the lock
+        if isRegistered {
+            parent?.remove(self)
+        }
+        withExtendedLifetime((parent, downstream)) {} // released here, outside the lock
     }
 
     var description: String { "Future" }
@@ -156,7 +167,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         return Mirror(
             self,
             children: [
-                "parent": parent as Any, "downstream": downstream as Any, "hasAnyDemand": hasDemand,
+                "parent": parent as Any, "downstream": downstream?.subscriber as Any, "hasAnyDemand": hasDemand,
                 "subject": parent as Any,
             ])
     }

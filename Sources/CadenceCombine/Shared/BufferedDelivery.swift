@@ -115,6 +115,9 @@ protocol BufferedDeliveryHost: AnyObject {
 extension BufferedDeliveryHost {
     /// Delivers a value that has just arrived from `source`, or buffers it; returns the demand for its source.
     /// Called with the lock held, and only while the downstream takes values; returns with the lock released.
+    /// Inlined into each host, where `delivery` is a stored property and not a protocol requirement whose accessor
+    /// needs the metadata of `BufferedDelivery<Value>` looked up at run time on every value.
+    @inline(__always)
     func deliverLocked(_ value: Downstream.Input, from source: Int, to downstream: Downstream)
         -> Subscribers.Demand
     {

@@ -6,12 +6,16 @@
 typealias CombineLatestInner<Storage: CombineLatestStorage, Downstream: Subscriber> =
     TupleCombiningInner<Storage, Downstream> where Downstream.Input == Storage.Output
 
-/// The latest value of each upstream of a combineLatest, typed.
+/// The latest value of each upstream of a combineLatest, typed. Each is kept in a `RingBuffer` that holds at most one
+/// value, not in an optional: the subscription runs unspecialised, where every use of an `A?` would ask the runtime
+/// for the metadata of `Optional<A>`.
 protocol CombineLatestStorage: TupleCombiningStorage {
     /// How many upstreams are combined.
     static var arity: Int { get }
-    /// The tuple of the latest values, once every upstream has produced one.
-    var combined: Output? { get }
+    /// Whether every upstream has produced a value.
+    var isComplete: Bool { get }
+    /// The tuple of the latest values; only once every upstream has produced one.
+    var combined: Output { get }
     /// Whether a value has arrived since the last output was considered.
     var hasNewCombination: Bool { get set }
 }
@@ -27,17 +31,21 @@ extension CombineLatestStorage {
         hasNewCombination = true
     }
 
-    mutating func takeOutput(hasDemand: Bool) -> Output? {
-        guard hasNewCombination else { return nil }
+    mutating func considerOutput(hasDemand: Bool) -> Bool {
+        guard hasNewCombination else { return false }
         hasNewCombination = false
-        return hasDemand ? combined : nil
+        return hasDemand && isComplete
     }
 
-    func hasOutput(hasDemand: Bool) -> Bool {
+    mutating func removeOutput() -> Output {
+        combined
+    }
+
+    mutating func hasOutput(hasDemand: Bool) -> Bool {
         hasNewCombination
     }
 
-    func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
         finishedCount == Self.arity
     }
 
@@ -49,14 +57,13 @@ struct CombineLatestStorage2<A, B>: CombineLatestStorage {
 
     static var arity: Int { 2 }
 
-    var a: A?
-    var b: B?
+    var a = RingBuffer<A>()
+    var b = RingBuffer<B>()
     var hasNewCombination = false
 
-    var combined: (A, B)? {
-        guard let a, let b else { return nil }
-        return (a, b)
-    }
+    var isComplete: Bool { !a.isEmpty && !b.isEmpty }
+
+    var combined: (A, B) { (a.oldest, b.oldest) }
 }
 
 struct CombineLatestStorage3<A, B, C>: CombineLatestStorage {
@@ -64,15 +71,14 @@ struct CombineLatestStorage3<A, B, C>: CombineLatestStorage {
 
     static var arity: Int { 3 }
 
-    var a: A?
-    var b: B?
-    var c: C?
+    var a = RingBuffer<A>()
+    var b = RingBuffer<B>()
+    var c = RingBuffer<C>()
     var hasNewCombination = false
 
-    var combined: (A, B, C)? {
-        guard let a, let b, let c else { return nil }
-        return (a, b, c)
-    }
+    var isComplete: Bool { !a.isEmpty && !b.isEmpty && !c.isEmpty }
+
+    var combined: (A, B, C) { (a.oldest, b.oldest, c.oldest) }
 }
 
 struct CombineLatestStorage4<A, B, C, D>: CombineLatestStorage {
@@ -80,15 +86,13 @@ struct CombineLatestStorage4<A, B, C, D>: CombineLatestStorage {
 
     static var arity: Int { 4 }
 
-    var a: A?
-    var b: B?
-    var c: C?
-    var d: D?
+    var a = RingBuffer<A>()
+    var b = RingBuffer<B>()
+    var c = RingBuffer<C>()
+    var d = RingBuffer<D>()
     var hasNewCombination = false
 
-    var combined: (A, B, C, D)? {
-        guard let a, let b, let c, let d else { return nil }
-        return (a, b, c, d)
-    }
-}
+    var isComplete: Bool { !a.isEmpty && !b.isEmpty && !c.isEmpty && !d.isEmpty }
 
+    var combined: (A, B, C, D) { (a.oldest, b.oldest, c.oldest, d.oldest) }
+}

@@ -45,8 +45,8 @@ extension Publishers {
         where B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
             typealias Storage = CombineLatestStorage2<A.Output, B.Output>
             let inner = CombineLatestInner<Storage, S>(downstream: subscriber, arity: 2)
-            a.subscribe(inner.side(0) { $0.a = $1 })
-            b.subscribe(inner.side(1) { $0.b = $1 })
+            a.subscribe(inner.side(0) { $0.a.replaceAll(with: $1) })
+            b.subscribe(inner.side(1) { $0.b.replaceAll(with: $1) })
             inner.start()
         }
     }

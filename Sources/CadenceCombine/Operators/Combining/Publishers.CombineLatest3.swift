@@ -49,9 +49,9 @@ extension Publishers {
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
             typealias Storage = CombineLatestStorage3<A.Output, B.Output, C.Output>
             let inner = CombineLatestInner<Storage, S>(downstream: subscriber, arity: 3)
-            a.subscribe(inner.side(0) { $0.a = $1 })
-            b.subscribe(inner.side(1) { $0.b = $1 })
-            c.subscribe(inner.side(2) { $0.c = $1 })
+            a.subscribe(inner.side(0) { $0.a.replaceAll(with: $1) })
+            b.subscribe(inner.side(1) { $0.b.replaceAll(with: $1) })
+            c.subscribe(inner.side(2) { $0.c.replaceAll(with: $1) })
             inner.start()
         }
     }

@@ -57,10 +57,10 @@ extension Publishers {
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             typealias Storage = CombineLatestStorage4<A.Output, B.Output, C.Output, D.Output>
             let inner = CombineLatestInner<Storage, S>(downstream: subscriber, arity: 4)
-            a.subscribe(inner.side(0) { $0.a = $1 })
-            b.subscribe(inner.side(1) { $0.b = $1 })
-            c.subscribe(inner.side(2) { $0.c = $1 })
-            d.subscribe(inner.side(3) { $0.d = $1 })
+            a.subscribe(inner.side(0) { $0.a.replaceAll(with: $1) })
+            b.subscribe(inner.side(1) { $0.b.replaceAll(with: $1) })
+            c.subscribe(inner.side(2) { $0.c.replaceAll(with: $1) })
+            d.subscribe(inner.side(3) { $0.d.replaceAll(with: $1) })
             inner.start()
         }
     }

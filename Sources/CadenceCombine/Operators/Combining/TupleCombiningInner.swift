@@ -14,13 +14,20 @@ protocol TupleCombiningStorage {
     static var cancelsFailingUpstream: Bool { get }
     /// Called after one upstream's value has been stored.
     mutating func noteArrival()
-    /// Removes and returns the output to deliver now, if there is one; `hasDemand` says whether the downstream can
-    /// take it.
-    mutating func takeOutput(hasDemand: Bool) -> Output?
-    /// Whether `takeOutput(hasDemand:)` would have something to do (an output, or a combination to consider).
-    func hasOutput(hasDemand: Bool) -> Bool
+    /// Whether there is an output to deliver now (then `removeOutput()` hands it out); `hasDemand` says whether the
+    /// downstream can take it. A combination this considers and turns down is not considered again.
+    mutating func considerOutput(hasDemand: Bool) -> Bool
+    /// Removes and returns the output that `considerOutput(hasDemand:)` has just found. Two steps, not one
+    /// returning an optional: these run unspecialised, where an `Output?` costs a metadata look-up.
+    mutating func removeOutput() -> Output
+    /// Whether `considerOutput(hasDemand:)` would have something to do (an output, or a combination to consider).
+    ///
+    /// This and `isExhausted` are `mutating` though they change nothing: the subscription (unspecialised) then works
+    /// on its stored storage in place, where a non-mutating call first copies the whole storage and destroys the copy
+    /// afterwards, through its value witnesses, on every value.
+    mutating func hasOutput(hasDemand: Bool) -> Bool
     /// Whether no further output can come, given which upstreams have completed and how many of them finished.
-    func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool
     /// The child the subscription's mirror shows for the stored values.
     var mirrorChild: Mirror.Child { get }
 }
@@ -49,21 +56,24 @@ final class TupleCombiningInner<Storage: TupleCombiningStorage, Downstream: Subs
 where Downstream.Input == Storage.Output {
     typealias Failure = Downstream.Failure
 
-    // `lock` guards every stored var below.
+    // `lock` guards every stored var below (so they need no run-time exclusivity checks). The downstream is in a
+    // `SubscriberBox`, and whether a failure is pending is a flag of its own: the methods run unspecialised, and a
+    // `Downstream?` or a `Failure?` read on every value would cost a metadata look-up each time.
     private let lock = UnfairLock()
-    private var downstream: Downstream?
-    private var storage = Storage()
-    private var upstreams: UpstreamSubscriptions
-    private var demand = Subscribers.Demand.none
-    private var requested = Subscribers.Demand.none
-    private var forward = Subscribers.Demand.none
+    @exclusivity(unchecked) private var downstream: SubscriberBox<Downstream>?
+    @exclusivity(unchecked) private var storage = Storage()
+    @exclusivity(unchecked) private var upstreams: UpstreamSubscriptions
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var requested = Subscribers.Demand.none
+    @exclusivity(unchecked) private var forward = Subscribers.Demand.none
     // Atomic, not guarded by `lock`: held from creation until `start()` has handed the downstream its subscription.
     private let token = DeliveryToken(held: true)
     private var pendingFailure: Failure?
-    private var terminated = false
+    @exclusivity(unchecked) private var hasPendingFailure = false
+    @exclusivity(unchecked) private var terminated = false
 
     init(downstream: Downstream, arity: Int) {
-        self.downstream = downstream
+        self.downstream = SubscriberBox(downstream)
         upstreams = UpstreamSubscriptions(count: arity)
     }
 
@@ -79,7 +89,7 @@ where Downstream.Input == Storage.Output {
         lock.lock()
         let downstream = self.downstream
         lock.unlock()
-        downstream?.receive(subscription: self)
+        downstream?.subscriber.receive(subscription: self)
         lock.lock()
         token.clearWork()
         _ = drainLocked(triggeredBy: nil)
@@ -89,7 +99,7 @@ where Downstream.Input == Storage.Output {
 
     func receive(subscription: any Subscription, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, upstreams.attach(subscription, at: index) else {
+        guard !terminated, !hasPendingFailure, upstreams.attach(subscription, at: index) else {
             lock.unlock()
             subscription.cancel()
             return
@@ -105,7 +115,7 @@ where Downstream.Input == Storage.Output {
         _ value: Input, at index: Int, store: (inout Storage, Input) -> Void
     ) -> Subscribers.Demand {
         lock.lock()
-        guard !terminated, pendingFailure == nil, !upstreams.isCompleted(index) else {
+        guard !terminated, !hasPendingFailure, !upstreams.isCompleted(index) else {
             lock.unlock()
             return .none
         }
@@ -120,7 +130,7 @@ where Downstream.Input == Storage.Output {
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         lock.lock()
-        guard !terminated, pendingFailure == nil, upstreams.markCompleted(index) else {
+        guard !terminated, !hasPendingFailure, upstreams.markCompleted(index) else {
             lock.unlock()
             return
         }
@@ -139,6 +149,7 @@ where Downstream.Input == Storage.Output {
             let running = upstreams.takeAll()
             if token.leaveWorkIfHeld() {
                 pendingFailure = error
+                hasPendingFailure = true
                 lock.unlock()
                 running.forEach { $0?.cancel() }
                 return
@@ -149,7 +160,7 @@ where Downstream.Input == Storage.Output {
             storage = Storage()
             lock.unlock()
             running.forEach { $0?.cancel() }
-            released.0?.receive(completion: .failure(error))
+            released.0?.subscriber.receive(completion: .failure(error))
             withExtendedLifetime(released) {}
         }
     }
@@ -190,6 +201,7 @@ where Downstream.Input == Storage.Output {
         }
         terminated = true
         pendingFailure = nil
+        hasPendingFailure = false
         let running = upstreams.takeAll()
         let released = (downstream, storage)
         downstream = nil
@@ -207,16 +219,8 @@ where Downstream.Input == Storage.Output {
     /// `request(_:)`.
     private func drainLocked(triggeredBy trigger: Int?) -> Subscribers.Demand {
         while true {
-            if let failure = pendingFailure {
-                pendingFailure = nil
-                terminated = true
-                token.release()
-                let released = (downstream, storage)
-                downstream = nil
-                storage = Storage()
-                lock.unlock()
-                released.0?.receive(completion: .failure(failure))
-                withExtendedLifetime(released) {}
+            if hasPendingFailure {
+                failPendingLocked()
                 return .none
             }
             guard !terminated, let downstream else {
@@ -224,14 +228,15 @@ where Downstream.Input == Storage.Output {
                 lock.unlock()
                 return .none
             }
-            if let output = storage.takeOutput(hasDemand: demand > 0) {
+            if storage.considerOutput(hasDemand: demand > 0) {
+                let output = storage.removeOutput()
                 if demand != .unlimited {
                     demand -= 1
                 }
                 let idleAfter = forward == .none && !storage.hasOutput(hasDemand: demand > 0)
                     && !storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount)
                 lock.unlock()
-                let more = downstream.receive(output)
+                let more = downstream.subscriber.receive(output)
                 // Nothing to forward and nothing left to do: give the token back without the lock.
                 if more == .none, idleAfter, token.releaseIfNothingLeft() {
                     return .none
@@ -245,16 +250,7 @@ where Downstream.Input == Storage.Output {
                 continue
             }
             if storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount) {
-                terminated = true
-                token.release()
-                let unfinished = upstreams.takeAll()
-                let released = storage
-                self.downstream = nil
-                storage = Storage()
-                lock.unlock()
-                unfinished.forEach { $0?.cancel() }
-                downstream.receive(completion: .finished)
-                withExtendedLifetime(released) {}
+                finishLocked()
                 return .none
             }
             let gathered = forward
@@ -274,6 +270,41 @@ where Downstream.Input == Storage.Output {
         }
     }
 
+    // The two ends of a delivery, out of line: the metadata of `Subscribers.Completion<Failure>` that they need is
+    // then looked up when they run, not on every value `drainLocked` delivers.
+
+    /// Fails the downstream with the failure left by another thread. Called with the lock and the token held;
+    /// returns with neither.
+    @inline(never)
+    private func failPendingLocked() {
+        let failure = pendingFailure.take()
+        hasPendingFailure = false
+        terminated = true
+        token.release()
+        let released = (downstream.take(), storage)
+        storage = Storage()
+        lock.unlock()
+        if let failure {
+            released.0?.subscriber.receive(completion: .failure(failure))
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    /// Finishes the downstream, cancelling the upstreams that have not finished. Called with the lock and the token
+    /// held; returns with neither.
+    @inline(never)
+    private func finishLocked() {
+        terminated = true
+        token.release()
+        let unfinished = upstreams.takeAll()
+        let released = (downstream.take(), storage)
+        storage = Storage()
+        lock.unlock()
+        unfinished.forEach { $0?.cancel() }
+        released.0?.subscriber.receive(completion: .finished)
+        withExtendedLifetime(released) {}
+    }
+
     // MARK: Reflection
 
     var description: String { Storage.operatorName }
@@ -282,7 +313,7 @@ where Downstream.Input == Storage.Output {
         lock.lock()
         defer { lock.unlock() }
         let children: [Mirror.Child] = [
-            ("downstream", downstream as Any),
+            ("downstream", downstream?.subscriber as Any),
             ("upstreamSubscriptions", upstreams.subscriptions),
             ("demand", demand),
             storage.mirrorChild,

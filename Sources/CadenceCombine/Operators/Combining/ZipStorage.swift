@@ -24,15 +24,19 @@ extension ZipStorage {
 
     static var cancelsFailingUpstream: Bool { true }
 
-    mutating func takeOutput(hasDemand: Bool) -> Output? {
-        hasDemand && isComplete ? removeTuple() : nil
-    }
-
-    func hasOutput(hasDemand: Bool) -> Bool {
+    mutating func considerOutput(hasDemand: Bool) -> Bool {
         hasDemand && isComplete
     }
 
-    func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
+    mutating func removeOutput() -> Output {
+        removeTuple()
+    }
+
+    mutating func hasOutput(hasDemand: Bool) -> Bool {
+        hasDemand && isComplete
+    }
+
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
         completed.indices.contains { completed[$0] && count(at: $0) == 0 }
     }
 

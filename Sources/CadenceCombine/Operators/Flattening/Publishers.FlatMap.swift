@@ -99,6 +99,11 @@ extension Publishers.FlatMap {
     /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
     /// thread delivers, or without demand, is buffered, so the downstream never gets two calls at once and values keep
     /// the order in which they arrived.
+    ///
+    ///
+    /// Its methods run unspecialised (reached through the publishers' protocols), so what they touch on every value
+    /// is of a type whose metadata needs no look-up at run time: the downstream is in a `SubscriberBox`, and the
+    /// inner publishers' links are of a type that is not generic (`FlatMapInnerLink`).
     private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
         BufferedDeliveryHost, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
@@ -108,35 +113,25 @@ extension Publishers.FlatMap {
         typealias SideInput = NewPublisher.Output
         typealias SideFailure = NewPublisher.Failure
 
-        private enum InnerLink {
-            case awaiting
-            case subscribed(any Subscription)
-
-            var subscription: (any Subscription)? {
-                if case .subscribed(let subscription) = self { return subscription }
-                return nil
-            }
-        }
-
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
 
         // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
         let lock = UnfairLock()
         let deliveryToken: DeliveryToken
-        var delivery: BufferedDelivery<NewPublisher.Output>
-        private var downstream: Downstream?
+        @exclusivity(unchecked) var delivery: BufferedDelivery<NewPublisher.Output>
+        @exclusivity(unchecked) private var downstream: SubscriberBox<Downstream>?
         private var upstream = SingleUpstreamLink.awaiting
-        private var upstreamFinished = false
-        private var inners: [Int: InnerLink] = [:]
-        private var nextInnerIndex = 0
-        private var isTerminated = false
+        @exclusivity(unchecked) private var upstreamFinished = false
+        @exclusivity(unchecked) private var inners: [Int: FlatMapInnerLink] = [:]
+        @exclusivity(unchecked) private var nextInnerIndex = 0
+        @exclusivity(unchecked) private var isTerminated = false
         /// A completion that arrived while another thread was delivering; the token holder delivers it.
         private var pendingCompletion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand,
              transform: @escaping (Upstream.Output) -> NewPublisher) {
-            self.downstream = downstream
+            self.downstream = SubscriberBox(downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
             let token = DeliveryToken()
@@ -187,7 +182,7 @@ extension Publishers.FlatMap {
                 }
                 let downstream = terminateLocked(with: .finished)
                 lock.unlock()
-                downstream?.receive(completion: .finished)
+                downstream?.subscriber.receive(completion: .finished)
             case .failure:
                 let subscriptions = inners.values.compactMap(\.subscription)
                 inners = [:]
@@ -199,7 +194,7 @@ extension Publishers.FlatMap {
                 for subscription in subscriptions {
                     subscription.cancel()
                 }
-                downstream?.receive(completion: completion)
+                downstream?.subscriber.receive(completion: completion)
             }
         }
 
@@ -224,7 +219,7 @@ extension Publishers.FlatMap {
                 lock.unlock()
                 return .none
             }
-            return deliverLocked(value, from: index, to: downstream)
+            return deliverLocked(value, from: index, to: downstream.subscriber)
         }
 
         func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
@@ -242,7 +237,7 @@ extension Publishers.FlatMap {
                     }
                     let downstream = terminateLocked(with: .finished)
                     lock.unlock()
-                    downstream?.receive(completion: .finished)
+                    downstream?.subscriber.receive(completion: .finished)
                     return
                 }
                 let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
@@ -260,7 +255,7 @@ extension Publishers.FlatMap {
                     subscription.cancel()
                 }
                 upstreamSubscription?.cancel()
-                downstream?.receive(completion: completion)
+                downstream?.subscriber.receive(completion: completion)
             }
         }
 
@@ -299,8 +294,7 @@ extension Publishers.FlatMap {
             isTerminated = true
             // The downstream, the buffered values and the inners are released at the end of this function, outside
             // the lock: a deinitialiser among them may call back into this subscription.
-            let released = (downstream, delivery.removeBuffered(), inners)
-            downstream = nil
+            let released = (downstream.take(), delivery.removeBuffered(), inners)
             pendingCompletion = nil
             let subscriptions = inners.values.compactMap(\.subscription)
             inners = [:]
@@ -317,27 +311,26 @@ extension Publishers.FlatMap {
 
         /// Marks the subscription terminated and returns the downstream to complete now, or `nil` when the token
         /// holder will deliver the completion once its current value went out. Call with `lock` held.
-        private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> Downstream? {
+        private func terminateLocked(with completion: Subscribers.Completion<Failure>) -> SubscriberBox<Downstream>? {
             isTerminated = true
             delivery.removeBuffered()
             if delivery.leaveToDeliverer() {
                 pendingCompletion = completion
                 return nil
             }
-            defer { downstream = nil }
-            return downstream
+            return downstream.take()
         }
 
         func downstreamForDeliveryLocked() -> Downstream? {
             if !isTerminated, let downstream {
-                return downstream
+                return downstream.subscriber
             }
             delivery.releaseToken()
             let completion = pendingCompletion.take()
             let downstream = self.downstream.take()
             lock.unlock()
             if let completion {
-                downstream?.receive(completion: completion)
+                downstream?.subscriber.receive(completion: completion)
             }
             return nil
         }
@@ -355,7 +348,7 @@ extension Publishers.FlatMap {
             isTerminated = true
             let downstream = self.downstream.take()
             lock.unlock()
-            downstream?.receive(completion: .finished)
+            downstream?.subscriber.receive(completion: .finished)
         }
 
         // MARK: Reflection
@@ -366,7 +359,7 @@ extension Publishers.FlatMap {
             lock.lock()
             defer { lock.unlock() }
             return Mirror(self, children: [
-                "downstream": downstream as Any,
+                "downstream": downstream?.subscriber as Any,
                 "maxPublishers": maxPublishers,
                 "demand": delivery.demand,
                 "innerPublishers": inners.count,
@@ -378,3 +371,15 @@ extension Publishers.FlatMap {
     }
 }
 
+
+/// Where flatMap stands with one inner publisher: waiting for its subscription, or holding it. Not nested in the
+/// generic operator, so that a dictionary of them is a concrete type, specialised where it is compiled.
+private enum FlatMapInnerLink {
+    case awaiting
+    case subscribed(any Subscription)
+
+    var subscription: (any Subscription)? {
+        if case .subscribed(let subscription) = self { return subscription }
+        return nil
+    }
+}
