@@ -32,6 +32,10 @@ open class XCTest: NSObject {
 }
 
 open class XCTestCase: XCTest {
+    /// Run once before the class's first test, and once after its last.
+    open class func setUp() {}
+    open class func tearDown() {}
+
     open var continueAfterFailure: Bool {
         get { standIn() }
         set { standIn() }
