@@ -27,16 +27,25 @@ final class ReentrancyProbe: @unchecked Sendable {
         depth > 1 ? Int(firstAddress - lastAddress) / (depth - 1) : 0
     }
 
-    /// Runs `body` on a new thread with a stack of `stackSize` bytes; returns false if it had not ended after ten
-    /// minutes (a hang guard, far above the milliseconds it takes).
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes (times `sanitizerStackFactor`); returns false if
+    /// it had not ended after ten minutes (a hang guard, far above the milliseconds it takes).
     static func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
         let ended = DispatchSemaphore(value: 0)
         let thread = Thread {
             body()
             ended.signal()
         }
-        thread.stackSize = stackSize
+        thread.stackSize = stackSize * sanitizerStackFactor
         thread.start()
         return ended.wait(timeout: .now() + 600) == .success
     }
 }
+
+/// How many times the stack a frame takes in a plain debug build it takes in this one: ThreadSanitizer's
+/// instrumentation makes each frame several times larger, so a thread sized for a depth in a plain build gets eight
+/// times the stack under it (found by its runtime's `__tsan_init`, which an instrumented binary exports).
+let sanitizerStackFactor: Int = {
+    let program = dlopen(nil, RTLD_NOW)
+    defer { if let program { dlclose(program) } }
+    return dlsym(program, "__tsan_init") == nil ? 1 : 8
+}()
