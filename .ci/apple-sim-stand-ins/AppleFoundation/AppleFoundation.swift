@@ -3,10 +3,10 @@
 // `import AppleFoundation`). Compiled, never run: every body traps.
 //   - key-value observing (`NSObject.observe(_:options:changeHandler:)`, `NSKeyValueObservation`,
 //     `NSKeyValueObservedChange`), which needs the Objective-C runtime: swift-corelibs-foundation has none of it;
-//   - `URLSession` in Foundation itself (on Linux it is in FoundationNetworking), and Foundation's Combine addition
-//     `URLSession.dataTaskPublisher(for:)` with Apple's output `(data: Data, response: URLResponse)` and `URLError`.
+//   - `URLSession` in Foundation itself (on Linux it is in FoundationNetworking). Foundation's Combine addition
+//     `URLSession.dataTaskPublisher(for:)` is not here: `.ci/apple-sim` gives the `Combine` stand-in Cadence's own
+//     (`Sources/Cadence/Foundation/URLSession.DataTaskPublisher.swift`), with Apple's output and failure.
 // A declaration Cadence starts to use goes in with Apple's signature (developer.apple.com/documentation/foundation).
-import Combine
 import Foundation
 #if canImport(FoundationNetworking)
 @_exported import FoundationNetworking
@@ -62,28 +62,4 @@ extension _KeyValueCodingAndObserving {
     ) -> NSKeyValueObservation {
         standIn()
     }
-}
-
-// MARK: - URLSession's publisher
-
-extension URLSession {
-    public struct DataTaskPublisher: Publisher {
-        public typealias Output = (data: Data, response: URLResponse)
-        public typealias Failure = URLError
-
-        public let request: URLRequest
-        public let session: URLSession
-
-        public init(request: URLRequest, session: URLSession) {
-            self.request = request
-            self.session = session
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Failure == Failure, S.Input == Output {
-            standIn()
-        }
-    }
-
-    public func dataTaskPublisher(for url: URL) -> DataTaskPublisher { standIn() }
-    public func dataTaskPublisher(for request: URLRequest) -> DataTaskPublisher { standIn() }
 }

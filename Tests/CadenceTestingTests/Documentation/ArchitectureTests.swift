@@ -21,6 +21,7 @@ struct ArchitectureTests {
         "Sources/Cadence/Cadence.swift",
         "Sources/Cadence/Foundation/NotificationCenter.Publisher.swift",
         "Sources/Cadence/Foundation/Timer.TimerPublisher.swift",
+        "Sources/Cadence/Foundation/URLSession.DataTaskPublisher.swift",
         "Sources/Cadence/VirtualTime/DispatchQueue+TestScheduler.swift",
     ]
 

@@ -10,8 +10,7 @@ import Testing
 
 /// Asks a service's health endpoint whether it is up, and gives up after ten seconds.
 struct HealthCheck {
-    /// Sends a request: `URLSession.shared.dataTaskPublisher(for:)` on Apple platforms, a wrapper of
-    /// `URLSession.dataTask(with:completionHandler:)` on Linux, a fake in tests.
+    /// Sends a request: `URLSession.shared.dataTaskPublisher(for:)` in production, a fake in tests.
     var send: (URLRequest) -> AnyPublisher<(data: Data, response: URLResponse), URLError>
     var scheduler: AnySchedulerOf<DispatchQueue>
 
@@ -20,6 +19,16 @@ struct HealthCheck {
             .map { ($0.response as? HTTPURLResponse)?.statusCode == 200 }
             .timeout(.seconds(10), scheduler: scheduler, customError: { URLError(.timedOut) })
             .eraseToAnyPublisher()
+    }
+}
+
+extension HealthCheck {
+    /// The check in production: `URLSession`'s data task publisher, on a global queue.
+    static func live(session: URLSession = .shared) -> HealthCheck {
+        HealthCheck(
+            send: { session.dataTaskPublisher(for: $0).eraseToAnyPublisher() },
+            scheduler: DispatchQueue.global().eraseToAnyScheduler()
+        )
     }
 }
 
@@ -68,6 +77,50 @@ struct LinuxAndCIGuideTests {
         let health = HealthCheck(send: answering(503, after: .milliseconds(5), on: queue), scheduler: queue)
 
         await expect(health.isUp(statusURL)).toEmit(false, timeout: .seconds(30)).thenFinish(timeout: .seconds(30))
+    }
+}
+
+/// Answers every request of a session configured with it with the status in its URL's `status` query item, from
+/// memory: the live health check's transport, without a network.
+private final class StatusURLProtocol: URLProtocol {
+    override class func canInit(with request: URLRequest) -> Bool { true }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url,
+              let status = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+                  .first(where: { $0.name == "status" })?.value.flatMap(Int.init),
+              let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
+        else {
+            client?.urlProtocol(self, didFailWithError: URLError(.badURL))
+            return
+        }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Data())
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+}
+
+@Suite("Guides/LinuxAndCI.md, live")
+struct LinuxAndCIGuideLiveTests {
+    private let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StatusURLProtocol.self]
+        return URLSession(configuration: configuration)
+    }()
+
+    @Test func theLiveCheckSendsWithURLSession() async {
+        let health = HealthCheck.live(session: session)
+
+        await expect(health.isUp(URL(string: "https://status.example.com/health?status=200")!))
+            .toEmit(true, timeout: .seconds(30))
+            .thenFinish(timeout: .seconds(30))
+        await expect(health.isUp(URL(string: "https://status.example.com/health?status=503")!))
+            .toEmit(false, timeout: .seconds(30))
+            .thenFinish(timeout: .seconds(30))
     }
 }
 

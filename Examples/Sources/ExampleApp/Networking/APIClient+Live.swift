@@ -1,15 +1,15 @@
-#if canImport(Combine)
 import Cadence
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension APIClient {
-    /// A client that sends its requests with `URLSession.shared`.
-    ///
-    /// Apple platforms only: on Linux, Foundation has no `dataTaskPublisher`, and a server passes its own `DataTask`.
-    public static func live(baseURL: String) -> APIClient {
+    /// A client that sends its requests with `session` (`URLSession.shared` unless told otherwise), through
+    /// `dataTaskPublisher(for:)`: Foundation's on Apple platforms, Cadence's on Linux, so the same code runs on both.
+    public static func live(baseURL: String, session: URLSession = .shared) -> APIClient {
         APIClient(baseURL: baseURL) { request in
-            URLSession.shared.dataTaskPublisher(for: request).eraseToAnyPublisher()
+            session.dataTaskPublisher(for: request).eraseToAnyPublisher()
         }
     }
 }
-#endif

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// A small JSON API client over an injectable data-task publisher.
 ///
-/// Production code passes `URLSession.shared.dataTaskPublisher` (``live(baseURL:)`` on Apple platforms); tests pass a
+/// Production code passes `URLSession.shared.dataTaskPublisher` (``live(baseURL:session:)``); tests pass a
 /// fake session that answers from memory, on a test scheduler:
 ///
 /// ```swift
