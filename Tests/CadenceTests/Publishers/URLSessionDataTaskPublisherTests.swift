@@ -373,3 +373,19 @@ private final class ScriptedDataTask: URLSessionDataTask, @unchecked Sendable { 
     override func cancel() { log.append("cancel") }
 }
 #endif
+
+/// The Examples package keeps a copy of the loopback server (its tests cannot reach this package's test support): the
+/// two stay the same but for their first line, which names the other.
+@Test func theExamplesCopyOfTheLoopbackServerIsThisOne() throws {
+    let testTarget = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+    let repository = testTarget.deletingLastPathComponent().deletingLastPathComponent()
+    let lines = { (url: URL) throws -> ArraySlice<Substring> in
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+    }
+    let original = try lines(testTarget.appendingPathComponent("Support/LoopbackHTTPServer.swift"))
+    let copy = try lines(repository.appendingPathComponent(
+        "Examples/Tests/ExampleAppTests/Networking/LoopbackHTTPServer.swift"
+    ))
+    #expect(original.count > 100)
+    #expect(copy == original)
+}
