@@ -92,9 +92,10 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     }
 
     func request(_ demand: Subscribers.Demand) {
-        require(
+        guard combineRule(
             demand > 0,
             "DataTaskPublisher: request(_:) was called with max(0); a subscriber must request a positive demand")
+        else { return }
         let (parent, task) = state.withLock { state -> (URLSession.DataTaskPublisher?, URLSessionDataTask?) in
             guard let parent = state.parent else { return (nil, nil) }
             state.demand += demand

@@ -137,9 +137,6 @@ where Downstream.Failure == Never {
     }
 
     func request(_ demand: Subscribers.Demand) {
-        require(
-            demand > 0,
-            "\(name): request(_:) was called with max(0); a subscriber must request a positive demand")
         state.withLock { $0.request(demand) }
     }
 

@@ -76,7 +76,6 @@ extension ObservableObjectPublisher {
         override func finish(_ completion: UnsafeRawPointer) {}
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "ObservableObjectPublisher")
             lock.lock()
             if case .awaitingDemand = state {
                 state = .active

@@ -112,7 +112,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "Future")
+        guard demand.isPositive(in: "Future") else { return }
         lock.lock()
         hasDemand = true
         isSubscribed = true // the subscriber holds the subscription: it is inside or past `receive(subscription:)`

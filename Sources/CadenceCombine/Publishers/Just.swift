@@ -61,7 +61,7 @@ final class JustSubscription<Slot: JustSubscriberSlot>: Subscription, CustomStri
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "Just")
+        guard demand.isPositive(in: "Just") else { return }
         guard !isDone.exchange(true, ordering: .acquiringAndReleasing), let downstream = downstream.take() else {
             return
         }

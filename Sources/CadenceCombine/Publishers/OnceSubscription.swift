@@ -19,7 +19,7 @@ final class OnceSubscription<Downstream: Subscriber>: Subscription, CustomString
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: description)
+        guard demand.isPositive(in: description) else { return }
         lock.lock()
         guard let downstream else {
             lock.unlock()

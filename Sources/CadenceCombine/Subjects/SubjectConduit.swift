@@ -278,7 +278,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: Parent.subscriptionDescription)
+        guard demand.isPositive(in: Parent.subscriptionDescription) else { return }
         guard !isTerminated else { return }
         addDemand(demand)
         lock.lock()

@@ -112,7 +112,6 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "Merge")
         lock.lock()
         guard !terminated else {
             lock.unlock()

@@ -159,7 +159,6 @@ extension Publishers.Concatenate {
         // MARK: Subscription
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Concatenate")
             state.withLock { $0.request(demand) }?.request(demand)
         }
 

@@ -168,7 +168,6 @@ where Downstream.Input == Storage.Output {
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: Storage.operatorName)
         lock.lock()
         guard !terminated else {
             lock.unlock()

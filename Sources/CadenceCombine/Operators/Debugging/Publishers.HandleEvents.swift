@@ -162,7 +162,6 @@ extension Publishers.HandleEvents {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "HandleEvents")
             lock.lock()
             let handler = receiveRequest
             let upstream = downstream == nil ? nil : self.upstream

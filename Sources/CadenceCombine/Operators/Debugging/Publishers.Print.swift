@@ -136,7 +136,6 @@ extension Publishers.Print {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Print")
             if let max = demand.max {
                 log("request max: (\(max))")
             } else {

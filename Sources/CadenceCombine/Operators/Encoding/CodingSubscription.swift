@@ -78,7 +78,6 @@ where Downstream.Failure == any Error {
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: description)
         lock.lock()
         let upstream = self.upstream
         lock.unlock()

@@ -141,7 +141,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     // MARK: Subscription
 
     func request(_ additional: Subscribers.Demand) {
-        additional.assertPositive(in: name)
+        guard additional.isPositive(in: name) else { return }
         state.withLock { $0.request(additional) }?.request(additional)
     }
 

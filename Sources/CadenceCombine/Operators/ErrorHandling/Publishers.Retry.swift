@@ -98,7 +98,6 @@ extension Publishers.Retry {
         }
 
         func request(_ additional: Subscribers.Demand) {
-            additional.assertPositive(in: "Retry")
             state.withLock { $0.request(additional) }?.request(additional)
         }
 

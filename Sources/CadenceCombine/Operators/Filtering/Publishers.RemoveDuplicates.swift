@@ -60,6 +60,8 @@ extension Publishers.RemoveDuplicates {
 
         static var description: String { "RemoveDuplicates" }
 
+        static var rejectsZeroDemand: Bool { true }
+
         func step(_ input: Output, state previous: inout Output?) -> TransformStep<Output, Failure> {
             defer { previous = input }
             if let previous, predicate(previous, input) {

@@ -125,7 +125,7 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "ReplaceEmpty")
+        guard demand.isPositive(in: "ReplaceEmpty") else { return }
         lock.lock()
         switch phase {
         case .awaitingSubscription:

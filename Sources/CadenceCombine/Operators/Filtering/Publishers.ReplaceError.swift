@@ -129,7 +129,7 @@ extension Publishers.ReplaceError {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "ReplaceError")
+            guard demand.isPositive(in: "ReplaceError") else { return }
             lock.lock()
             switch status {
             case .active(let upstream, _):

@@ -49,6 +49,8 @@ extension Publishers.TryRemoveDuplicates {
 
         static var description: String { "TryRemoveDuplicates" }
 
+        static var rejectsZeroDemand: Bool { true }
+
         func step(_ input: Output, state previous: inout Output?) -> TransformStep<Output, any Error> {
             defer { previous = input }
             guard let previous else { return .emit(input) }

@@ -262,7 +262,7 @@ extension Publishers.FlatMap {
         // MARK: Subscription
 
         func request(_ additional: Subscribers.Demand) {
-            additional.assertPositive(in: "FlatMap")
+            guard additional.isPositive(in: "FlatMap") else { return }
             lock.lock()
             guard !isTerminated else {
                 lock.unlock()

@@ -146,7 +146,7 @@ extension Publishers.SwitchToLatest {
         // MARK: Subscription
 
         func request(_ additional: Subscribers.Demand) {
-            additional.assertPositive(in: "SwitchToLatest")
+            guard additional.isPositive(in: "SwitchToLatest") else { return }
             guard let (inner, drains) = state.withLock({ $0.request(additional) }) else { return }
             // Queued values go first: when this thread emits, what the inner sends in answer queues behind them.
             inner?.request(additional)

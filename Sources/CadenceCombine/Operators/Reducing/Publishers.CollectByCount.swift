@@ -111,7 +111,7 @@ where Downstream.Input == [Input] {
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "CollectByCount")
+        guard demand.isPositive(in: "CollectByCount") else { return }
         lock.lock()
         guard let upstream = status.subscription else {
             lock.unlock()

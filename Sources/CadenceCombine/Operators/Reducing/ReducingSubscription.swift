@@ -205,7 +205,7 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: Strategy.name)
+        guard demand.isPositive(in: Strategy.name) else { return }
         lock.lock()
         switch phase {
         case .awaitingSubscription, .reducing:

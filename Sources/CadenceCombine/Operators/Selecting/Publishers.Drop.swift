@@ -112,7 +112,7 @@ extension Publishers.Drop {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Drop")
+            guard demand.isPositive(in: "Drop") else { return }
             lock.lock()
             guard downstream != nil else {
                 lock.unlock()

@@ -160,7 +160,6 @@ extension Publishers.DropUntilOutput {
         // MARK: Subscription
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "DropUntilOutput")
             lock.lock()
             guard !terminated else {
                 lock.unlock()

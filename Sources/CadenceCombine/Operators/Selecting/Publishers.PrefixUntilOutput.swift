@@ -182,7 +182,6 @@ extension Publishers.PrefixUntilOutput {
         // MARK: Subscription
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "PrefixUntilOutput")
             lock.lock()
             let upstream = terminated ? nil : upstreamLink.subscription
             lock.unlock()

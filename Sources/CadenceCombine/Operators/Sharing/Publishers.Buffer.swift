@@ -140,7 +140,6 @@ extension Publishers.Buffer {
         }
 
         func request(_ additional: Subscribers.Demand) {
-            additional.assertPositive(in: "Buffer")
             guard let first = state.withLock({ $0.request(additional) }) else { return }
             let (upstreamDemand, subscription) = drain(from: first)
             if upstreamDemand > 0 {

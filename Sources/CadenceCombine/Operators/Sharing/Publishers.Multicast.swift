@@ -122,7 +122,6 @@ extension Publishers.Multicast {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Multicast")
             lock.lock()
             guard let subscription = state.subscription else {
                 lock.unlock()

@@ -166,7 +166,6 @@ where Downstream.Input == [Input] {
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "CollectByTime")
         let action = state.withLock { $0.requested(demand) }
         if let upstream = action.upstream, action.upstreamDemand > 0 {
             upstream.request(action.upstreamDemand)

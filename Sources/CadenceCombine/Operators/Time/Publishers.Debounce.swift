@@ -155,7 +155,6 @@ extension Publishers.Debounce {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Debounce")
             state.withLock { $0.add(demand: demand) }
         }
 

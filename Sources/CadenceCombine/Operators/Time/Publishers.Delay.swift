@@ -179,7 +179,6 @@ extension Publishers.Delay {
         // MARK: Subscription
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Delay")
             state.withLock { $0.request() }?.request(demand)
         }
 

@@ -108,7 +108,6 @@ extension Publishers.MeasureInterval {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "MeasureInterval")
             state.withLock { $0.request() }?.request(demand)
         }
 

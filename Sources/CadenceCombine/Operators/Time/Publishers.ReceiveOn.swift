@@ -107,7 +107,6 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "ReceiveOn")
         state.withLock { $0.request() }?.request(demand)
     }
 

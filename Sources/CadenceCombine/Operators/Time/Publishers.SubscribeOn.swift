@@ -120,7 +120,6 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: "SubscribeOn")
         lock.lock()
         guard let upstream = status.subscription else {
             lock.unlock()

@@ -155,7 +155,6 @@ extension Publishers.Throttle {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Throttle")
             state.withLock { $0.add(demand: demand) }
         }
 

@@ -227,7 +227,6 @@ extension Publishers.Timeout {
         // MARK: Subscription
 
         func request(_ demand: Subscribers.Demand) {
-            demand.assertPositive(in: "Timeout")
             let (restart, upstream) = state.withLock { $0.request() }
             if let restart { perform(restart) }
             upstream?.request(demand)

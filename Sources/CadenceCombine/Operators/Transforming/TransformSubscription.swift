@@ -30,11 +30,20 @@ protocol TransformOperation {
     /// The subscription's `description`: Combine's name for it (`"TryMap"`, `"RemoveDuplicates"`).
     static var description: String { get }
 
+    /// Whether a downstream's `request(.max(0))` breaks Combine's rule here, as it does for Apple's filtering
+    /// operators (`filter`, `compactMap`, `removeDuplicates`, `drop(while:)`, `prefix(while:)` and their `try`
+    /// forms); `false` by default: the zero demand is passed on, as Combine's `tryMap`, `tryScan` and `output(at:)` do.
+    static var rejectsZeroDemand: Bool { get }
+
     /// Decides what to do with one upstream value.
     func step(_ input: Input, state: inout State) -> TransformStep<Output, Failure>
 
     /// Converts a failure that the upstream completed with into the downstream's failure type.
     func failure(from upstreamFailure: UpstreamFailure) -> Failure
+}
+
+extension TransformOperation {
+    static var rejectsZeroDemand: Bool { false }
 }
 
 /// The subscriber an operator hands its upstream and the subscription it hands its downstream, for operators that
@@ -107,7 +116,9 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertPositive(in: Operation.description)
+        if Operation.rejectsZeroDemand {
+            guard demand.isPositive(in: Operation.description) else { return }
+        }
         lock.lock()
         guard let upstream = status.subscription else {
             lock.unlock()
