@@ -57,6 +57,7 @@ struct VirtualTimeSession: Sendable {
         misuse = failures.forSession(at: location)
         clock = VirtualClock(reporter: misuse, sessionExecutor: true)
         scope = ExpectationScope()
+        CombineRuleReporting.installed
     }
 
     // MARK: Running

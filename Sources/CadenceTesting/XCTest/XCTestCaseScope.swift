@@ -105,6 +105,11 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
         }
     }
 
+    /// The scope of the test case running now, if the observer follows XCTest's test cases and one is running.
+    static var runningTestCase: XCTestCaseScope? {
+        shared.state.withLock { $0.current }
+    }
+
     /// Every stray report so far (the text written to standard error), for the project's own tests.
     package var strays: [String] { state.withLock { $0.strays } }
 

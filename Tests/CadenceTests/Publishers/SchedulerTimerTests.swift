@@ -394,16 +394,22 @@ struct SchedulerTimerTests {
         subscriber.cancel()
     }
 
-    #if !canImport(Combine) || os(macOS)  // exit tests run only where Swift Testing has them
-    @Test func requestingNoneTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<VirtualTime, Never>(initialDemand: .none)
-            VirtualScheduler().timerPublisher(every: .ticks(1)).subscribe(subscriber)
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "Timer")
+    /// As Foundation's timer publisher does in Apple's Combine, `request(.max(0))` adds nothing: the ticks that fire
+    /// without demand are dropped, and a later demand gets the next ones.
+    @Test func requestingNoneAddsNothing() {
+        let (clock, scheduler, messages) = makeClock()
+        let subscriber = TestSubscriber<VirtualTime, Never>(initialDemand: .none)
+        scheduler.timerPublisher(every: .ticks(10)).autoconnect().subscribe(subscriber)
+        subscriber.request(.none)
+        clock.advance(by: .ticks(20))
+        #expect(subscriber.values.isEmpty)
+        subscriber.request(.max(1))
+        clock.advance(by: .ticks(10))
+        #expect(subscriber.values == ticks(30))
+        subscriber.cancel()
+        clock.end()
+        #expect(messages.value.isEmpty)
     }
-    #endif
 
     // MARK: - Threads
 

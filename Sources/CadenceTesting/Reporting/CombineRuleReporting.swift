@@ -1,0 +1,60 @@
+import CadenceSupport
+#if canImport(Testing)
+import Testing
+#endif
+
+/// Turns a broken Combine rule — misuse that Apple's Combine stops the process for, such as `request(.max(0))` on
+/// `Just` or a value sent to `filter` before its subscription — into a failure of the running test, so that the test
+/// goes on and the rest of the run is not lost.
+///
+/// Installed, once per process, by the first `expect`, XCTest shim, test double, `.virtualTime` test or
+/// `withVirtualTime` call; production code never installs it, so there a broken rule stops the process as it does
+/// with Apple's Combine. Where it lands:
+///
+/// 1. ``FailureReporter/current`` when one is bound (a test's recording reporter, or a virtual-time session's);
+/// 2. the Swift Testing test running on this task, at the test's declaration;
+/// 3. the XCTest test case running now, once CadenceTesting follows XCTest's test cases;
+/// 4. nowhere: on a thread of its own outside any of these, the rule cannot be tied to a test, and Cadence stops the
+///    process as Combine does.
+enum CombineRuleReporting {
+    /// Installs the handler; reading it more than once does nothing more.
+    static let installed: Void = {
+        CombineRuleViolation.handler = { message in report(message) }
+    }()
+
+    /// Reports `message` into the test running here; returns false when none can be found.
+    static func report(_ message: String) -> Bool {
+        let text = CombineRuleText.reported(message)
+        if let current = FailureReporter.current {
+            current.report(text)
+            return true
+        }
+        #if canImport(Testing)
+        if let test = Test.current {
+            FailureReporter.swiftTesting.report(
+                ExpectationFailure(message: text, location: SourceCodeLocation(test.sourceLocation)))
+            return true
+        }
+        #endif
+        #if canImport(XCTest)
+        if let testCase = XCTestCaseObserver.runningTestCase {
+            testCase.reporter.report(text)
+            return true
+        }
+        #endif
+        return false
+    }
+}
+
+/// The text of a broken Combine rule reported into a test.
+enum CombineRuleText {
+    /// `message`, and what happened instead of the trap.
+    ///
+    /// ```text
+    /// Just: request(_:) was called with max(0); a subscriber must request a positive demand. Apple's Combine stops
+    /// the process here; inside this test Cadence reported it and ignored the call.
+    /// ```
+    static func reported(_ message: String) -> String {
+        "\(message). Apple's Combine stops the process here; inside this test Cadence reported it and ignored the call."
+    }
+}
