@@ -26,8 +26,8 @@ import Foundation
 /// an endless loop that ignores its cancel — breaks rule C.1, and its thread is left running. The thread carries the
 /// caller's `VirtualClock.current` and failure reporter. Called on the main thread (a `@MainActor` test, a virtual-time session), the
 /// probes run right there instead, as main-actor code must, and a hang there cannot be bounded. A publisher that
-/// traps ends the test process. `request(.max(0))` is not probed: Cadence's subscriptions (and some of Combine's) trap
-/// on a request for no values, as a programmer error. Nor is a second `cancel()`: a subscription is cancelled once.
+/// traps ends the test process. `request(.max(0))` is not probed: some of Combine's subscriptions (and Cadence's, where
+/// Combine's do) trap on a request for no values. Nor is a second `cancel()`: a subscription is cancelled once.
 ///
 /// A failure reads:
 ///

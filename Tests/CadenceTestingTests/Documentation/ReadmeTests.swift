@@ -67,6 +67,27 @@ struct ReadmeDSLTests {
     }
 }
 
+/// Asks `Just` for nothing, which Combine's rules forbid.
+private final class RequestsNothing: Subscriber, @unchecked Sendable { // used on one thread
+    let combineIdentifier = CombineIdentifier()
+    func receive(subscription: any Subscription) { subscription.request(.none) }
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+@Suite("README (a broken Combine rule)")
+struct ReadmeCombineRuleTests {
+    /// The README's text of a broken rule reported into a test, exactly.
+    @Test func aBrokenRuleIsAFailureOfTheTest() {
+        let failures = recordingFailures {
+            Just(7).subscribe(RequestsNothing())
+        }
+        #expect(failures.map(\.message) == ["""
+            Just: request(_:) was called with max(0); a subscriber must request a positive demand. Apple's Combine stops the process here; inside this test Cadence reported it and ignored the call.
+            """])
+    }
+}
+
 @Suite("README (virtual time per test)")
 struct ReadmeVirtualTimeTests {
     @Test(.virtualTime)
