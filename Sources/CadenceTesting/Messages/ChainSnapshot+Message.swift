@@ -91,6 +91,6 @@ extension ChainSnapshot {
 
     /// The call as written, without the leading dot: `"toEmit([1, 2, 3], within: .ticks(5))"`.
     func call(_ step: ChainStep<Output, Failure>) -> String {
-        StepText.call(step.name, step.step.arguments, step.timing)
+        StepText.call(step.name, StepText.describe(step.step.arguments), step.timing, writtenAt: step.location)
     }
 }

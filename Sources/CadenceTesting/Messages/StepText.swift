@@ -25,6 +25,25 @@ enum StepText {
         "\(name)(\(arguments)\(self.timing(timing, first: arguments.isEmpty)))"
     }
 
+    /// A call as written, for a message: as ``call(_:_:_:)``, with the budget or timeout as the source at `location`
+    /// spells it when that is a static member such as `.milliseconds(200)` — the same `Duration` as `.ticks(200)`,
+    /// which only the source can tell apart. A budget written any other way (a variable, an expression) is shown as
+    /// its value.
+    static func call(_ name: String, _ arguments: String, _ timing: StepTiming, writtenAt location: SourceCodeLocation)
+        -> String
+    {
+        let label: String
+        switch timing {
+        case .within(nil): return call(name, arguments, timing)
+        case .within: label = "within"
+        case .timeout: label = "timeout"
+        }
+        guard let written = WrittenArgument.text(labelled: label, at: location), written.hasPrefix(".") else {
+            return call(name, arguments, timing)
+        }
+        return "\(name)(\(arguments)\(arguments.isEmpty ? "" : ", ")\(label): \(written))"
+    }
+
     /// What a step rejected for how it was written expected: a valid step.
     static var validStep: String { "(a valid step)" }
 }

@@ -60,18 +60,18 @@ import Testing
     @Test func aValueThatComesLateFailsTheStepAtItsBudgetAndSaysWhenItCame() async {
         await expectFailures([
             """
-            thenEmit(["start", "one"], within: .ticks(500)) failed: the value (["start", "one"]) did not arrive within \
+            thenEmit(["start", "one"], within: .milliseconds(500)) failed: the value (["start", "one"]) did not arrive within \
             500 ticks (by tick 500); it arrived at tick 1000, 500 ticks late.
 
                 expect(Published<Array<String>>.Publisher)
-              ✓   .toEmit([[], ["start"]], within: .ticks(0))
-              ✗   .thenEmit(["start", "one"], within: .ticks(500))
+              ✓   .toEmit([[], ["start"]], within: .zero)
+              ✗   .thenEmit(["start", "one"], within: .milliseconds(500))
 
                  tick  received          expected
                     0  subscription
-                    0  []                []                toEmit([[], ["start"]], within: .ticks(0))
-                    0  ["start"]         ["start"]         toEmit([[], ["start"]], within: .ticks(0))
-              →   500  (nothing)         ["start", "one"]  thenEmit(["start", "one"], within: .ticks(500))
+                    0  []                []                toEmit([[], ["start"]], within: .zero)
+                    0  ["start"]         ["start"]         toEmit([[], ["start"]], within: .zero)
+              →   500  (nothing)         ["start", "one"]  thenEmit(["start", "one"], within: .milliseconds(500))
                  1000  ["start", "one"]
             """,
         ]) {

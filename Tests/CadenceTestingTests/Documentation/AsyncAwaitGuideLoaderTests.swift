@@ -61,7 +61,7 @@ func theLoadersLogPublishesEachStep() throws {
         }
     }
     let shown = #"""
-        thenEmit(["start", "one"], within: .ticks(500)) failed: the value (["start", "one"]) did not arrive within 500 ticks (by tick 500); it arrived at tick 1000, 500 ticks late.
+        thenEmit(["start", "one"], within: .milliseconds(500)) failed: the value (["start", "one"]) did not arrive within 500 ticks (by tick 500); it arrived at tick 1000, 500 ticks late.
         """#
     #expect(failures.map { $0.message.prefix { $0 != "\n" } } == [Substring(shown)])
 }

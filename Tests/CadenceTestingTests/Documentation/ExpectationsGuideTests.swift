@@ -109,17 +109,17 @@ struct ExpectationsGuideTests {
     @Test(.virtualTime) func aLateValue() {
         expectFailures([
             """
-            thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .ticks(100)) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))) did not arrive within 100 ticks (by tick 100); it arrived at tick 120, 20 ticks late.
+            thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .milliseconds(100)) failed: the value (LoadingState.loaded(Account(id: 1, name: "Blob"))) did not arrive within 100 ticks (by tick 100); it arrived at tick 120, 20 ticks late.
 
                 expect(Published<LoadingState>.Publisher)
               ✓   .toEmit([LoadingState.idle, LoadingState.loading])
-              ✗   .thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .ticks(100))
+              ✗   .thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .milliseconds(100))
 
                  tick  received                                  expected
                     0  subscription
                     0  LoadingState.idle                         LoadingState.idle                         toEmit([LoadingState.idle, LoadingState.loading])
                     0  LoadingState.loading                      LoadingState.loading                      toEmit([LoadingState.idle, LoadingState.loading])
-              →   100  (nothing)                                 LoadingState.loaded(Account(id: 1, name…  thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .ticks(100))
+              →   100  (nothing)                                 LoadingState.loaded(Account(id: 1, name…  thenEmit(LoadingState.loaded(Account(id: 1, name: "Blob")), within: .milliseconds(100))
                   120  LoadingState.loaded(Account(id: 1, name…
             """,
         ]) {

@@ -276,19 +276,19 @@ import Testing
         let clock = VirtualClock()
         expectFailures([
             """
-            thenEmit([2], within: .ticks(-3)) failed: its budget is negative (-3 ticks); a step cannot wait less \
+            thenEmit([2], within: .milliseconds(-3)) failed: its budget is negative (-3 ticks); a step cannot wait less \
             than no time — use .ticks(0) for "at the current tick".
 
                 expect(Publishers.Sequence<Array<Int>, Never>)
               ✓   .toEmit(1)
-              ✗   .thenEmit([2], within: .ticks(-3))
+              ✗   .thenEmit([2], within: .milliseconds(-3))
 
                  tick  received      expected
                     0  subscription
                     0  1             1               toEmit(1)
                     0  2
                     0  finished
-              →     0  (nothing)     (a valid step)  thenEmit([2], within: .ticks(-3))
+              →     0  (nothing)     (a valid step)  thenEmit([2], within: .milliseconds(-3))
             """,
         ]) {
             expect([1, 2].publisher, on: clock).toEmit(1).thenEmit([2], within: .milliseconds(-3))

@@ -52,7 +52,7 @@ struct WallClockDriverTests {
     @Test func anEndlessTimeout() async {
         await expectWallClockFailures([
             """
-            thenEmit(2, timeout: .seconds(9223372036854775807)) failed: expected the value (2), received finished at \
+            thenEmit(2, timeout: .seconds(Int64.max)) failed: expected the value (2), received finished at \
             +… ms.
             """,
         ], headlinesOnly: true) {
