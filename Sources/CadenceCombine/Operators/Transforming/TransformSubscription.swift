@@ -248,6 +248,7 @@ where Downstream.Input == Operation.Output, Downstream.Failure == Operation.Fail
         lock.lock()
         let current = status
         lock.unlock()
+        // `state` is read unlocked, as `step` writes it: a mirror taken while values arrive may see a passing value.
         return Mirror(self, children: Operation.mirrorChildren(downstream: downstream, status: current, state: state))
     }
 
