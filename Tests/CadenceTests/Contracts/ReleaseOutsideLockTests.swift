@@ -164,9 +164,11 @@ extension ReleaseOutsideLockTests {
 /// the subscription's lock.
 @Suite("The downstream is released outside the lock")
 struct DownstreamReleaseOutsideLockTests {
+    // `tryMap`, `drop(while:)`, `output(in:)`, `encode` and `decode` are not here: as Combine's, their subscriptions
+    // keep the downstream after a cancel, so there is no release to check.
     @Test(arguments: [
-        "Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce", "TryMap", "DropWhile",
-        "Output", "ReplaceError", "Sequence", "Record", "Optional", "Result", "Future", "Encode", "Decode", "First",
+        "Drop", "CollectByCount", "ReplaceEmpty", "Print", "Just", "HandleEvents", "Reduce", "ReplaceError", "Sequence",
+        "Record", "Optional", "Result", "Future", "First",
     ])
     func cancelReleasingADownstreamThatCancelsAgainDoesNotDeadlock(operator name: String) {
         let outcome: (returned: Bool, subscriberWentAway: Bool)
@@ -187,12 +189,6 @@ struct DownstreamReleaseOutsideLockTests {
             outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
         case "Reduce":
             outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().reduce(0, +) }
-        case "TryMap":
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().tryMap { $0 } }
-        case "DropWhile":
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().drop { $0 < 0 } }
-        case "Output":
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().prefix(2) }
         case "ReplaceError":
             outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().replaceError(with: 0) }
         case "Sequence":
@@ -205,12 +201,6 @@ struct DownstreamReleaseOutsideLockTests {
             outcome = cancelReleasingACancellingSubscriber { Result<Int, TestError>.success(1).publisher }
         case "Future":
             outcome = cancelReleasingACancellingSubscriber { Future<Int, Never> { _ in } }
-        case "Encode":
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().encode(encoder: JSONEncoder()) }
-        case "Decode":
-            outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Data, Never>().decode(type: Int.self, decoder: JSONDecoder())
-            }
         default:
             outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().first() }
         }

@@ -1,4 +1,5 @@
 import Cadence
+import Testing
 
 /// Subscribes a `TestSubscriber` to an operator applied to a fresh `TestPublisher`, and returns both ends.
 ///
@@ -44,5 +45,61 @@ extension TestSubscriber {
     /// The mirror of the subscription this subscriber received, when it has one.
     var transformSubscriptionMirror: Mirror? {
         subscription.flatMap { ($0 as? any CustomReflectable)?.customMirror }
+    }
+}
+
+/// As in Combine, a cancelled subscription of the transforming and slicing operators keeps its subscriber and the
+/// operator's closure (with all it captured) until the upstream lets go of the subscription; then both go.
+///
+/// `makeOperator` gets an object to capture in the operator's closure (keep it alive there with
+/// `withExtendedLifetime`).
+func expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo<Operator: Publisher>(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ makeOperator: (TestPublisher<Int, TestError>, AnyObject) -> Operator
+) {
+    var publisher: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+    weak var releasedSubscriber: TestSubscriber<Operator.Output, Operator.Failure>?
+    weak var releasedCapture: CapturedByTransformClosure?
+    do {
+        let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
+        let capture = CapturedByTransformClosure()
+        releasedSubscriber = subscriber
+        releasedCapture = capture
+        if let publisher { makeOperator(publisher, capture).subscribe(subscriber) }
+        subscriber.cancel()
+        subscriber.releaseSubscription()
+    }
+    #expect(publisher?.subscription.cancelCount == 1, sourceLocation: sourceLocation)
+    #expect(releasedSubscriber != nil, sourceLocation: sourceLocation)
+    #expect(releasedCapture != nil, sourceLocation: sourceLocation)
+    publisher = nil
+    #expect(releasedSubscriber == nil, sourceLocation: sourceLocation)
+    #expect(releasedCapture == nil, sourceLocation: sourceLocation)
+}
+
+/// What an operator's closure captures in `expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo`.
+final class CapturedByTransformClosure {}
+
+/// Cancels the operator's subscription before the upstream sent it one, then sends one: how often that one was
+/// cancelled, and how many subscriptions the downstream got.
+func cancelBeforeTheSubscription<Operator: Publisher>(
+    _ makeOperator: (RawSubscriberPublisher<Int, TestError>) -> Operator
+) throws -> (upstreamCancels: Int, downstreamSubscriptions: Int) {
+    let upstream = RawSubscriberPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
+    makeOperator(upstream).subscribe(subscriber)
+    try #require(upstream.subscriber as? any Subscription).cancel()
+    let subscription = TestPublisher<Int, TestError>.TestSubscription(AnySubscriber<Int, TestError>())
+    upstream.subscriber?.receive(subscription: subscription)
+    return (subscription.cancelCount, subscriber.subscriptions)
+}
+
+/// A publisher that keeps the subscriber it is given as is, not type-erased, and sends it nothing by itself: a test
+/// reaches the operator's own subscriber (which is also the subscription it hands downstream) through it.
+final class RawSubscriberPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable { // used on one thread only
+    private(set) var subscriber: (any Subscriber)?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        self.subscriber = subscriber
     }
 }

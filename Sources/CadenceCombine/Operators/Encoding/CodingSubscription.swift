@@ -3,18 +3,18 @@ import CadenceSupport
 /// a throwing coder call and, when the call throws, cancels the upstream and fails with the coding error.
 ///
 /// Demand passes straight through to the upstream. One lock acquisition per value, to check that the stream has not
-/// ended.
+/// ended. As in Combine, the downstream and the coder call stay with the subscription for its whole life, ended or not,
+/// and a cancel before the upstream's subscription arrived is ignored.
 final class CodingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Failure == any Error {
     typealias Failure = UpstreamFailure
 
-    // `lock` guards `upstream`, `isFinished` and `downstream`, which is nil once the subscription has finished or
-    // been cancelled.
+    // `lock` guards `upstream` and `isFinished`.
     private let lock = UnfairLock()
     private var upstream: (any Subscription)?
     private var isFinished = false
-    private var downstream: Downstream?
+    private let downstream: Downstream
     private let transform: (Input) throws -> Downstream.Input
     let description: String
 
@@ -26,7 +26,7 @@ where Downstream.Failure == any Error {
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard upstream == nil, !isFinished, let downstream else {
+        guard upstream == nil, !isFinished else {
             lock.unlock()
             subscription.cancel()
             return
@@ -38,7 +38,7 @@ where Downstream.Failure == any Error {
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard !isFinished, let downstream else {
+        guard !isFinished else {
             lock.unlock()
             return .none
         }
@@ -48,14 +48,13 @@ where Downstream.Failure == any Error {
             output = try transform(input)
         } catch {
             lock.lock()
-            guard !self.isFinished else {
+            guard !isFinished else {
                 lock.unlock()
                 return .none
             }
-            self.isFinished = true
+            isFinished = true
             let upstream = self.upstream
             self.upstream = nil
-            self.downstream = nil
             lock.unlock()
             upstream?.cancel()
             downstream.receive(completion: .failure(error))
@@ -66,14 +65,16 @@ where Downstream.Failure == any Error {
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
-        guard !isFinished, let downstream else {
+        guard !isFinished else {
             lock.unlock()
             return
         }
         isFinished = true
-        upstream = nil
-        self.downstream = nil
+        // Released after the lock.
+        let upstream = self.upstream
+        self.upstream = nil
         lock.unlock()
+        withExtendedLifetime(upstream) {}
         downstream.receive(completion: completion.eraseError)
     }
 
@@ -86,15 +87,16 @@ where Downstream.Failure == any Error {
 
     func cancel() {
         lock.lock()
-        let upstream = self.upstream
-        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
-        let released = downstream
+        // Before the upstream's subscription arrived there is nothing to cancel, and, as in Combine, a subscription
+        // that arrives later is still taken.
+        guard !isFinished, let upstream else {
+            lock.unlock()
+            return
+        }
         self.upstream = nil
-        downstream = nil
         isFinished = true
         lock.unlock()
-        upstream?.cancel()
-        withExtendedLifetime(released) {}
+        upstream.cancel()
     }
 
     var customMirror: Mirror {
@@ -102,9 +104,8 @@ where Downstream.Failure == any Error {
         defer { lock.unlock() }
         return Mirror(
             self,
-            children: ["downstream": downstream as Any, "finished": isFinished, "upstreamSubscription": upstream as Any])
+            children: ["downstream": downstream, "finished": isFinished, "upstreamSubscription": upstream as Any])
     }
 
     var playgroundDescription: Any { description }
 }
-

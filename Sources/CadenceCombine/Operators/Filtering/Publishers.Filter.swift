@@ -82,7 +82,7 @@ extension Publishers.Filter {
 
         var description: String { "Filter" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
         var playgroundDescription: Any { description }
     }

@@ -58,7 +58,7 @@ extension Publishers.IgnoreOutput {
 
         var description: String { "IgnoreOutput" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
         var playgroundDescription: Any { description }
     }

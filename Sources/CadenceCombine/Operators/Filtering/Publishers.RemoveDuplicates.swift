@@ -60,7 +60,14 @@ extension Publishers.RemoveDuplicates {
 
         static var description: String { "RemoveDuplicates" }
 
+        static var conduct: TransformConduct { .strict }
+
         static var rejectsZeroDemand: Bool { true }
+
+        /// As Combine's: the downstream and the last value seen (`nil` before the first).
+        static func mirrorChildren(downstream: Any, status: Any, state last: Output?) -> [Mirror.Child] {
+            [("downstream", downstream), ("last", last as Any)]
+        }
 
         func step(_ input: Output, state previous: inout Output?) -> TransformStep<Output, Failure> {
             defer { previous = input }

@@ -60,6 +60,8 @@ extension Publishers.TryFilter {
 
         static var description: String { "TryFilter" }
 
+        static var conduct: TransformConduct { .strict }
+
         static var rejectsZeroDemand: Bool { true }
 
         func step(_ input: Upstream.Output, state: inout Void) -> TransformStep<Upstream.Output, any Error> {

@@ -53,6 +53,8 @@ extension Publishers.DropWhile {
 
         static var description: String { "DropWhile" }
 
+        static var conduct: TransformConduct { .lenient }
+
         static var rejectsZeroDemand: Bool { true }
 
         func step(_ input: Upstream.Output, state isDropping: inout Bool) -> TransformStep<Upstream.Output, Failure> {

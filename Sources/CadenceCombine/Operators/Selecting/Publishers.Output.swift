@@ -88,6 +88,8 @@ extension Publishers.Output {
     private struct Step: TransformOperation {
         static var description: String { "Output" }
 
+        static var conduct: TransformConduct { .passThrough(failsAfterEnd: false) }
+
         func step(_ input: Upstream.Output, state: inout Countdown) -> TransformStep<Upstream.Output, Failure> {
             if state.beforeStart > 0 {
                 state.beforeStart -= 1

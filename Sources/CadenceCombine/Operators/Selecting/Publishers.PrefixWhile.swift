@@ -52,6 +52,8 @@ extension Publishers.PrefixWhile {
 
         static var description: String { "PrefixWhile" }
 
+        static var conduct: TransformConduct { .strict }
+
         static var rejectsZeroDemand: Bool { true }
 
         func step(_ input: Upstream.Output, state: inout Void) -> TransformStep<Upstream.Output, Failure> {

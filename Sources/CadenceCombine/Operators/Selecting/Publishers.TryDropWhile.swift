@@ -51,6 +51,8 @@ extension Publishers.TryDropWhile {
 
         static var description: String { "TryDropWhile" }
 
+        static var conduct: TransformConduct { .lenient }
+
         static var rejectsZeroDemand: Bool { true }
 
         func step(_ input: Upstream.Output, state isDropping: inout Bool) -> TransformStep<Upstream.Output, any Error> {

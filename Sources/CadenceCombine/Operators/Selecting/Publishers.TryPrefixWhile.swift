@@ -49,6 +49,8 @@ extension Publishers.TryPrefixWhile {
 
         static var description: String { "TryPrefixWhile" }
 
+        static var conduct: TransformConduct { .strict }
+
         static var rejectsZeroDemand: Bool { true }
 
         func step(_ input: Upstream.Output, state: inout Void) -> TransformStep<Upstream.Output, any Error> {

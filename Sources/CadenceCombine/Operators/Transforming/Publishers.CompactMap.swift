@@ -83,7 +83,7 @@ extension Publishers.CompactMap {
 
         var description: String { "CompactMap" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
         var playgroundDescription: Any { description }
     }

@@ -76,7 +76,7 @@ extension Publishers.Map {
 
         @usableFromInline var description: String { "Map" }
 
-        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
         @usableFromInline var playgroundDescription: Any { description }
     }

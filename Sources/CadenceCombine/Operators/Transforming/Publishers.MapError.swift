@@ -69,7 +69,7 @@ extension Publishers.MapError {
 
         var description: String { "MapError" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
         var playgroundDescription: Any { description }
     }

@@ -65,7 +65,7 @@ extension Publishers.SetFailureType {
 
         var description: String { "SetFailureType" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
         var playgroundDescription: Any { description }
     }

@@ -56,6 +56,8 @@ extension Publishers.TryCompactMap {
 
         static var description: String { "TryCompactMap" }
 
+        static var conduct: TransformConduct { .strict }
+
         static var rejectsZeroDemand: Bool { true }
 
         func step(_ input: Upstream.Output, state: inout Void) -> TransformStep<Output, any Error> {

@@ -69,6 +69,8 @@ extension Publishers.TryMap {
 
         static var description: String { "TryMap" }
 
+        static var conduct: TransformConduct { .passThrough(failsAfterEnd: true) }
+
         func step(_ input: Upstream.Output, state: inout Void) -> TransformStep<Output, any Error> {
             do {
                 return .emit(try transform(input))

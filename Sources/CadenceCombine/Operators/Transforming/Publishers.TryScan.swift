@@ -63,6 +63,13 @@ extension Publishers.TryScan {
 
         static var description: String { "TryScan" }
 
+        static var conduct: TransformConduct { .passThrough(failsAfterEnd: false) }
+
+        /// As Combine's: the downstream, the subscription's status and the running result.
+        static func mirrorChildren(downstream: Any, status: Any, state result: Output) -> [Mirror.Child] {
+            [("downstream", downstream), ("status", status), ("result", result)]
+        }
+
         func step(_ input: Upstream.Output, state result: inout Output) -> TransformStep<Output, any Error> {
             do {
                 result = try nextPartialResult(result, input)

@@ -85,6 +85,20 @@ struct EncodeTests {
         #expect(subscriber.completions.isEmpty)
     }
 
+    /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo { upstream, capture in
+            upstream.encode(encoder: JSONEncoder()).map { data in withExtendedLifetime(capture) { data } }
+        }
+    }
+
+    /// As in Combine, a cancel before the upstream's subscription arrived is ignored: the subscription is then taken.
+    @Test func cancelBeforeTheSubscriptionIsIgnored() throws {
+        let outcome = try cancelBeforeTheSubscription { $0.encode(encoder: JSONEncoder()) }
+        #expect(outcome.upstreamCancels == 0)
+        #expect(outcome.downstreamSubscriptions == 1)
+    }
+
     @Test func description() {
         let upstream = TestPublisher<Item, Never>()
         let subscriber = TestSubscriber<Data, any Error>(initialDemand: .none)

@@ -81,6 +81,6 @@ struct FilterTests {
         let inner = upstream.subscription.downstream
         #expect(inner.description == "Filter")
         #expect(inner.playgroundDescription as? String == "Filter")
-        #expect(inner.customMirror.children.map(\.label) == ["downstream"])
+        #expect(inner.customMirror.children.map(\.label) == [])
     }
 }

@@ -61,7 +61,7 @@ struct RemoveDuplicatesTests {
         #expect(
             (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
                 == "RemoveDuplicates")
-        #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream"])
+        #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream", "last"])
     }
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share

@@ -79,7 +79,7 @@ struct TryRemoveDuplicatesTests {
         #expect(
             (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
                 == "TryRemoveDuplicates")
-        #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream"])
+        #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream", "last"])
     }
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share

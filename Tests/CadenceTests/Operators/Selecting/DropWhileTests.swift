@@ -90,8 +90,9 @@ struct DropWhileTests {
         }
     }
 
-    @Test func cancelReleasesTheSubscriberAndThePredicate() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriberAndTheClosure { upstream, capture in
+    /// As in Combine: the subscription keeps them until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberAndThePredicateUntilTheUpstreamLetsGo() {
+        expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo { upstream, capture in
             upstream.drop(while: { _ in withExtendedLifetime(capture) { true } })
         }
     }
@@ -103,7 +104,7 @@ struct DropWhileTests {
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
         TestPublisher<Int, TestError>().drop(while: { _ in true }).subscribe(subscriber)
-        expectSlicingReflection(of: subscriber.subscription, description: "DropWhile", mirrorLabels: ["downstream"])
+        expectSlicingReflection(of: subscriber.subscription, description: "DropWhile", mirrorLabels: [])
     }
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share

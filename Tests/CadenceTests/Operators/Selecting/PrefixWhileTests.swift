@@ -77,8 +77,9 @@ struct PrefixWhileTests {
         }
     }
 
-    @Test func cancelReleasesTheSubscriberAndThePredicate() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriberAndTheClosure { upstream, capture in
+    /// As in Combine: the subscription keeps them until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberAndThePredicateUntilTheUpstreamLetsGo() {
+        expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo { upstream, capture in
             upstream.prefix(while: { _ in withExtendedLifetime(capture) { true } })
         }
     }

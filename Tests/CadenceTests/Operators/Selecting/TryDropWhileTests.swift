@@ -101,8 +101,11 @@ struct TryDropWhileTests {
         }
     }
 
-    @Test func cancelReleasesTheSubscriber() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.tryDrop(while: { _ in true }) }
+    /// As in Combine: the subscription keeps them until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo { upstream, capture in
+            upstream.tryDrop(while: { _ in withExtendedLifetime(capture) { true } })
+        }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
@@ -112,7 +115,7 @@ struct TryDropWhileTests {
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, any Error>()
         TestPublisher<Int, TestError>().tryDrop(while: { _ in true }).subscribe(subscriber)
-        expectSlicingReflection(of: subscriber.subscription, description: "TryDropWhile", mirrorLabels: ["downstream"])
+        expectSlicingReflection(of: subscriber.subscription, description: "TryDropWhile", mirrorLabels: [])
     }
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share

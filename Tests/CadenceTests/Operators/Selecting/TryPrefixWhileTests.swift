@@ -85,8 +85,11 @@ struct TryPrefixWhileTests {
         }
     }
 
-    @Test func cancelReleasesTheSubscriber() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.tryPrefix(while: { _ in true }) }
+    /// As in Combine: the subscription keeps them until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo { upstream, capture in
+            upstream.tryPrefix(while: { _ in withExtendedLifetime(capture) { true } })
+        }
     }
 
     @Test func reflection() {

@@ -63,6 +63,6 @@ struct CompactMapTests {
         let inner = upstream.subscription.downstream
         #expect(inner.description == "CompactMap")
         #expect(inner.playgroundDescription as? String == "CompactMap")
-        #expect(inner.customMirror.children.map(\.label) == ["downstream"])
+        #expect(inner.customMirror.children.map(\.label) == [])
     }
 }

@@ -59,6 +59,6 @@ struct MapErrorTests {
         let inner = upstream.subscription.downstream
         #expect(inner.description == "MapError")
         #expect(inner.playgroundDescription as? String == "MapError")
-        #expect(inner.customMirror.children.map(\.label) == ["downstream"])
+        #expect(inner.customMirror.children.map(\.label) == [])
     }
 }

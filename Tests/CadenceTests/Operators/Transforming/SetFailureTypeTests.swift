@@ -57,6 +57,6 @@ struct SetFailureTypeTests {
         let inner = upstream.subscription.downstream
         #expect(inner.description == "SetFailureType")
         #expect(inner.playgroundDescription as? String == "SetFailureType")
-        #expect(inner.customMirror.children.map(\.label) == ["downstream"])
+        #expect(inner.customMirror.children.map(\.label) == [])
     }
 }
