@@ -58,7 +58,8 @@ extension Publishers.IgnoreOutput {
 
         var description: String { "IgnoreOutput" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+        /// No children, as Combine's.
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

@@ -167,11 +167,8 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
 
     var description: String { "ReplaceEmpty" }
 
-    var customMirror: Mirror {
-        lock.lock()
-        defer { lock.unlock() }
-        return Mirror(self, children: ["downstream": downstream as Any, "output": output])
-    }
+    /// No children, as Combine's.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     var playgroundDescription: Any { description }
 }

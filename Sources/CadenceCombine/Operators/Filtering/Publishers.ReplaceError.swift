@@ -148,6 +148,12 @@ extension Publishers.ReplaceError {
 
         func cancel() {
             lock.lock()
+            // Before the upstream's subscription the downstream has not got this one, so only a caller that kept the
+            // subscriber can cancel here: Combine ignores that, and takes the subscription when it comes.
+            if case .awaitingSubscription = status {
+                lock.unlock()
+                return
+            }
             let previous = status
             status = .terminal
             lock.unlock()
@@ -159,19 +165,8 @@ extension Publishers.ReplaceError {
 
         var description: String { "ReplaceError" }
 
-        var customMirror: Mirror {
-            lock.lock()
-            let downstream: Downstream?
-            switch status {
-            case .awaitingSubscription(let subscriber), .active(_, let subscriber),
-                .awaitingDemandForReplacement(let subscriber):
-                downstream = subscriber
-            case .terminal:
-                downstream = nil
-            }
-            lock.unlock()
-            return Mirror(self, children: ["downstream": downstream as Any])
-        }
+        /// No children, as Combine's.
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

@@ -97,11 +97,11 @@ where Downstream.Input == [Input] {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard let (_, downstream) = status.complete() else {
-            lock.unlock()
-            return
-        }
+        // A completion before the subscription goes on too, as Combine's does; no subscription is taken after it.
+        // `ended` keeps the upstream's subscription alive until here, so its release runs unlocked.
+        let ended = status.terminate()
         lock.unlock()
+        guard let downstream = ended.context else { return }
         let rest = buffer
         buffer = []
         if case .finished = completion, !rest.isEmpty {
@@ -123,6 +123,12 @@ where Downstream.Input == [Input] {
 
     func cancel() {
         lock.lock()
+        // Before the upstream's subscription the downstream has not got this one, so only a caller that kept the
+        // subscriber can cancel here: Combine ignores that, and takes the subscription when it comes.
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
         // Released after the lock: the downstream's `deinit` may cancel this subscription again.
         let released = status.terminate()
         lock.unlock()
@@ -132,10 +138,19 @@ where Downstream.Input == [Input] {
 
     var description: String { "CollectByCount" }
 
+    /// Combine's children. Like Combine's, the mirror reads the buffer without waiting for a value that the upstream
+    /// is delivering on another thread: take it between values.
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
-        return Mirror(self, children: ["downstream": status.context as Any, "count": count])
+        let downstream: Any = status.context.map { $0 as Any } ?? (nil as Downstream?) as Any
+        let children: [Mirror.Child] = [
+            ("downstream", downstream),
+            ("upstreamSubscription", status.subscription as Any),
+            ("buffer", buffer),
+            ("count", count),
+        ]
+        return Mirror(self, children: children)
     }
 
     var playgroundDescription: Any { description }

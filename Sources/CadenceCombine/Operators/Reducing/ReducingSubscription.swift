@@ -51,10 +51,29 @@ protocol ReducingStrategy {
 
     /// Folds one value; called instead of `reduce` only when `alwaysContinues` is true.
     mutating func accumulate(_ input: Input)
+
+    /// The answer so far, which Combine's mirror of the subscription shows as `result`; nil while there is none.
+    var partialResult: Output? { get }
+
+    /// The answer the operator starts from, which Combine's mirror shows as `initial`; nil when it starts from none.
+    var initialResult: Output? { get }
+
+    /// The subscription's mirror children after its downstream and before its status: by default Combine's `result`
+    /// and `initial`.
+    var reflectedChildren: [Mirror.Child] { get }
+
+    /// Whether the subscription's mirror has only the strategy's children, as Combine's `collect()` has (`count`).
+    static var reflectsOnlyItsOwnChildren: Bool { get }
 }
 
 extension ReducingStrategy {
     static var lockFreeBody: Body? { nil }
+
+    var reflectedChildren: [Mirror.Child] {
+        [("result", partialResult as Any), ("initial", initialResult as Any)]
+    }
+
+    static var reflectsOnlyItsOwnChildren: Bool { false }
 
     static var alwaysContinues: Bool { false }
 
@@ -80,7 +99,8 @@ extension ReducingStrategy where Failure == UpstreamFailure {
 ///   the first `request(_:)` waits for it.
 /// - When the strategy knows the answer early (`.finish`) or a throwing closure fails (`.fail`), it cancels the
 ///   upstream before telling the downstream. An upstream failure goes downstream at once, demand or not.
-/// - `cancel()` cancels the upstream once and releases the downstream and the body.
+/// - `cancel()` cancels the upstream once and releases the downstream and the body. Before the upstream's
+///   subscription it does nothing, as in Combine (the downstream cannot have this subscription yet).
 final class ReducingSubscription<Strategy: ReducingStrategy, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failure {
@@ -224,6 +244,12 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
 
     func cancel() {
         lock.lock()
+        // Before the upstream's subscription the downstream has not got this one, so only a caller that kept the
+        // subscriber can cancel here: Combine ignores that, and takes the subscription when it comes.
+        if case .awaitingSubscription = phase {
+            lock.unlock()
+            return
+        }
         let upstream: (any Subscription)? = if case .reducing(let upstream) = phase { upstream } else { nil }
         // Released at the end, outside the lock: the body may hold the last reference to an object whose `deinit`
         // cancels this subscription again.
@@ -297,16 +323,25 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
 
     var description: String { Strategy.name }
 
+    /// Combine's children: the downstream, the strategy's `result` and `initial`, and the status (`collect()` shows
+    /// only its `count`). Like Combine's, the mirror reads the running answer without waiting for a value that the
+    /// upstream is delivering on another thread: take it between values.
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
+        if Strategy.reflectsOnlyItsOwnChildren {
+            return Mirror(self, children: strategy.reflectedChildren)
+        }
         let status: String = switch phase {
         case .awaitingSubscription: "awaitingSubscription"
         case .reducing: "reducing"
         case .holding: "holding"
         case .terminal: "terminal"
         }
-        return Mirror(self, children: ["downstream": downstream as Any, "status": status])
+        let shownDownstream: Any = downstream.map { $0 as Any } ?? (nil as Downstream?) as Any
+        let children: [Mirror.Child] = [("downstream", shownDownstream)] + strategy.reflectedChildren
+            + [("status", status)]
+        return Mirror(self, children: children)
     }
 
     var playgroundDescription: Any { description }

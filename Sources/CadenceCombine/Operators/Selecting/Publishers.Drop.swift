@@ -86,7 +86,8 @@ extension Publishers.Drop {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard let downstream, upstream != nil else {
+            // A value before the upstream's subscription is counted and passed on like any other, as Combine does.
+            guard let downstream else {
                 lock.unlock()
                 return .none
             }

@@ -93,7 +93,7 @@ struct ReplaceEmptyTests {
     }
 
     @Test func describesItself() {
-        ReducingChecks.describesItself(name: "ReplaceEmpty") { $0.replaceEmpty(with: 42) }
+        ReducingChecks.describesItself(name: "ReplaceEmpty", mirrorLabels: []) { $0.replaceEmpty(with: 42) }
     }
 
     @Test func isEquatableWhenItsUpstreamAndOutputAre() {

@@ -46,6 +46,47 @@ struct ReducingSubscriptionTests {
         #expect(upstream.subscription.cancelCount == 1)
     }
 
+    @Test func theMirrorShowsTheRunningResultAndTheInitialOne() throws {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.reduce(10, +).subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(Mirror(reflecting: subscription).descendant("result") as? Int == 10)
+        upstream.send(1)
+        upstream.send(2)
+        let mirror = Mirror(reflecting: subscription)
+        #expect(mirror.children.map(\.label) == ["downstream", "result", "initial", "status"])
+        #expect(mirror.descendant("result") as? Int == 13)
+        #expect(mirror.descendant("initial") as? Int == 10)
+    }
+
+    @Test func collectsMirrorShowsOnlyItsCount() throws {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
+        upstream.collect().subscribe(subscriber)
+        upstream.send(4)
+        upstream.send(5)
+        let mirror = Mirror(reflecting: try #require(subscriber.subscription))
+        #expect(mirror.children.map(\.label) == ["count"])
+        #expect(mirror.descendant("count") as? Int == 2)
+    }
+
+    /// The downstream gets the subscription only with the upstream's: a cancel before that can come only from a caller
+    /// that kept the subscriber, and Combine ignores it.
+    @Test func aCancelBeforeTheUpstreamSubscriptionIsIgnored() throws {
+        let upstream = SubscriberKeepingPublisher<Int>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.count().subscribe(subscriber)
+        let operatorSubscription = try #require(upstream.subscriber as? any Subscription)
+        operatorSubscription.cancel()
+        let source = TestPublisher<Int, TestError>()
+        source.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        upstream.send(subscription: source.subscription)
+        #expect(source.subscription.requests == [.unlimited])
+        #expect(source.subscription.cancelCount == 0)
+        #expect(subscriber.events == [.subscription])
+    }
+
     @Test func aRequestRacingTheFinishDeliversExactlyOnce() {
         for _ in 0..<200 {
             let upstream = TestPublisher<Int, TestError>()

@@ -115,6 +115,16 @@ struct DropTests {
         #expect(publisher.subscription.requests == [.max(9)])
     }
 
+    @Test func aValueBeforeTheUpstreamSubscriptionIsCountedAndPassedOn() {
+        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2)) { _ in .max(42) }
+        publisher.dropFirst(1).subscribe(subscriber)
+
+        #expect(publisher.send(1) == .none)
+        #expect(publisher.send(2) == .max(42))
+        #expect(subscriber.events == [.subscription, .value(2)] as Events)
+    }
+
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
         let publisher = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
