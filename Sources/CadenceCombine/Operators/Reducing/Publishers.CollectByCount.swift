@@ -51,6 +51,10 @@ extension Publisher {
 
 /// Fills a buffer from the upstream and hands each full one downstream; demand is multiplied by `count` on the way
 /// up.
+///
+/// As in Combine, every completion the upstream sends goes downstream — a second one, or one after a cancel, too —
+/// while values reach the downstream only while the subscription is live, and the leftover buffer only with a live
+/// upstream's `.finished`. The downstream stays with the subscription for its whole life, ended or not.
 private final class CollectByCountSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == [Input] {
@@ -63,16 +67,17 @@ where Downstream.Input == [Input] {
 
     // `lock` guards `status`.
     private let lock = UnfairLock()
-    private var status: SubscriptionStatus<Downstream>
+    private var status: SubscriptionStatus<Void> = .awaitingSubscription(())
+    private let downstream: Downstream
 
     init(count: Int, downstream: Downstream) {
         self.count = count
-        status = .awaitingSubscription(downstream)
+        self.downstream = downstream
     }
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard let downstream = status.receive(subscription: subscription) else {
+        guard status.receive(subscription: subscription) != nil else {
             lock.unlock()
             subscription.cancel()
             return
@@ -87,7 +92,7 @@ where Downstream.Input == [Input] {
         let batch = buffer
         buffer = []
         lock.lock()
-        guard case .subscribed(_, let downstream) = status else {
+        guard status.isSubscribed else {
             lock.unlock()
             return .none
         }
@@ -97,17 +102,18 @@ where Downstream.Input == [Input] {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        // A completion before the subscription goes on too, as Combine's does; no subscription is taken after it.
-        // `ended` keeps the upstream's subscription alive until here, so its release runs unlocked.
+        // Every completion goes on, as Combine's does: one before the subscription (no subscription is taken after
+        // it), a second one, one after a cancel. `ended` keeps the upstream's subscription alive until here, so its
+        // release runs unlocked.
         let ended = status.terminate()
         lock.unlock()
-        guard let downstream = ended.context else { return }
         let rest = buffer
         buffer = []
-        if case .finished = completion, !rest.isEmpty {
+        if ended.isSubscribed, case .finished = completion, !rest.isEmpty {
             _ = downstream.receive(rest)
         }
         downstream.receive(completion: completion)
+        withExtendedLifetime(ended) {}
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -129,7 +135,7 @@ where Downstream.Input == [Input] {
             lock.unlock()
             return
         }
-        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        // `released` keeps the upstream's subscription alive until here, so its release runs unlocked.
         let released = status.terminate()
         lock.unlock()
         released.subscription?.cancel()
@@ -143,7 +149,6 @@ where Downstream.Input == [Input] {
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
-        let downstream: Any = status.context.map { $0 as Any } ?? (nil as Downstream?) as Any
         let children: [Mirror.Child] = [
             ("downstream", downstream),
             ("upstreamSubscription", status.subscription as Any),

@@ -70,6 +70,11 @@ struct ReplaceErrorTests {
         #expect(upstream.subscription.answered == [.max(2), .none])
     }
 
+    /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        SingleUpstreamOperatorChecks.cancelKeepsTheSubscriberUntilTheUpstreamLetsGo { $0.replaceError(with: 42) }
+    }
+
     @Test func cancelReachesUpstreamOnceAndNothingFollows() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.replaceError(with: 0) }
         upstream.send(1)

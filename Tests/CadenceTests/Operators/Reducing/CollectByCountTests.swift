@@ -49,19 +49,38 @@ struct CollectByCountTests {
         #expect(harness.events == ["subscription", "value([7, 8])"])
     }
 
+    /// The partial batch goes with the failure; as in Combine, a value after it goes nowhere while a second
+    /// completion goes on.
     @Test func dropsThePartialBatchOnFailure() {
         let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(3) }
         harness.send([1, 2, 3, 4])
         harness.upstream.send(completion: .failure(.oops))
         #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)"])
-        harness.force(5)
+        #expect(harness.force(5) == .none)
         harness.force(completion: .finished)
-        #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)"])
+        #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)", "finished"])
         #expect(harness.cancelCount == 0)
     }
 
-    @Test func cancelStopsEverything() {
-        ReducingChecks.cancelStopsEverything(after: [1], lateValue: 2) { $0.collect(2) }
+    /// After a cancel, values and requests go nowhere and the partial batch is dropped; as in Combine, a completion
+    /// the upstream still sends goes on, alone.
+    @Test func cancelStopsValuesAndRequestsButPassesALateCompletionOn() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(2) }
+        harness.send([1])
+        harness.subscriber.cancel()
+        #expect(harness.cancelCount == 1)
+        #expect(harness.force(2) == .none)
+        harness.subscriber.request(.max(1))
+        harness.force(completion: .finished)
+        harness.subscriber.cancel()
+        #expect(harness.events == ["subscription", "finished"])
+        #expect(harness.cancelCount == 1)
+        #expect(harness.requests == [.unlimited])
+    }
+
+    /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        SingleUpstreamOperatorChecks.cancelKeepsTheSubscriberUntilTheUpstreamLetsGo { $0.collect(2) }
     }
 
     @Test func cancelsASecondSubscription() {

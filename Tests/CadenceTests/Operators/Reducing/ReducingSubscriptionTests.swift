@@ -7,43 +7,56 @@ import Testing
 struct ReducingSubscriptionTests {
     private final class Token: Sendable {}
 
-    @Test func finishingReleasesTheClosure() {
-        let upstream = TestPublisher<Int, TestError>()
+    /// As in Combine, a finished subscription keeps its closure (and downstream) until the upstream and the subscriber
+    /// let go of it.
+    @Test func finishingKeepsTheClosureUntilTheSubscriptionGoes() {
+        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
         weak var weakToken: Token?
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         do {
             let token = Token()
             weakToken = token
-            upstream.reduce(0) { _ = token; return $0 + $1 }.subscribe(subscriber)
+            upstream?.reduce(0) { _ = token; return $0 + $1 }.subscribe(subscriber)
         }
-        upstream.send(1)
-        #expect(weakToken != nil)
-        upstream.send(completion: .finished)
-        #expect(weakToken == nil)
+        upstream?.send(1)
+        upstream?.send(completion: .finished)
         subscriber.request(.max(1))
         #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(weakToken != nil)
+        subscriber.releaseSubscription()
+        #expect(weakToken != nil)
+        upstream = nil
+        #expect(weakToken == nil)
     }
 
-    @Test func cancellingReleasesTheClosureAndTheDownstream() {
-        let upstream = TestPublisher<Int, TestError>()
+    /// As in Combine, a cancelled subscription keeps its closure and its downstream until the upstream and the
+    /// subscriber let go of it; the closure is not called after the cancel.
+    @Test func cancellingKeepsTheClosureAndTheDownstreamUntilTheSubscriptionGoes() {
+        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
         weak var weakToken: Token?
         weak var weakSubscriber: TestSubscriber<Int, TestError>?
         var subscription: (any Subscription)?
+        let calls = ReducingCounter()
         do {
             let token = Token()
             weakToken = token
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             weakSubscriber = subscriber
-            upstream.reduce(0) { _ = token; return $0 + $1 }.subscribe(subscriber)
+            upstream?.reduce(0) { _ = token; calls.increment(); return $0 + $1 }.subscribe(subscriber)
             subscription = subscriber.subscription
             subscriber.releaseSubscription()
         }
+        subscription?.cancel()
+        #expect(upstream?.subscription.cancelCount == 1)
+        #expect(upstream?.subscription.downstream.receive(1) == Subscribers.Demand.none)
+        #expect(calls.value == 0)
         #expect(weakToken != nil)
         #expect(weakSubscriber != nil)
-        subscription?.cancel()
+        subscription = nil
+        #expect(weakToken != nil)
+        upstream = nil
         #expect(weakToken == nil)
         #expect(weakSubscriber == nil)
-        #expect(upstream.subscription.cancelCount == 1)
     }
 
     @Test func theMirrorShowsTheRunningResultAndTheInitialOne() throws {
