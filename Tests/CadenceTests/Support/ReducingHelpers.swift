@@ -58,6 +58,7 @@ enum ReducingChecks {
         inputs: [Int],
         result: String?,
         emptyResult: String?,
+        mirrorLabels: [String] = ["downstream", "result", "initial", "status"],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
     ) {
@@ -68,7 +69,7 @@ enum ReducingChecks {
         forwardsUpstreamFailureAtOnce(sourceLocation: sourceLocation, makeOperator)
         cancelStopsEverything(sourceLocation: sourceLocation, makeOperator)
         cancelsSecondSubscription(sourceLocation: sourceLocation, makeOperator)
-        describesItself(name: name, sourceLocation: sourceLocation, makeOperator)
+        describesItself(name: name, mirrorLabels: mirrorLabels, sourceLocation: sourceLocation, makeOperator)
     }
 
     /// The downstream gets the subscription first; then the upstream gets one request for `.unlimited`.
@@ -191,9 +192,11 @@ enum ReducingChecks {
         #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
     }
 
-    /// `description` and `playgroundDescription` are Combine's name; the mirror shows the downstream.
+    /// `description` and `playgroundDescription` are Combine's name; the mirror's children are Combine's: by default
+    /// the reducing operators' `downstream`, `result`, `initial` and `status`.
     static func describesItself<Operator: Publisher>(
         name: String,
+        mirrorLabels: [String] = ["downstream", "result", "initial", "status"],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
     ) {
@@ -206,7 +209,7 @@ enum ReducingChecks {
         let playground = (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription
         #expect(playground as? String == name, sourceLocation: sourceLocation)
         let labels = Mirror(reflecting: subscription).children.map(\.label)
-        #expect(labels.first == "downstream", sourceLocation: sourceLocation)
+        #expect(labels == mirrorLabels, sourceLocation: sourceLocation)
     }
 }
 

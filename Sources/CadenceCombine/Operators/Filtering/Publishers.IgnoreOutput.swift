@@ -58,7 +58,8 @@ extension Publishers.IgnoreOutput {
 
         var description: String { "IgnoreOutput" }
 
-        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
+        /// No children, as Combine's.
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

@@ -46,7 +46,8 @@ extension Publisher {
     }
 }
 
-/// Forwards values and demand, and remembers whether any value came through.
+/// Forwards values and demand, and remembers whether any value came through. As in Combine, the downstream stays
+/// with the subscription for its whole life, ended or not.
 private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
@@ -66,10 +67,10 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
     // Touched only from upstream events, which the contract serialises: no lock.
     private var receivedValue = false
 
-    // `lock` guards `phase`, `downstream` and `demanded`.
+    // `lock` guards `phase` and `demanded`.
     private let lock = UnfairLock()
     private var phase = Phase.awaitingSubscription
-    private var downstream: Downstream?
+    private let downstream: Downstream
     private var demanded = false
 
     init(output: Input, downstream: Downstream) {
@@ -79,7 +80,7 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = phase, let downstream else {
+        guard case .awaitingSubscription = phase else {
             lock.unlock()
             subscription.cancel()
             return
@@ -91,7 +92,7 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .forwarding = phase, let downstream else {
+        guard case .forwarding = phase else {
             lock.unlock()
             return .none
         }
@@ -102,13 +103,15 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .forwarding = phase, let downstream else {
+        guard case .forwarding = phase else {
             lock.unlock()
             return
         }
+        // `ended` keeps the upstream's subscription alive until here, so its release runs unlocked.
+        let ended = phase
+        defer { withExtendedLifetime(ended) {} }
         guard !receivedValue, case .finished = completion else {
             phase = .terminal
-            self.downstream = nil
             lock.unlock()
             downstream.receive(completion: completion)
             return
@@ -119,9 +122,8 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
             return
         }
         phase = .terminal
-        self.downstream = nil
         lock.unlock()
-        deliverReplacement(to: downstream)
+        deliverReplacement()
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -136,13 +138,9 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
             lock.unlock()
             upstream.request(demand)
         case .holding:
-            let downstream = self.downstream
             phase = .terminal
-            self.downstream = nil
             lock.unlock()
-            if let downstream {
-                deliverReplacement(to: downstream)
-            }
+            deliverReplacement()
         case .terminal:
             lock.unlock()
         }
@@ -151,27 +149,20 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
     func cancel() {
         lock.lock()
         let upstream: (any Subscription)? = if case .forwarding(let upstream) = phase { upstream } else { nil }
-        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
-        let released = downstream
         phase = .terminal
-        downstream = nil
         lock.unlock()
         upstream?.cancel()
-        withExtendedLifetime(released) {}
     }
 
-    private func deliverReplacement(to downstream: Downstream) {
+    private func deliverReplacement() {
         _ = downstream.receive(output)
         downstream.receive(completion: .finished)
     }
 
     var description: String { "ReplaceEmpty" }
 
-    var customMirror: Mirror {
-        lock.lock()
-        defer { lock.unlock() }
-        return Mirror(self, children: ["downstream": downstream as Any, "output": output])
-    }
+    /// No children, as Combine's.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     var playgroundDescription: Any { description }
 }

@@ -19,7 +19,8 @@ extension Publisher {
 extension Publishers {
     /// A publisher that replaces any errors in the stream with a provided element.
     ///
-    /// Demand passes upstream unchanged; each value is answered with the downstream's own answer.
+    /// Demand passes upstream unchanged; each value is answered with the downstream's own answer. As in Combine, the
+    /// subscription keeps its downstream for its whole life, ended or not.
     public struct ReplaceError<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Never
@@ -53,10 +54,10 @@ extension Publishers.ReplaceError {
         typealias Failure = Upstream.Failure
 
         private enum Status {
-            case awaitingSubscription(Downstream)
-            case active(any Subscription, Downstream)
+            case awaitingSubscription
+            case active(any Subscription)
             /// The upstream failed while the downstream had no outstanding demand: the replacement waits for a request.
-            case awaitingDemandForReplacement(Downstream)
+            case awaitingDemandForReplacement
             case terminal
         }
 
@@ -64,14 +65,15 @@ extension Publishers.ReplaceError {
         // calls, which a publisher serializes. The downstream's outstanding demand is
         // `requested + answered - delivered`.
         private let lock = UnfairLock()
-        private var status: Status
+        private var status = Status.awaitingSubscription
         private var requested = Subscribers.Demand.none
         private var answered = Subscribers.Demand.none
         private var delivered = Subscribers.Demand.none
         private let output: Upstream.Output
+        private let downstream: Downstream
 
         init(downstream: Downstream, output: Upstream.Output) {
-            status = .awaitingSubscription(downstream)
+            self.downstream = downstream
             self.output = output
         }
 
@@ -79,19 +81,19 @@ extension Publishers.ReplaceError {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard case .awaitingSubscription(let downstream) = status else {
+            guard case .awaitingSubscription = status else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            status = .active(subscription, downstream)
+            status = .active(subscription)
             lock.unlock()
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard case .active(_, let downstream) = status else {
+            guard case .active = status else {
                 lock.unlock()
                 return .none
             }
@@ -108,10 +110,13 @@ extension Publishers.ReplaceError {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .active(_, let downstream) = status else {
+            guard case .active = status else {
                 lock.unlock()
                 return
             }
+            // `ended` keeps the upstream's subscription alive until here, so its release runs unlocked.
+            let ended = status
+            defer { withExtendedLifetime(ended) {} }
             switch completion {
             case .finished:
                 status = .terminal
@@ -123,7 +128,7 @@ extension Publishers.ReplaceError {
                 _ = downstream.receive(output)
                 downstream.receive(completion: .finished)
             case .failure:
-                status = .awaitingDemandForReplacement(downstream)
+                status = .awaitingDemandForReplacement
                 lock.unlock()
             }
         }
@@ -132,11 +137,11 @@ extension Publishers.ReplaceError {
             guard demand.isPositive(in: "ReplaceError") else { return }
             lock.lock()
             switch status {
-            case .active(let upstream, _):
+            case .active(let upstream):
                 requested += demand
                 lock.unlock()
                 upstream.request(demand)
-            case .awaitingDemandForReplacement(let downstream):
+            case .awaitingDemandForReplacement:
                 status = .terminal
                 lock.unlock()
                 _ = downstream.receive(output)
@@ -148,30 +153,26 @@ extension Publishers.ReplaceError {
 
         func cancel() {
             lock.lock()
+            // Before the upstream's subscription the downstream has not got this one, so only a caller that kept the
+            // subscriber can cancel here: Combine ignores that, and takes the subscription when it comes.
+            if case .awaitingSubscription = status {
+                lock.unlock()
+                return
+            }
             let previous = status
             status = .terminal
             lock.unlock()
-            // `previous` keeps the downstream alive until here, so its release runs unlocked.
-            if case .active(let upstream, _) = previous {
+            // `previous` keeps the upstream's subscription alive until here, so its release runs unlocked.
+            if case .active(let upstream) = previous {
                 upstream.cancel()
             }
+            withExtendedLifetime(previous) {}
         }
 
         var description: String { "ReplaceError" }
 
-        var customMirror: Mirror {
-            lock.lock()
-            let downstream: Downstream?
-            switch status {
-            case .awaitingSubscription(let subscriber), .active(_, let subscriber),
-                .awaitingDemandForReplacement(let subscriber):
-                downstream = subscriber
-            case .terminal:
-                downstream = nil
-            }
-            lock.unlock()
-            return Mirror(self, children: ["downstream": downstream as Any])
-        }
+        /// No children, as Combine's.
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }

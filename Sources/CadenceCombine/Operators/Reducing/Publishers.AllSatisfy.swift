@@ -56,6 +56,10 @@ private struct AllSatisfyStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "AllSatisfy" }
 
+    var partialResult: Output? { satisfied }
+
+    var initialResult: Output? { true }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         guard !body(input) else { return .continue }
         satisfied = false

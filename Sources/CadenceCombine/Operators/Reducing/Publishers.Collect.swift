@@ -67,6 +67,15 @@ private struct CollectStrategy<Elements: RangeReplaceableCollection, Failure: Er
         elements.append(input)
     }
 
+    var partialResult: Output? { elements }
+
+    var initialResult: Output? { Elements() }
+
+    /// Combine's mirror of `collect()` shows only how many elements it holds.
+    var reflectedChildren: [Mirror.Child] { [("count", elements.count)] }
+
+    static var reflectsOnlyItsOwnChildren: Bool { true }
+
     mutating func takeResult() -> Output? {
         defer { elements = Elements() }
         return elements

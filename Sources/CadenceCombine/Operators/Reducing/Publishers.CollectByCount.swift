@@ -51,6 +51,10 @@ extension Publisher {
 
 /// Fills a buffer from the upstream and hands each full one downstream; demand is multiplied by `count` on the way
 /// up.
+///
+/// As in Combine, every completion the upstream sends goes downstream — a second one, or one after a cancel, too —
+/// while values reach the downstream only while the subscription is live, and the leftover buffer only with a live
+/// upstream's `.finished`. The downstream stays with the subscription for its whole life, ended or not.
 private final class CollectByCountSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == [Input] {
@@ -63,16 +67,17 @@ where Downstream.Input == [Input] {
 
     // `lock` guards `status`.
     private let lock = UnfairLock()
-    private var status: SubscriptionStatus<Downstream>
+    private var status: SubscriptionStatus<Void> = .awaitingSubscription(())
+    private let downstream: Downstream
 
     init(count: Int, downstream: Downstream) {
         self.count = count
-        status = .awaitingSubscription(downstream)
+        self.downstream = downstream
     }
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard let downstream = status.receive(subscription: subscription) else {
+        guard status.receive(subscription: subscription) != nil else {
             lock.unlock()
             subscription.cancel()
             return
@@ -87,7 +92,7 @@ where Downstream.Input == [Input] {
         let batch = buffer
         buffer = []
         lock.lock()
-        guard case .subscribed(_, let downstream) = status else {
+        guard status.isSubscribed else {
             lock.unlock()
             return .none
         }
@@ -97,17 +102,18 @@ where Downstream.Input == [Input] {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard let (_, downstream) = status.complete() else {
-            lock.unlock()
-            return
-        }
+        // Every completion goes on, as Combine's does: one before the subscription (no subscription is taken after
+        // it), a second one, one after a cancel. `ended` keeps the upstream's subscription alive until here, so its
+        // release runs unlocked.
+        let ended = status.terminate()
         lock.unlock()
         let rest = buffer
         buffer = []
-        if case .finished = completion, !rest.isEmpty {
+        if ended.isSubscribed, case .finished = completion, !rest.isEmpty {
             _ = downstream.receive(rest)
         }
         downstream.receive(completion: completion)
+        withExtendedLifetime(ended) {}
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -123,7 +129,13 @@ where Downstream.Input == [Input] {
 
     func cancel() {
         lock.lock()
-        // Released after the lock: the downstream's `deinit` may cancel this subscription again.
+        // Before the upstream's subscription the downstream has not got this one, so only a caller that kept the
+        // subscriber can cancel here: Combine ignores that, and takes the subscription when it comes.
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
+        // `released` keeps the upstream's subscription alive until here, so its release runs unlocked.
         let released = status.terminate()
         lock.unlock()
         released.subscription?.cancel()
@@ -132,10 +144,18 @@ where Downstream.Input == [Input] {
 
     var description: String { "CollectByCount" }
 
+    /// Combine's children. Like Combine's, the mirror reads the buffer without waiting for a value that the upstream
+    /// is delivering on another thread: take it between values.
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
-        return Mirror(self, children: ["downstream": status.context as Any, "count": count])
+        let children: [Mirror.Child] = [
+            ("downstream", downstream),
+            ("upstreamSubscription", status.subscription as Any),
+            ("buffer", buffer),
+            ("count", count),
+        ]
+        return Mirror(self, children: children)
     }
 
     var playgroundDescription: Any { description }

@@ -83,6 +83,10 @@ private struct ComparisonStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "Comparison" }
 
+    var partialResult: Output? { greatest }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         if let current = greatest {
             if body(current, input) {

@@ -54,6 +54,10 @@ private struct ContainsStrategy<Input: Equatable, Failure: Error>: ReducingStrat
 
     static var name: String { "Contains" }
 
+    var partialResult: Output? { found }
+
+    var initialResult: Output? { false }
+
     mutating func reduce(_ input: Input, using body: Void) -> ReducingStep<Failure> {
         guard input == wanted else { return .continue }
         found = true

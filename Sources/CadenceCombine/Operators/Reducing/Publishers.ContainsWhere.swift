@@ -49,6 +49,10 @@ private struct ContainsWhereStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "ContainsWhere" }
 
+    var partialResult: Output? { found }
+
+    var initialResult: Output? { false }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         guard body(input) else { return .continue }
         found = true

@@ -47,6 +47,10 @@ private struct CountStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "Count" }
 
+    var partialResult: Output? { count }
+
+    var initialResult: Output? { 0 }
+
     mutating func reduce(_ input: Input, using body: Void) -> ReducingStep<Failure> {
         count += 1
         return .continue

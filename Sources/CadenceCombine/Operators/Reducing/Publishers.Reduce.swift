@@ -28,7 +28,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let strategy = ReduceStrategy<Upstream.Output, Output, Failure>(accumulator: initial)
+            let strategy = ReduceStrategy<Upstream.Output, Output, Failure>(initial: initial)
             upstream.subscribe(
                 ReducingSubscription(strategy: strategy, body: nextPartialResult, downstream: subscriber))
         }
@@ -62,9 +62,19 @@ private struct ReduceStrategy<Input, Output, Failure: Error>: ReducingStrategy {
     typealias UpstreamFailure = Failure
     typealias Body = (Output, Input) -> Output
 
+    let initial: Output
     var accumulator: Output
 
+    init(initial: Output) {
+        self.initial = initial
+        accumulator = initial
+    }
+
     static var name: String { "Reduce" }
+
+    var partialResult: Output? { accumulator }
+
+    var initialResult: Output? { initial }
 
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         accumulator = body(accumulator, input)

@@ -55,6 +55,10 @@ private struct TryAllSatisfyStrategy<Input, UpstreamFailure: Error>: ReducingStr
 
     static var name: String { "TryAllSatisfy" }
 
+    var partialResult: Output? { satisfied }
+
+    var initialResult: Output? { true }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         do {
             guard try !body(input) else { return .continue }

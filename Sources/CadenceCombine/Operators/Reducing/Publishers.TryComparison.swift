@@ -70,6 +70,10 @@ private struct TryComparisonStrategy<Input, UpstreamFailure: Error>: ReducingStr
 
     static var name: String { "TryComparison" }
 
+    var partialResult: Output? { greatest }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         guard let current = greatest else {
             greatest = input

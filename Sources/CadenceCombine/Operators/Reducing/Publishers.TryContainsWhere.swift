@@ -53,6 +53,10 @@ private struct TryContainsWhereStrategy<Input, UpstreamFailure: Error>: Reducing
 
     static var name: String { "TryContainsWhere" }
 
+    var partialResult: Output? { found }
+
+    var initialResult: Output? { false }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         do {
             guard try body(input) else { return .continue }

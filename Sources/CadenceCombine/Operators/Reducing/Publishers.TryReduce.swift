@@ -32,7 +32,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let strategy = TryReduceStrategy<Upstream.Output, Output, Upstream.Failure>(accumulator: initial)
+            let strategy = TryReduceStrategy<Upstream.Output, Output, Upstream.Failure>(initial: initial)
             upstream.subscribe(
                 ReducingSubscription(strategy: strategy, body: nextPartialResult, downstream: subscriber))
         }
@@ -64,9 +64,19 @@ private struct TryReduceStrategy<Input, Output, UpstreamFailure: Error>: Reducin
     typealias Failure = any Error
     typealias Body = (Output, Input) throws -> Output
 
+    let initial: Output
     var accumulator: Output
 
+    init(initial: Output) {
+        self.initial = initial
+        accumulator = initial
+    }
+
     static var name: String { "TryReduce" }
+
+    var partialResult: Output? { accumulator }
+
+    var initialResult: Output? { initial }
 
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         do {

@@ -15,8 +15,8 @@ enum ReducingStep<Failure: Error> {
 ///
 /// `ReducingSubscription` owns a strategy and calls it only from upstream events (`receive(_:)` and
 /// `receive(completion:)`), which the subscription contract serialises, so the strategy's own state needs no lock.
-/// User code that must be released on cancellation (a predicate, a combining closure) lives in `Body` instead, which
-/// the subscription guards.
+/// User code (a predicate, a combining closure) lives in `Body` instead, which the subscription calls only while it
+/// is live.
 protocol ReducingStrategy {
     /// The upstream's values.
     associatedtype Input
@@ -32,8 +32,9 @@ protocol ReducingStrategy {
     /// Combine's name for the subscription (its `description`).
     static var name: String { get }
 
-    /// The body to use without taking the lock, or nil when the subscription must fetch it (under its lock) for
-    /// each value. It is `()` when `Body` is `Void`: such strategies cost no lock per value.
+    /// The body to use without checking that the subscription is live, or nil when the body is user code, which the
+    /// subscription calls only after checking (under its lock) that it was not cancelled. It is `()` when `Body` is
+    /// `Void`: such strategies cost no lock per value.
     static var lockFreeBody: Body? { get }
 
     /// Folds one value into the running answer.
@@ -51,10 +52,29 @@ protocol ReducingStrategy {
 
     /// Folds one value; called instead of `reduce` only when `alwaysContinues` is true.
     mutating func accumulate(_ input: Input)
+
+    /// The answer so far, which Combine's mirror of the subscription shows as `result`; nil while there is none.
+    var partialResult: Output? { get }
+
+    /// The answer the operator starts from, which Combine's mirror shows as `initial`; nil when it starts from none.
+    var initialResult: Output? { get }
+
+    /// The subscription's mirror children after its downstream and before its status: by default Combine's `result`
+    /// and `initial`.
+    var reflectedChildren: [Mirror.Child] { get }
+
+    /// Whether the subscription's mirror has only the strategy's children, as Combine's `collect()` has (`count`).
+    static var reflectsOnlyItsOwnChildren: Bool { get }
 }
 
 extension ReducingStrategy {
     static var lockFreeBody: Body? { nil }
+
+    var reflectedChildren: [Mirror.Child] {
+        [("result", partialResult as Any), ("initial", initialResult as Any)]
+    }
+
+    static var reflectsOnlyItsOwnChildren: Bool { false }
 
     static var alwaysContinues: Bool { false }
 
@@ -80,7 +100,12 @@ extension ReducingStrategy where Failure == UpstreamFailure {
 ///   the first `request(_:)` waits for it.
 /// - When the strategy knows the answer early (`.finish`) or a throwing closure fails (`.fail`), it cancels the
 ///   upstream before telling the downstream. An upstream failure goes downstream at once, demand or not.
-/// - `cancel()` cancels the upstream once and releases the downstream and the body.
+/// - `cancel()` cancels the upstream once; after it nothing reaches the downstream. Before the upstream's
+///   subscription it does nothing, as in Combine (the downstream cannot have this subscription yet).
+/// - Lifetime: as in Combine, the downstream and the body (with all that its closure captured) stay with the
+///   subscription for its whole life, ended or not; they go when the upstream and the downstream let go of the
+///   subscription (a `sink` drops its subscription when it completes or is cancelled, a well-behaved upstream its
+///   subscriber).
 final class ReducingSubscription<Strategy: ReducingStrategy, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failure {
@@ -104,12 +129,12 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
     /// `Strategy.alwaysContinues`, read once: the per-value path then asks nothing generic of the strategy type.
     private let alwaysContinues = Strategy.alwaysContinues
 
-    // `lock` guards `phase`, `downstream`, `body` and `demanded`.
+    // `lock` guards `phase` and `demanded`.
     private let lock = UnfairLock()
     private var phase = Phase.awaitingSubscription
-    private var downstream: Downstream?
-    private var body: Strategy.Body?
     private var demanded = false
+    private let downstream: Downstream
+    private let body: Strategy.Body
 
     init(strategy: Strategy, body: Strategy.Body, downstream: Downstream) {
         self.strategy = strategy
@@ -121,7 +146,7 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = phase, let downstream else {
+        guard case .awaitingSubscription = phase else {
             lock.unlock()
             subscription.cancel()
             return
@@ -153,13 +178,12 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
         if let lockFree = Strategy.lockFreeBody {
             body = lockFree
         } else {
+            // User code runs only while the subscription is live: not after a cancel, as in Combine.
             lock.lock()
-            guard case .reducing = phase, let current = self.body else {
-                lock.unlock()
-                return .none
-            }
-            body = current
+            let isLive = if case .reducing = phase { true } else { false }
             lock.unlock()
+            guard isLive else { return .none }
+            body = self.body
         }
         switch strategy.reduce(input, using: body) {
         case .continue:
@@ -178,10 +202,9 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             lock.unlock()
             return
         }
-        // The body is released when this returns, outside the lock (see `cancel()`).
-        let releasedBody = body
-        defer { withExtendedLifetime(releasedBody) {} }
-        body = nil
+        // `ended` keeps the upstream's subscription alive until here, so its release runs unlocked.
+        let ended = phase
+        defer { withExtendedLifetime(ended) {} }
         switch completion {
         case .finished:
             let result = strategy.takeResult()
@@ -190,15 +213,13 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
                 lock.unlock()
                 return
             }
-            let downstream = takeDownstreamLocked()
+            phase = .terminal
             lock.unlock()
-            if let downstream {
-                deliver(result, to: downstream)
-            }
+            deliver(result)
         case .failure(let error):
-            let downstream = takeDownstreamLocked()
+            phase = .terminal
             lock.unlock()
-            downstream?.receive(completion: .failure(Strategy.failure(from: error)))
+            downstream.receive(completion: .failure(Strategy.failure(from: error)))
         }
     }
 
@@ -212,11 +233,9 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             demanded = true
             lock.unlock()
         case .holding(let result):
-            let downstream = takeDownstreamLocked()
+            phase = .terminal
             lock.unlock()
-            if let downstream {
-                deliver(result, to: downstream)
-            }
+            deliver(result)
         case .terminal:
             lock.unlock()
         }
@@ -224,27 +243,24 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
 
     func cancel() {
         lock.lock()
-        let upstream: (any Subscription)? = if case .reducing(let upstream) = phase { upstream } else { nil }
-        // Released at the end, outside the lock: the body may hold the last reference to an object whose `deinit`
-        // cancels this subscription again.
-        let released = (downstream, body)
+        // Before the upstream's subscription the downstream has not got this one, so only a caller that kept the
+        // subscriber can cancel here: Combine ignores that, and takes the subscription when it comes.
+        if case .awaitingSubscription = phase {
+            lock.unlock()
+            return
+        }
+        // `previous` keeps the upstream's subscription (or a held result) alive until here, so its release runs
+        // unlocked.
+        let previous = phase
         phase = .terminal
-        downstream = nil
-        body = nil
         lock.unlock()
-        upstream?.cancel()
-        withExtendedLifetime(released) {}
+        if case .reducing(let upstream) = previous {
+            upstream.cancel()
+        }
+        withExtendedLifetime(previous) {}
     }
 
     // MARK: Private
-
-    /// Ends the subscription and returns the downstream; the caller holds the lock.
-    private func takeDownstreamLocked() -> Downstream? {
-        phase = .terminal
-        body = nil
-        defer { downstream = nil }
-        return downstream
-    }
 
     private func finishEarly() {
         lock.lock()
@@ -252,22 +268,13 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             lock.unlock()
             return
         }
-        // The body is released when this returns, outside the lock (see `cancel()`).
-        let releasedBody = body
-        defer { withExtendedLifetime(releasedBody) {} }
         let result = strategy.takeResult()
-        let downstream: Downstream?
-        if demanded {
-            downstream = takeDownstreamLocked()
-        } else {
-            phase = .holding(result)
-            body = nil
-            downstream = nil
-        }
+        let deliversNow = demanded
+        phase = deliversNow ? .terminal : .holding(result)
         lock.unlock()
         upstream.cancel()
-        if let downstream {
-            deliver(result, to: downstream)
+        if deliversNow {
+            deliver(result)
         }
     }
 
@@ -277,16 +284,13 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
             lock.unlock()
             return
         }
-        // The body is released when this returns, outside the lock (see `cancel()`).
-        let releasedBody = body
-        defer { withExtendedLifetime(releasedBody) {} }
-        let downstream = takeDownstreamLocked()
+        phase = .terminal
         lock.unlock()
         upstream.cancel()
-        downstream?.receive(completion: .failure(error))
+        downstream.receive(completion: .failure(error))
     }
 
-    private func deliver(_ result: Strategy.Output?, to downstream: Downstream) {
+    private func deliver(_ result: Strategy.Output?) {
         if let result {
             _ = downstream.receive(result)
         }
@@ -297,16 +301,24 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
 
     var description: String { Strategy.name }
 
+    /// Combine's children: the downstream, the strategy's `result` and `initial`, and the status (`collect()` shows
+    /// only its `count`). Like Combine's, the mirror reads the running answer without waiting for a value that the
+    /// upstream is delivering on another thread: take it between values.
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
+        if Strategy.reflectsOnlyItsOwnChildren {
+            return Mirror(self, children: strategy.reflectedChildren)
+        }
         let status: String = switch phase {
         case .awaitingSubscription: "awaitingSubscription"
         case .reducing: "reducing"
         case .holding: "holding"
         case .terminal: "terminal"
         }
-        return Mirror(self, children: ["downstream": downstream as Any, "status": status])
+        let children: [Mirror.Child] = [("downstream", downstream)] + strategy.reflectedChildren
+            + [("status", status)]
+        return Mirror(self, children: children)
     }
 
     var playgroundDescription: Any { description }

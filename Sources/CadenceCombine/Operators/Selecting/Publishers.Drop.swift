@@ -21,6 +21,10 @@ extension Publishers {
     /// Demand: the subscriber gets its subscription before the upstream is subscribed to. When the upstream's
     /// subscription arrives, Drop requests what the subscriber asked for so far plus `count` (the values it will
     /// drop), and answers each dropped value with `.none`; after that, requests pass through unchanged.
+    ///
+    /// As in Combine, every completion the upstream sends goes downstream — a second one, or one after a cancel, too —
+    /// and the subscription keeps its downstream for its whole life; values and requests after a completion or a
+    /// cancel go nowhere.
     public struct Drop<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -56,9 +60,10 @@ extension Publishers.Drop {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        // `lock` guards every stored var. `downstream` is nil once the subscription completed or was cancelled.
+        // `lock` guards every stored var but `downstream`.
         private let lock = UnfairLock()
-        private var downstream: Downstream?
+        private let downstream: Downstream
+        private var isEnded = false
         private var upstream: (any Subscription)?
         private var pendingDemand = Subscribers.Demand.none
         private var remainingToDrop: Int
@@ -70,7 +75,7 @@ extension Publishers.Drop {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard upstream == nil, downstream != nil else {
+            guard upstream == nil, !isEnded else {
                 lock.unlock()
                 subscription.cancel()
                 return
@@ -86,7 +91,8 @@ extension Publishers.Drop {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard let downstream, upstream != nil else {
+            // A value before the upstream's subscription is counted and passed on like any other, as Combine does.
+            guard !isEnded else {
                 lock.unlock()
                 return .none
             }
@@ -101,20 +107,20 @@ extension Publishers.Drop {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
+            // Passed on even after the end, as Combine does. `released` keeps the upstream's subscription alive until
+            // here, so its release runs unlocked.
+            isEnded = true
+            let released = upstream
             upstream = nil
             lock.unlock()
             downstream.receive(completion: completion)
+            withExtendedLifetime(released) {}
         }
 
         func request(_ demand: Subscribers.Demand) {
             guard demand.isPositive(in: "Drop") else { return }
             lock.lock()
-            guard downstream != nil else {
+            guard !isEnded else {
                 lock.unlock()
                 return
             }
@@ -130,13 +136,10 @@ extension Publishers.Drop {
         func cancel() {
             lock.lock()
             let upstream = self.upstream
-            // Released after the lock: the downstream's `deinit` may cancel this subscription again.
-            let released = downstream
             self.upstream = nil
-            downstream = nil
+            isEnded = true
             lock.unlock()
             upstream?.cancel()
-            withExtendedLifetime(released) {}
         }
 
         var description: String { "Drop" }

@@ -49,6 +49,10 @@ private struct FirstStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "First" }
 
+    var partialResult: Output? { first }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Void) -> ReducingStep<Failure> {
         first = input
         return .finish

@@ -53,6 +53,10 @@ private struct FirstWhereStrategy<Input, Failure: Error>: ReducingStrategy {
     /// Combine names this subscription "TryFirst" (not "FirstWhere"); matched on purpose.
     static var name: String { "TryFirst" }
 
+    var partialResult: Output? { first }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         guard body(input) else { return .continue }
         first = input

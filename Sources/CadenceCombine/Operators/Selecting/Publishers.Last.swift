@@ -46,6 +46,10 @@ private struct LastStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "Last" }
 
+    var partialResult: Output? { last }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Void) -> ReducingStep<Failure> {
         last = input
         return .continue

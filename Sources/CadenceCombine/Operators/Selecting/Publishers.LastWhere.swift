@@ -52,6 +52,10 @@ private struct LastWhereStrategy<Input, Failure: Error>: ReducingStrategy {
 
     static var name: String { "LastWhere" }
 
+    var partialResult: Output? { last }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         if body(input) {
             last = input

@@ -51,6 +51,10 @@ private struct TryFirstWhereStrategy<Input, UpstreamFailure: Error>: ReducingStr
 
     static var name: String { "TryFirstWhere" }
 
+    var partialResult: Output? { first }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         do {
             guard try body(input) else { return .continue }

@@ -52,6 +52,10 @@ private struct TryLastWhereStrategy<Input, UpstreamFailure: Error>: ReducingStra
 
     static var name: String { "TryLastWhere" }
 
+    var partialResult: Output? { last }
+
+    var initialResult: Output? { nil }
+
     mutating func reduce(_ input: Input, using body: Body) -> ReducingStep<Failure> {
         do {
             if try body(input) {

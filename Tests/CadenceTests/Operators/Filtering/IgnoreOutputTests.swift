@@ -50,6 +50,6 @@ struct IgnoreOutputTests {
         let inner = upstream.subscription.downstream
         #expect(inner.description == "IgnoreOutput")
         #expect(inner.playgroundDescription as? String == "IgnoreOutput")
-        #expect(inner.customMirror.children.map(\.label) == [])
+        #expect(inner.customMirror.children.isEmpty)
     }
 }

@@ -58,6 +58,11 @@ struct ReplaceEmptyTests {
         ReducingChecks.cancelStopsEverything(after: [], lateValue: 1) { $0.replaceEmpty(with: 42) }
     }
 
+    /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        SingleUpstreamOperatorChecks.cancelKeepsTheSubscriberUntilTheUpstreamLetsGo { $0.replaceEmpty(with: 42) }
+    }
+
     @Test func cancelWhileHoldingTheReplacementDropsIt() {
         let harness = ReducingHarness(initialDemand: .none) { $0.replaceEmpty(with: 42) }
         harness.upstream.send(completion: .finished)
@@ -93,7 +98,7 @@ struct ReplaceEmptyTests {
     }
 
     @Test func describesItself() {
-        ReducingChecks.describesItself(name: "ReplaceEmpty") { $0.replaceEmpty(with: 42) }
+        ReducingChecks.describesItself(name: "ReplaceEmpty", mirrorLabels: []) { $0.replaceEmpty(with: 42) }
     }
 
     @Test func isEquatableWhenItsUpstreamAndOutputAre() {

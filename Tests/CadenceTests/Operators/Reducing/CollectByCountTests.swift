@@ -49,19 +49,38 @@ struct CollectByCountTests {
         #expect(harness.events == ["subscription", "value([7, 8])"])
     }
 
+    /// The partial batch goes with the failure; as in Combine, a value after it goes nowhere while a second
+    /// completion goes on.
     @Test func dropsThePartialBatchOnFailure() {
         let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(3) }
         harness.send([1, 2, 3, 4])
         harness.upstream.send(completion: .failure(.oops))
         #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)"])
-        harness.force(5)
+        #expect(harness.force(5) == .none)
         harness.force(completion: .finished)
-        #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)"])
+        #expect(harness.events == ["subscription", "value([1, 2, 3])", "failure(oops)", "finished"])
         #expect(harness.cancelCount == 0)
     }
 
-    @Test func cancelStopsEverything() {
-        ReducingChecks.cancelStopsEverything(after: [1], lateValue: 2) { $0.collect(2) }
+    /// After a cancel, values and requests go nowhere and the partial batch is dropped; as in Combine, a completion
+    /// the upstream still sends goes on, alone.
+    @Test func cancelStopsValuesAndRequestsButPassesALateCompletionOn() {
+        let harness = ReducingHarness(initialDemand: .unlimited) { $0.collect(2) }
+        harness.send([1])
+        harness.subscriber.cancel()
+        #expect(harness.cancelCount == 1)
+        #expect(harness.force(2) == .none)
+        harness.subscriber.request(.max(1))
+        harness.force(completion: .finished)
+        harness.subscriber.cancel()
+        #expect(harness.events == ["subscription", "finished"])
+        #expect(harness.cancelCount == 1)
+        #expect(harness.requests == [.unlimited])
+    }
+
+    /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        SingleUpstreamOperatorChecks.cancelKeepsTheSubscriberUntilTheUpstreamLetsGo { $0.collect(2) }
     }
 
     @Test func cancelsASecondSubscription() {
@@ -74,12 +93,41 @@ struct CollectByCountTests {
         #expect(harness.events == ["subscription"])
     }
 
+    @Test func aCompletionBeforeTheSubscriptionIsPassedOnAndEndsIt() {
+        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<[Int], TestError>()
+        upstream.collect(2).subscribe(subscriber)
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.completion(.finished)])
+        upstream.subscription.deliver()
+        #expect(upstream.subscription.cancelCount == 1)
+        #expect(subscriber.events == [.completion(.finished)])
+    }
+
+    /// The downstream gets the subscription only with the upstream's: a cancel before that can come only from a caller
+    /// that kept the subscriber, and Combine ignores it.
+    @Test func aCancelBeforeTheUpstreamSubscriptionIsIgnored() throws {
+        let upstream = SubscriberKeepingPublisher<Int>()
+        let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .max(1))
+        upstream.collect(3).subscribe(subscriber)
+        try #require(upstream.subscriber as? any Subscription).cancel()
+        let source = TestPublisher<Int, TestError>()
+        source.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        upstream.send(subscription: source.subscription)
+        #expect(source.subscription.requests == [.max(3)])
+        #expect(source.subscription.cancelCount == 0)
+        #expect(subscriber.events == [.subscription])
+    }
+
     @Test func describesItself() {
         let harness = ReducingHarness(initialDemand: .none) { $0.collect(4) }
-        ReducingChecks.describesItself(name: "CollectByCount") { $0.collect(4) }
-        let subscription = harness.subscriber.subscription
-        let children = subscription.map { Mirror(reflecting: $0).children.map(\.label) }
-        #expect(children == ["downstream", "count"])
+        ReducingChecks.describesItself(
+            name: "CollectByCount", mirrorLabels: ["downstream", "upstreamSubscription", "buffer", "count"]
+        ) { $0.collect(4) }
+        harness.send([1, 2])
+        let mirror = harness.subscriber.subscription.map { Mirror(reflecting: $0) }
+        #expect(mirror?.descendant("buffer") as? [Int] == [1, 2])
+        #expect(mirror?.descendant("count") as? Int == 4)
     }
 
     @Test func isEquatableWhenItsUpstreamIs() {

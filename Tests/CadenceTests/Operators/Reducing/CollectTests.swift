@@ -4,7 +4,9 @@ import Testing
 @Suite("Publishers.Collect")
 struct CollectTests {
     @Test func sharesTheReducingBehaviour() {
-        ReducingChecks.all(name: "Collect", inputs: [1, 2, 3], result: "[1, 2, 3]", emptyResult: "[]") {
+        ReducingChecks.all(
+            name: "Collect", inputs: [1, 2, 3], result: "[1, 2, 3]", emptyResult: "[]", mirrorLabels: ["count"]
+        ) {
             $0.collect()
         }
     }

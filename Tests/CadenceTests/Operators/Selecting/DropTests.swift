@@ -43,7 +43,8 @@ struct DropTests {
         #expect(subscriber.events == [.subscription, .completion(.failure(.oops))] as Events)
     }
 
-    @Test func nothingIsDeliveredAfterCompletion() {
+    /// After a completion values and requests go nowhere; as in Combine, a second completion goes on.
+    @Test func onlyCompletionsAreDeliveredAfterCompletion() {
         let publisher = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(0).subscribe(subscriber)
@@ -52,7 +53,7 @@ struct DropTests {
         #expect(publisher.send(1) == .none)
         publisher.send(completion: .failure(.oops))
         subscriber.request(.max(3))
-        #expect(subscriber.events == [.subscription, .completion(.finished)] as Events)
+        #expect(subscriber.events == [.subscription, .completion(.finished), .completion(.failure(.oops))] as Events)
         #expect(publisher.subscription.requests == [.unlimited])
     }
 
@@ -115,6 +116,16 @@ struct DropTests {
         #expect(publisher.subscription.requests == [.max(9)])
     }
 
+    @Test func aValueBeforeTheUpstreamSubscriptionIsCountedAndPassedOn() {
+        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2)) { _ in .max(42) }
+        publisher.dropFirst(1).subscribe(subscriber)
+
+        #expect(publisher.send(1) == .none)
+        #expect(publisher.send(2) == .max(42))
+        #expect(subscriber.events == [.subscription, .value(2)] as Events)
+    }
+
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
         let publisher = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
@@ -126,12 +137,13 @@ struct DropTests {
         subscriber.cancel()
         #expect(publisher.subscription.cancelCount == 1)
 
-        // A misbehaving upstream keeps sending: nothing reaches the subscriber, nothing is requested.
+        // A misbehaving upstream keeps sending: no value reaches the subscriber and nothing is requested, but, as in
+        // Combine, its completion goes on.
         let upstream = publisher.subscription
         #expect(upstream.downstream.receive(3) == .none)
         upstream.downstream.receive(completion: .finished)
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(2)] as Events)
+        #expect(subscriber.events == [.subscription, .value(2), .completion(.finished)] as Events)
         #expect(upstream.requests == [.unlimited])
     }
 
@@ -146,8 +158,9 @@ struct DropTests {
         #expect(publisher.subscription.requests == [])
     }
 
-    @Test func cancelReleasesTheSubscriber() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.dropFirst(1) }
+    /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
+    @Test func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo() {
+        SingleUpstreamOperatorChecks.cancelKeepsTheSubscriberUntilTheUpstreamLetsGo { $0.dropFirst(1) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
