@@ -145,12 +145,14 @@ struct CombineLatestTests {
         #expect(String(describing: numbers.subscription.downstream) == "CombineLatest")
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision: the suite records no trap here for Combine to match
     @Test func aZeroRequestIsPassedToEveryUpstream() {
         let (numbers, letters, subscriber) = makeCombineLatest(initialDemand: .none)
         subscriber.request(.none)
         #expect(numbers.subscription.requests == [.none])
         #expect(letters.subscription.requests == [.none])
     }
+    #endif
 
     @Test func concurrentUpstreamsNeverOverlapNorExceedTheDemand() {
         let upstreams = (0..<2).map { _ in CombiningStressPublisher<Int, Never>() }

@@ -240,6 +240,7 @@ struct MergeTests {
         #expect(String(describing: a.subscription.downstream) == "Merge")
     }
 
+    #if !canImport(Combine)  // pins a Cadence decision: the suite records no trap here for Combine to match
     @Test func aZeroRequestAsksForNothing() {
         let (a, b, subscriber) = makeMerge(initialDemand: .none)
         let (requestedOfA, requestedOfB) = (a.subscription.requests, b.subscription.requests)
@@ -249,6 +250,7 @@ struct MergeTests {
         #expect(b.subscription.requests == requestedOfB)
         #expect(subscriber.events == [.subscription])
     }
+    #endif
 
     @Test func concurrentUpstreamsDeliverEachValueOnceAndNeverConcurrently() {
         let upstreams = (0..<4).map { _ in CombiningStressPublisher<Int, Never>() }
