@@ -1,7 +1,7 @@
 /// A subscription that subscribes to more than one publisher and hears from each through a side subscriber tagged
 /// with its index: an `IndexedSide` for the upstreams of merge and the inner publishers of flatMap and
-/// switchToLatest, a `SharedIdentitySide` for concatenate's prefix and suffix and the other publisher of
-/// drop(untilOutputFrom:) and prefix(untilOutputFrom:).
+/// switchToLatest, a `SharedIdentitySide` for the other publisher of drop(untilOutputFrom:) and
+/// prefix(untilOutputFrom:).
 protocol IndexedSideHost: AnyObject, CustomStringConvertible, CustomCombineIdentifierConvertible {
     associatedtype SideIndex
     associatedtype SideInput

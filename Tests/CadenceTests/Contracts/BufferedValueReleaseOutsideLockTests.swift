@@ -35,17 +35,32 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func switchToLatestFailureReleasesQueuedValuesOutsideTheLock() {
+        // switchToLatest queues a value only while another is being delivered (one beyond the demand traps), so the
+        // downstream's first value sends the calling-back value, which queues, and the failure that drops it.
         let upstream = TestPublisher<TestPublisher<CallbackOnDeinit, TestError>, TestError>()
         let inner = TestPublisher<CallbackOnDeinit, TestError>()
-        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
+        let subscriberBox = LockedBox<TestSubscriber<CallbackOnDeinit, TestError>?>(nil)
+        let wentAway = LockedBox(false)
+        let isFirst = LockedBox(true)
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .max(2), onValue: { _ in
+            guard isFirst.mutate({ first in defer { first = false }; return first }) else { return .none }
+            inner.send(CallbackOnDeinit {
+                subscriberBox.value?.subscription?.request(.max(1))
+                wentAway.mutate { $0 = true }
+            })
+            upstream.send(completion: .failure(.oops))
+            return .none
+        })
+        subscriberBox.mutate { $0 = subscriber }
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
-        let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { inner.send($0) }) {
-            upstream.send(completion: .failure(.oops))
+        let returned = returnsWithoutDeadlock(within: 5) {
+            inner.send(CallbackOnDeinit {})
         }
-        #expect(outcome.returned)
-        #expect(outcome.valueWentAway)
+        #expect(returned)
+        #expect(wentAway.value)
         #expect(subscriber.completions == [.failure(.oops)])
+        #expect(subscriber.values.count == 1)
     }
 
     @Test func bufferFailureReleasesBufferedValuesOutsideTheLock() {

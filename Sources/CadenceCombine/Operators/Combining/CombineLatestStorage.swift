@@ -27,6 +27,8 @@ extension CombineLatestStorage {
 
     static var cancelsFailingUpstream: Bool { false }
 
+    static var requiresPositiveDemand: Bool { false }
+
     mutating func noteArrival() {
         hasNewCombination = true
     }

@@ -61,7 +61,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
             let inner = Inner(downstream: subscriber, suffix: suffix)
-            prefix.subscribe(SharedIdentitySide(index: .prefix, host: inner))
+            prefix.subscribe(PrefixSubscriber(inner: inner))
         }
     }
 }
@@ -69,53 +69,20 @@ extension Publishers {
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
 
 extension Publishers.Concatenate {
-    /// The publishers `Inner` hears from through a side subscriber.
-    private enum Part {
-        case prefix
-        case suffix
-    }
-
     /// The downstream's subscription: holds a ``ConcatenateStateMachine`` under its lock and does what each
     /// transition returns after leaving it.
-    private final class Inner<Downstream: Subscriber>: Subscription, IndexedSideHost, CustomStringConvertible,
+    private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
-        typealias SideIndex = Part
-        typealias SideInput = Output
-        typealias SideFailure = Failure
-
         private let state: Locked<ConcatenateStateMachine<Downstream, Suffix>>
 
         init(downstream: Downstream, suffix: Suffix) {
             state = Locked(ConcatenateStateMachine(downstream: downstream, suffix: suffix))
         }
 
-        // MARK: Prefix and suffix
-
-        func receive(subscription: any Subscription, at part: Part) {
-            switch part {
-            case .prefix: prefixReceive(subscription: subscription)
-            case .suffix: suffixReceive(subscription: subscription)
-            }
-        }
-
-        func receive(_ input: Output, at part: Part) -> Subscribers.Demand {
-            switch part {
-            case .prefix: prefixReceive(input)
-            case .suffix: state.withLock { $0.receiveSuffixValue() }?.receive(input) ?? .none
-            }
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>, at part: Part) {
-            switch part {
-            case .prefix: prefixReceive(completion: completion)
-            case .suffix: state.withLock { $0.receiveSuffixCompletion() }?.receive(completion: completion)
-            }
-        }
-
         // MARK: Prefix
 
-        private func prefixReceive(subscription: any Subscription) {
+        fileprivate func prefixReceive(subscription: any Subscription) {
             guard let downstream = state.withLock({ $0.receivePrefix(subscription: subscription) }) else {
                 subscription.cancel()
                 return
@@ -123,7 +90,7 @@ extension Publishers.Concatenate {
             downstream.receive(subscription: self)
         }
 
-        private func prefixReceive(_ input: Output) -> Subscribers.Demand {
+        fileprivate func prefixReceive(_ input: Output) -> Subscribers.Demand {
             guard let downstream = state.withLock({ $0.receivePrefixValue() }) else { return .none }
             let more = downstream.receive(input)
             guard more > 0 else { return .none }
@@ -131,13 +98,13 @@ extension Publishers.Concatenate {
             return more
         }
 
-        private func prefixReceive(completion: Subscribers.Completion<Failure>) {
+        fileprivate func prefixReceive(completion: Subscribers.Completion<Failure>) {
             let isFailure = if case .failure = completion { true } else { false }
             switch state.withLock({ $0.receivePrefixCompletion(isFailure: isFailure) }) {
             case .none:
                 return
             case .subscribeSuffix(let suffix):
-                suffix?.subscribe(SharedIdentitySide(index: .suffix, host: self))
+                suffix?.subscribe(SuffixSubscriber(inner: self))
             case .fail(let downstream, let released):
                 downstream.receive(completion: completion)
                 withExtendedLifetime(released) {}
@@ -146,7 +113,7 @@ extension Publishers.Concatenate {
 
         // MARK: Suffix
 
-        private func suffixReceive(subscription: any Subscription) {
+        fileprivate func suffixReceive(subscription: any Subscription) {
             guard let outstanding = state.withLock({ $0.receiveSuffix(subscription: subscription) }) else {
                 subscription.cancel()
                 return
@@ -154,6 +121,14 @@ extension Publishers.Concatenate {
             if outstanding > 0 {
                 subscription.request(outstanding)
             }
+        }
+
+        fileprivate func suffixReceive(_ input: Output) -> Subscribers.Demand {
+            state.withLock { $0.receiveSuffixValue() }?.receive(input) ?? .none
+        }
+
+        fileprivate func suffixReceive(completion: Subscribers.Completion<Failure>) {
+            state.withLock { $0.receiveSuffixCompletion() }?.receive(completion: completion)
         }
 
         // MARK: Subscription
@@ -170,10 +145,57 @@ extension Publishers.Concatenate {
 
         var description: String { "Concatenate" }
 
-        var customMirror: Mirror {
-            let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
-            return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
-        }
+        /// No children, as in Combine.
+        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+        var playgroundDescription: Any { description }
+    }
+
+    /// The subscriber to the prefix publisher: it has the subscription's identity and name, and no children. A type
+    /// of its own, apart from the suffix's, as in Combine.
+    private struct PrefixSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+        typealias Input = Prefix.Output
+        typealias Failure = Prefix.Failure
+
+        let inner: Inner<Downstream>
+
+        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+
+        func receive(subscription: any Subscription) { inner.prefixReceive(subscription: subscription) }
+
+        func receive(_ input: Input) -> Subscribers.Demand { inner.prefixReceive(input) }
+
+        func receive(completion: Subscribers.Completion<Failure>) { inner.prefixReceive(completion: completion) }
+
+        var description: String { inner.description }
+
+        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+        var playgroundDescription: Any { description }
+    }
+
+    /// The subscriber to the suffix publisher, once the prefix finished; as ``PrefixSubscriber``.
+    private struct SuffixSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+        typealias Input = Suffix.Output
+        typealias Failure = Suffix.Failure
+
+        let inner: Inner<Downstream>
+
+        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+
+        func receive(subscription: any Subscription) { inner.suffixReceive(subscription: subscription) }
+
+        func receive(_ input: Input) -> Subscribers.Demand { inner.suffixReceive(input) }
+
+        func receive(completion: Subscribers.Completion<Failure>) { inner.suffixReceive(completion: completion) }
+
+        var description: String { inner.description }
+
+        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
         var playgroundDescription: Any { description }
     }

@@ -12,6 +12,8 @@ protocol TupleCombiningStorage {
     static var outputWaitsForDemand: Bool { get }
     /// Whether a failing upstream is cancelled along with the others (zip does so, as Combine does).
     static var cancelsFailingUpstream: Bool { get }
+    /// Whether `request(.max(0))` traps, as Combine's zip does; combineLatest passes it on.
+    static var requiresPositiveDemand: Bool { get }
     /// Called after one upstream's value has been stored.
     mutating func noteArrival()
     /// Whether there is an output to deliver now (then `removeOutput()` hands it out); `hasDemand` says whether the
@@ -168,6 +170,9 @@ where Downstream.Input == Storage.Output {
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
+        if Storage.requiresPositiveDemand {
+            guard demand.isPositive(in: Storage.operatorName) else { return }
+        }
         lock.lock()
         guard !terminated else {
             lock.unlock()

@@ -24,6 +24,8 @@ extension ZipStorage {
 
     static var cancelsFailingUpstream: Bool { true }
 
+    static var requiresPositiveDemand: Bool { true }
+
     mutating func considerOutput(hasDemand: Bool) -> Bool {
         hasDemand && isComplete
     }

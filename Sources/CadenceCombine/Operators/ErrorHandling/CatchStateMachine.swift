@@ -12,6 +12,19 @@ struct CatchStateMachine<Downstream> {
         /// Call the handler with the error (outside the lock), then subscribe to its replacement or report what it
         /// threw through ``handlerThrew()``.
         case callHandler
+        /// The upstream failed before its subscription, or again after its first failure: a broken rule, on which
+        /// Combine traps.
+        case failedOutOfTurn
+    }
+
+    /// What to do with a value from the upstream.
+    enum UpstreamValueAction {
+        /// Too late (the subscription ended or the upstream was replaced): drop it.
+        case none
+        /// Hand it to the downstream.
+        case deliver(Downstream)
+        /// The downstream did not ask for it: a broken rule, on which Combine traps.
+        case unrequested
     }
 
     private enum Phase {
@@ -40,11 +53,17 @@ struct CatchStateMachine<Downstream> {
         return downstream
     }
 
-    /// A value from the upstream: the downstream to hand it to, if any.
-    mutating func receiveUpstreamValue() -> Downstream? {
-        guard case .upstream = phase, let downstream else { return nil }
-        demand -= 1
-        return downstream
+    /// A value from the upstream, counted against the demand; one arriving before the subscription finds none.
+    mutating func receiveUpstreamValue() -> UpstreamValueAction {
+        switch phase {
+        case .awaitingUpstream, .upstream:
+            guard demand > 0 else { return .unrequested }
+            guard let downstream else { return .none }
+            demand -= 1
+            return .deliver(downstream)
+        case .awaitingReplacement, .replacement, .terminal:
+            return .none
+        }
     }
 
     /// The downstream asked for `more` on receiving a value from the upstream.
@@ -52,15 +71,24 @@ struct CatchStateMachine<Downstream> {
         demand += more
     }
 
+    /// The upstream completed. Only a failure can be out of turn: a `.finished` that is not the upstream's first
+    /// completion is ignored, as Combine ignores it.
     mutating func receiveUpstreamCompletion(isFailure: Bool) -> UpstreamCompletionAction {
-        guard case .upstream = phase, let downstream else { return .none }
-        guard isFailure else {
-            phase = .terminal
-            self.downstream = nil
-            return .finish(downstream)
+        switch phase {
+        case .upstream:
+            guard let downstream else { return .none }
+            guard isFailure else {
+                phase = .terminal
+                self.downstream = nil
+                return .finish(downstream)
+            }
+            phase = .awaitingReplacement
+            return .callHandler
+        case .awaitingUpstream, .awaitingReplacement, .replacement:
+            return isFailure ? .failedOutOfTurn : .none
+        case .terminal:
+            return .none
         }
-        phase = .awaitingReplacement
-        return .callHandler
     }
 
     /// The handler threw (or returned a failure): the downstream to fail, which the state lets go of — nil when the

@@ -91,7 +91,17 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
 
     fileprivate func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
-        guard let downstream = state.withLock({ $0.receiveUpstreamValue() }) else { return .none }
+        let downstream: Downstream
+        switch state.withLock({ $0.receiveUpstreamValue() }) {
+        case .none:
+            return .none
+        case .deliver(let receiver):
+            downstream = receiver
+        case .unrequested:
+            _ = combineRule(false, "\(name): the upstream sent a value that was not requested; a publisher sends "
+                + "no more values than its subscriber requested")
+            return .none
+        }
         let more = downstream.receive(value)
         if more > 0 {
             state.withLock { $0.downstreamAsked(more) }
@@ -104,6 +114,9 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         switch state.withLock({ $0.receiveUpstreamCompletion(isFailure: isFailure) }) {
         case .none:
             return
+        case .failedOutOfTurn:
+            _ = combineRule(false, "\(name): the upstream failed before its subscription or after its first "
+                + "failure; a publisher completes once, after sending its subscription")
         case .finish(let downstream):
             downstream.receive(completion: .finished)
         case .callHandler:

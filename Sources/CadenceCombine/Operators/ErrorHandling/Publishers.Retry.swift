@@ -8,7 +8,8 @@ extension Publisher {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// ```
     ///
-    /// - Parameter retries: The number of times to attempt to recreate the subscription.
+    /// - Parameter retries: The number of times to attempt to recreate the subscription; a negative number, as in
+    ///   Combine, retries indefinitely.
     public func retry(_ retries: Int) -> Publishers.Retry<Self> {
         Publishers.Retry(upstream: self, retries: retries)
     }
@@ -17,8 +18,9 @@ extension Publisher {
 extension Publishers {
     /// A publisher that attempts to recreate its subscription to a failed upstream publisher.
     ///
-    /// Demand: the downstream's demand passes through to the upstream; each new subscription is asked for the demand
-    /// still outstanding. The downstream gets one subscription, whatever the number of attempts.
+    /// Demand: the downstream's demand passes through to the upstream, the demand it returns for a value as a
+    /// request (the value's own return is none); each new subscription is asked for the demand still outstanding.
+    /// The downstream gets one subscription, whatever the number of attempts.
     public struct Retry<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -75,12 +77,22 @@ extension Publishers.Retry {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard let downstream = state.withLock({ $0.receiveValue() }) else { return .none }
+            let downstream: Downstream
+            switch state.withLock({ $0.receiveValue() }) {
+            case .none:
+                return .none
+            case .deliver(let receiver):
+                downstream = receiver
+            case .unrequested:
+                _ = combineRule(false, "Retry: the upstream sent a value that was not requested; a publisher sends "
+                    + "no more values than its subscriber requested")
+                return .none
+            }
             let more = downstream.receive(input)
             if more > 0 {
-                state.withLock { $0.downstreamAsked(more) }
+                state.withLock { $0.downstreamAsked(more) }?.request(more)
             }
-            return more
+            return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
@@ -110,14 +122,8 @@ extension Publishers.Retry {
 
         var description: String { "Retry" }
 
-        var customMirror: Mirror {
-            let (downstream, remaining, demand) = state.withLock { ($0.downstream, $0.remaining, $0.demand) }
-            return Mirror(self, children: [
-                "downstream": downstream as Any,
-                "remainingRetries": remaining as Any,
-                "demand": demand,
-            ])
-        }
+        /// No children, as in Combine.
+        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
         var playgroundDescription: Any { description }
     }

@@ -44,23 +44,40 @@ struct RetryStateMachine<Downstream> {
         return .attach(downstream: sentSubscription ? nil : downstream, outstanding: demand)
     }
 
-    /// A value arrived: the downstream to hand it to, if any.
-    mutating func receiveValue() -> Downstream? {
-        guard let downstream else { return nil }
-        demand -= 1
-        return downstream
+    /// What to do with a value from the upstream.
+    enum ValueAction {
+        /// The subscription ended: drop it.
+        case none
+        /// Hand it to the downstream.
+        case deliver(Downstream)
+        /// The downstream did not ask for it (or it came before any subscription): a broken rule, on which Combine
+        /// traps.
+        case unrequested
     }
 
-    /// The downstream asked for `more` on receiving a value.
-    mutating func downstreamAsked(_ more: Subscribers.Demand) {
+    /// A value arrived, counted against the demand.
+    mutating func receiveValue() -> ValueAction {
+        guard let downstream else { return .none }
+        guard demand > 0 else { return .unrequested }
+        demand -= 1
+        return .deliver(downstream)
+    }
+
+    /// The downstream asked for `more` on receiving a value: the upstream to request it from, if one is held. (As
+    /// in Combine, the value's own return is none, and the demand reaches the upstream as a request, so a value that
+    /// arrives between two subscriptions adds to what the next one is asked for.)
+    mutating func downstreamAsked(_ more: Subscribers.Demand) -> (any Subscription)? {
+        guard downstream != nil else { return nil }
         demand += more
+        return subscription
     }
 
     mutating func receive(completion isFailure: Bool) -> CompletionAction {
         guard let downstream else { return .none }
         subscription = nil
-        if isFailure, remaining.map({ $0 > 0 }) ?? true {
-            remaining = remaining.map { $0 - 1 }
+        // As in Combine, only a count that reaches exactly zero stops: a negative one retries indefinitely.
+        if isFailure, remaining != 0 {
+            remaining = remaining.map { $0 > 0 ? $0 - 1 : $0 }
             guard !isResubscribing else {
                 needsResubscribe = true
                 return .none

@@ -355,17 +355,8 @@ extension Publishers.FlatMap {
 
         var description: String { "FlatMap" }
 
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            return Mirror(self, children: [
-                "downstream": downstream?.subscriber as Any,
-                "maxPublishers": maxPublishers,
-                "demand": delivery.demand,
-                "innerPublishers": inners.count,
-                "buffered": delivery.buffer.count,
-            ])
-        }
+        /// No children, as in Combine.
+        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
         var playgroundDescription: Any { description }
     }

@@ -77,7 +77,7 @@ extension Publishers.SwitchToLatest {
     ///
     /// One thread at a time calls the downstream; a value from the current inner publisher that arrives meanwhile
     /// (from another thread, or from inside the downstream) is queued and delivered next. A value an inner publisher
-    /// sends beyond the demand it was given waits in the queue for more demand.
+    /// sends beyond the demand it was given traps, as in Combine.
     private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
         CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
@@ -129,7 +129,17 @@ extension Publishers.SwitchToLatest {
         }
 
         func receive(_ value: P.Output, at index: UInt64) -> Subscribers.Demand {
-            guard let downstream = state.withLock({ $0.receiveInner(value, at: index) }) else { return .none }
+            let downstream: Downstream
+            switch state.withLock({ $0.receiveInner(value, at: index) }) {
+            case .none:
+                return .none
+            case .deliver(let receiver):
+                downstream = receiver
+            case .unrequested:
+                _ = combineRule(false, "SwitchToLatest: an inner publisher sent a value that was not requested; a "
+                    + "publisher sends no more values than its subscriber requested")
+                return .none
+            }
             let more = downstream.receive(value)
             let (answer, next) = state.withLock { $0.innerDelivered(more, at: index) }
             drain(from: next)
@@ -137,10 +147,15 @@ extension Publishers.SwitchToLatest {
         }
 
         func receive(completion: Subscribers.Completion<Failure>, at index: UInt64) {
-            guard let termination = state.withLock({ $0.receiveInner(completion: completion, at: index) }) else {
+            switch state.withLock({ $0.receiveInner(completion: completion, at: index) }) {
+            case .none:
                 return
+            case .terminate(let termination):
+                perform(termination)
+            case .beforeSubscription:
+                _ = combineRule(false, "SwitchToLatest: an inner publisher completed before sending its "
+                    + "subscription; a publisher sends its subscription first")
             }
-            perform(termination)
         }
 
         // MARK: Subscription

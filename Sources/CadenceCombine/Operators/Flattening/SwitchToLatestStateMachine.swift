@@ -2,7 +2,8 @@
 ///
 /// Inner publishers are numbered in the order the upstream sent them; only the latest (`current`) is listened to, and
 /// an event carrying an older index does nothing. One caller at a time is the *emitter* (`isEmitting`) and calls the
-/// downstream; a value that arrives meanwhile, or beyond the demand, waits in `queue`. Every transition hands back what
+/// downstream; a value that arrives meanwhile waits in `queue`, its demand already taken. A value beyond the demand
+/// is a broken rule, on which Combine traps. Every transition hands back what
 /// the caller must do once it has left the lock, and anything it lets go of (queued values, the downstream), so that
 /// those are released outside the lock too.
 struct SwitchToLatestStateMachine<Downstream: Subscriber> {
@@ -20,9 +21,9 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     private var upstreamFinished = false
     private(set) var current: Current?
     private var nextIndex: UInt64 = 0
-    /// What the downstream requested and has not received yet.
+    /// What the downstream requested and has not received yet, less the queued values.
     private(set) var demand = Subscribers.Demand.none
-    /// Values of the current inner publisher waiting for the emitter or for demand, oldest first.
+    /// Values waiting for the emitter, oldest first; their demand is taken.
     private(set) var queue = RingBuffer<Value>()
     private(set) var isEmitting = false
     private(set) var isTerminated = false
@@ -101,18 +102,28 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         return demand
     }
 
-    /// The inner publisher at `index` sent `value`: the downstream to deliver it to at once (the caller became the
-    /// emitter, and reports the downstream's answer with `innerDelivered(_:at:)`), or `nil` when it was ignored or
-    /// queued.
-    mutating func receiveInner(_ value: Value, at index: UInt64) -> Downstream? {
-        guard !isTerminated, current?.index == index else { return nil }
-        guard !isEmitting, queue.isEmpty, demand > 0, let downstream else {
-            queue.append(value) // another caller emits, or the inner sent more than it was asked for
-            return nil
-        }
+    /// What to do with a value from an inner publisher.
+    enum InnerValueAction {
+        /// Nothing now: it was ignored (an older publisher, or the subscription ended), or queued for the emitter.
+        case none
+        /// Deliver it: the caller became the emitter, and reports the downstream's answer with
+        /// `innerDelivered(_:at:)`.
+        case deliver(Downstream)
+        /// The downstream did not ask for it: a broken rule, on which Combine traps.
+        case unrequested
+    }
+
+    /// The inner publisher at `index` sent `value`, which takes one of the demand.
+    mutating func receiveInner(_ value: Value, at index: UInt64) -> InnerValueAction {
+        guard !isTerminated, current?.index == index else { return .none }
+        guard demand > 0 else { return .unrequested }
         demand -= 1
+        guard !isEmitting, queue.isEmpty, let downstream else {
+            queue.append(value) // another caller emits
+            return .none
+        }
         isEmitting = true
-        return downstream
+        return .deliver(downstream)
     }
 
     /// The downstream took the value of the inner publisher at `index` and answered `more`: the answer for that
@@ -133,20 +144,34 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         return (answer, nextDrainStep())
     }
 
+    /// What to do with an inner publisher's completion.
+    enum InnerCompletionAction {
+        /// Nothing: an older publisher's, or the subscription ended, or the upstream has not finished yet.
+        case none
+        /// The subscription ends.
+        case terminate(Termination)
+        /// The latest inner publisher completed before it handed over its subscription: a broken rule, on which
+        /// Combine traps.
+        case beforeSubscription
+    }
+
     /// The inner publisher at `index` completed: a failure ends everything, a finish ends the subscription when the
     /// upstream finished too.
-    mutating func receiveInner(completion: Subscribers.Completion<Failure>, at index: UInt64) -> Termination? {
-        guard !isTerminated, current?.index == index else { return nil }
+    mutating func receiveInner(completion: Subscribers.Completion<Failure>, at index: UInt64)
+        -> InnerCompletionAction
+    {
+        guard !isTerminated, let latest = current, latest.index == index else { return .none }
+        guard latest.subscription != nil else { return .beforeSubscription }
         current = nil
         switch completion {
         case .finished:
-            guard upstreamFinished else { return nil }
-            return Termination(downstream: complete(with: .finished), completion: .finished)
+            guard upstreamFinished else { return .none }
+            return .terminate(Termination(downstream: complete(with: .finished), completion: .finished))
         case .failure:
             let upstreamSubscription = upstream.close()
             let dropped = takeQueue()
-            return Termination(dropped: dropped, cancelling: upstreamSubscription,
-                               downstream: complete(with: completion), completion: completion)
+            return .terminate(Termination(dropped: dropped, cancelling: upstreamSubscription,
+                                          downstream: complete(with: completion), completion: completion))
         }
     }
 
@@ -192,11 +217,10 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         return .requestMore(from: inner, more)
     }
 
-    /// Called while emitting: the next queued value the downstream has demand for, or the end of the emitter's turn
-    /// (with the completion, when one waits and the queue is empty).
+    /// Called while emitting: the next queued value (its demand was taken when it was queued), or the end of the
+    /// emitter's turn (with the completion, when one waits and the queue is empty).
     mutating func nextDrainStep() -> DrainStep {
-        if demand > 0, let downstream, let value = queue.popFirst() {
-            demand -= 1
+        if let downstream, let value = queue.popFirst() {
             return .deliver(downstream, value)
         }
         isEmitting = false

@@ -118,9 +118,10 @@ extension Publishers.Autoconnect {
         var playgroundDescription: Any { description }
     }
 
-    /// The upstream subscription as the downstream sees it (same description); its first `cancel()` counts the
-    /// subscriber out of the parent.
-    private final class CountedSubscription: Subscription, CustomStringConvertible, CustomReflectable,
+    /// The upstream subscription as the downstream sees it (same description, no mirror of its own, as in
+    /// Combine); its first `cancel()` counts the subscriber out of the parent, and every `cancel()` reaches the
+    /// upstream subscription.
+    private final class CountedSubscription: Subscription, CustomStringConvertible,
         CustomPlaygroundDisplayConvertible
     {
         private let upstream: any Subscription
@@ -139,14 +140,11 @@ extension Publishers.Autoconnect {
         }
 
         func cancel() {
-            guard let parent = parentStorage.withLock({ $0.take() }) else { return }
-            parent.subscriberDidCancel()
+            parentStorage.withLock { $0.take() }?.subscriberDidCancel()
             upstream.cancel()
         }
 
         var description: String { String(describing: upstream) }
-
-        var customMirror: Mirror { Mirror(self, children: ["upstream": upstream]) }
 
         var playgroundDescription: Any { description }
     }

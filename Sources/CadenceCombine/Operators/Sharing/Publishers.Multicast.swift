@@ -102,14 +102,20 @@ extension Publishers.Multicast {
             downstream.receive(subscription: self)
         }
 
+        /// Passes the value on; what the downstream asks for in return goes to the subject's subscription as a
+        /// request, and the value's own return is none, as in Combine.
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard case .subscribed(_, let downstream) = state else {
+            guard case .subscribed(let subscription, let downstream) = state else {
                 lock.unlock()
                 return .none
             }
             lock.unlock()
-            return downstream.receive(input)
+            let more = downstream.receive(input)
+            if more > 0 {
+                subscription.request(more)
+            }
+            return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
@@ -145,16 +151,8 @@ extension Publishers.Multicast {
 
         var description: String { "Multicast" }
 
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            let downstream: Any
-            switch state {
-            case .awaitingSubscription(let value), .subscribed(_, let value): downstream = value
-            case .terminal: downstream = Optional<Downstream>.none as Any
-            }
-            return Mirror(self, children: ["downstream": downstream])
-        }
+        /// No children, as in Combine.
+        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
         var playgroundDescription: Any { description }
     }

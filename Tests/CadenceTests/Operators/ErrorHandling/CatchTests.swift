@@ -131,6 +131,32 @@ struct CatchTests {
         #expect(fixture.replacement.subscription.downstream.description == "Catch")
     }
 
+    #if !canImport(Combine)  // Combine traps too; the messages are Cadence's
+    @Test func anUnrequestedValueTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.catch { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
+            upstream.send(1)
+        }
+        #expect(result?.standardErrorText.contains(
+            "Catch: the upstream sent a value that was not requested; a publisher sends no more values than its "
+                + "subscriber requested") == true)
+    }
+
+    @Test func aSecondFailureOfTheUpstreamTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            upstream.catch { _ in TestPublisher<Int, TestError>() }.subscribe(TestSubscriber<Int, TestError>())
+            upstream.send(completion: .failure(.oops))
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(result?.standardErrorText.contains(
+            "Catch: the upstream failed before its subscription or after its first failure; a publisher completes "
+                + "once, after sending its subscription") == true)
+    }
+    #endif
+
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

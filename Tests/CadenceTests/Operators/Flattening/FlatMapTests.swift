@@ -250,8 +250,7 @@ struct FlatMapTests {
         #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
             == "FlatMap")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
-        #expect(mirror.children.map(\.label) == ["downstream", "maxPublishers", "demand", "innerPublishers",
-                                                  "buffered"])
+        #expect(mirror.children.isEmpty)
         fixture.upstream.send(0)
         #expect(fixture.inners[0].subscription.downstream.description == "FlatMap")
         #expect(fixture.upstream.subscription.downstream.description == "FlatMap")

@@ -30,9 +30,9 @@ struct AutoconnectTests {
         autoconnect.subscribe(first)
         autoconnect.subscribe(second)
         first.cancel()
-        first.cancel() // counted once
+        first.cancel() // counted out once, passed on twice (as in Combine)
         #expect(connectable.disconnectCount == 0)
-        #expect(connectable.publisher.subscriptions[0].cancelCount == 1)
+        #expect(connectable.publisher.subscriptions[0].cancelCount == 2)
         second.cancel()
         #expect(connectable.disconnectCount == 1)
         #expect(connectable.publisher.subscriptions[1].cancelCount == 1)
@@ -103,8 +103,7 @@ struct AutoconnectTests {
         #expect((subscription as? any CustomStringConvertible)?.description == "TestSubscription")
         #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
             == "TestSubscription")
-        let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
-        #expect(mirror.children.map(\.label) == ["upstream"])
+        #expect(!(subscription is any CustomReflectable))
         #expect(connectable.publisher.subscription.downstream.description == "Autoconnect")
     }
 }

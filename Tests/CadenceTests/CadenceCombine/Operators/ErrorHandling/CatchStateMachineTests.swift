@@ -14,14 +14,20 @@ struct CatchStateMachineTests {
         let upstream = DedupeIdleSubscription()
         #expect(machine.receiveUpstream(subscription: upstream) == "downstream")
         #expect(machine.request(.max(3))?.combineIdentifier == upstream.combineIdentifier)
-        #expect(machine.receiveUpstreamValue() == "downstream")
+        guard case .deliver("downstream") = machine.receiveUpstreamValue() else {
+            Issue.record("expected a requested value to be delivered")
+            return
+        }
         guard case .callHandler = machine.receiveUpstreamCompletion(isFailure: true) else {
             Issue.record("expected the upstream's failure to call the handler")
             return
         }
         // Asked for while the replacement is on its way: kept for it.
         #expect(machine.request(.max(1)) == nil)
-        #expect(machine.receiveUpstreamValue() == nil)
+        guard case .none = machine.receiveUpstreamValue() else {
+            Issue.record("expected a value from the failed upstream to be dropped")
+            return
+        }
         let replacement = DedupeIdleSubscription()
         #expect(machine.receiveReplacement(subscription: replacement) == .max(3))
         #expect(machine.receiveReplacement(subscription: DedupeIdleSubscription()) == nil)
@@ -39,7 +45,10 @@ struct CatchStateMachineTests {
             Issue.record("expected the finish to be delivered")
             return
         }
-        #expect(machine.receiveUpstreamValue() == nil)
+        guard case .none = machine.receiveUpstreamValue() else {
+            Issue.record("expected a value after the finish to be dropped")
+            return
+        }
         #expect(machine.handlerThrew() == nil)
     }
 
@@ -62,6 +71,49 @@ struct CatchStateMachineTests {
         var machine = Machine(downstream: "downstream")
         _ = machine.receiveUpstream(subscription: DedupeIdleSubscription())
         #expect(machine.receiveUpstream(subscription: DedupeIdleSubscription()) == nil)
+    }
+
+    @Test func aValueBeyondTheDemandIsUnrequested() {
+        var machine = Machine(downstream: "downstream")
+        // Before the subscription, and so before any demand.
+        guard case .unrequested = machine.receiveUpstreamValue() else {
+            Issue.record("expected a value before the subscription to be unrequested")
+            return
+        }
+        _ = machine.receiveUpstream(subscription: DedupeIdleSubscription())
+        _ = machine.request(.max(1))
+        guard case .deliver = machine.receiveUpstreamValue(), case .unrequested = machine.receiveUpstreamValue() else {
+            Issue.record("expected the second value on a demand of one to be unrequested")
+            return
+        }
+    }
+
+    @Test func aFailureOutOfTurnIsABrokenRuleAndAFinishOutOfTurnIsIgnored() {
+        var beforeSubscription = Machine(downstream: "downstream")
+        guard case .failedOutOfTurn = beforeSubscription.receiveUpstreamCompletion(isFailure: true),
+              case .none = beforeSubscription.receiveUpstreamCompletion(isFailure: false)
+        else {
+            Issue.record("expected a failure before the subscription to be out of turn, a finish to be ignored")
+            return
+        }
+
+        var whileReplacing = Machine(downstream: "downstream")
+        _ = whileReplacing.receiveUpstream(subscription: DedupeIdleSubscription())
+        _ = whileReplacing.receiveUpstreamCompletion(isFailure: true)
+        guard case .failedOutOfTurn = whileReplacing.receiveUpstreamCompletion(isFailure: true) else {
+            Issue.record("expected a second failure while the handler runs to be out of turn")
+            return
+        }
+        _ = whileReplacing.receiveReplacement(subscription: DedupeIdleSubscription())
+        guard case .failedOutOfTurn = whileReplacing.receiveUpstreamCompletion(isFailure: true) else {
+            Issue.record("expected a second failure after the replacement subscribed to be out of turn")
+            return
+        }
+        _ = whileReplacing.cancel()
+        guard case .none = whileReplacing.receiveUpstreamCompletion(isFailure: true) else {
+            Issue.record("expected a failure after cancel to be ignored")
+            return
+        }
     }
 }
 #endif

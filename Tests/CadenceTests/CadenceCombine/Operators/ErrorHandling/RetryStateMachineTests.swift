@@ -17,15 +17,21 @@ struct RetryStateMachineTests {
             return
         }
         #expect(machine.request(.max(3))?.combineIdentifier == first.combineIdentifier)
-        #expect(machine.receiveValue() == "downstream")
+        guard case .deliver("downstream") = machine.receiveValue() else {
+            Issue.record("expected a requested value to be delivered")
+            return
+        }
         #expect(machine.demand == .max(2))
+        // What the downstream returns for the value is requested from the current upstream.
+        #expect(machine.downstreamAsked(.max(1))?.combineIdentifier == first.combineIdentifier)
+        #expect(machine.demand == .max(3))
         guard case .resubscribe = machine.receive(completion: true) else {
             Issue.record("expected a failure with a retry left to resubscribe")
             return
         }
         #expect(machine.remaining == 0)
         #expect(machine.resubscribeAgain() == false)
-        guard case .attach(nil, .max(2)) = machine.receive(subscription: DedupeIdleSubscription()) else {
+        guard case .attach(nil, .max(3)) = machine.receive(subscription: DedupeIdleSubscription()) else {
             Issue.record("expected the new upstream to be asked for the outstanding demand, and no second handover")
             return
         }
@@ -38,7 +44,10 @@ struct RetryStateMachineTests {
             Issue.record("expected the failure to be delivered")
             return
         }
-        #expect(machine.receiveValue() == nil)
+        guard case .none = machine.receiveValue() else {
+            Issue.record("expected a value after the end to be dropped")
+            return
+        }
         #expect(machine.request(.max(1)) == nil)
         guard case .none = machine.receive(completion: true) else {
             Issue.record("expected a completion after the end to be ignored")
@@ -76,6 +85,34 @@ struct RetryStateMachineTests {
             Issue.record("expected a subscription after cancel to be refused")
             return
         }
+    }
+
+    @Test func aValueBeyondTheDemandIsUnrequested() {
+        var machine = Machine(downstream: "downstream", retries: 1)
+        // Before any subscription, and so before any demand.
+        guard case .unrequested = machine.receiveValue() else {
+            Issue.record("expected a value before the subscription to be unrequested")
+            return
+        }
+        _ = machine.receive(subscription: DedupeIdleSubscription())
+        _ = machine.request(.max(1))
+        guard case .deliver = machine.receiveValue(), case .unrequested = machine.receiveValue() else {
+            Issue.record("expected the second value on a demand of one to be unrequested")
+            return
+        }
+    }
+
+    @Test func aNegativeNumberOfRetriesRetriesIndefinitely() {
+        var machine = Machine(downstream: "downstream", retries: -1)
+        for _ in 0..<3 {
+            _ = machine.receive(subscription: DedupeIdleSubscription())
+            guard case .resubscribe = machine.receive(completion: true) else {
+                Issue.record("expected a failure to resubscribe")
+                return
+            }
+            #expect(machine.resubscribeAgain() == false)
+        }
+        #expect(machine.remaining == -1)
     }
 }
 #endif

@@ -40,11 +40,15 @@ struct SwitchToLatestStateMachineTests {
         // The older publisher's late events do nothing.
         let result3 = machine.receiveInner(subscription: DedupeIdleSubscription(), at: 0)
         #expect(result3 == nil)
-        let result4 = machine.receiveInner(5, at: 0)
-        #expect(result4 == nil)
+        guard case .none = machine.receiveInner(5, at: 0) else {
+            Issue.record("expected the older publisher's value to be ignored")
+            return
+        }
         #expect(machine.queue.isEmpty)
-        let result5 = machine.receiveInner(completion: .finished, at: 0)
-        #expect(result5 == nil)
+        guard case .none = machine.receiveInner(completion: .finished, at: 0) else {
+            Issue.record("expected the older publisher's completion to be ignored")
+            return
+        }
     }
 
     @Test func anInnerSubscriptionIsAskedForTheOutstandingDemand() {
@@ -61,8 +65,10 @@ struct SwitchToLatestStateMachineTests {
 
     @Test func aValueWithDemandGoesOutAtOnceAndTheAnswerGoesToItsPublisher() {
         var (machine, _, _) = Self.withInner(demand: .max(1))
-        let result8 = machine.receiveInner(1, at: 0)
-        #expect(result8 != nil)
+        guard case .deliver = machine.receiveInner(1, at: 0) else {
+            Issue.record("expected a requested value to go out at once")
+            return
+        }
         #expect(machine.isEmitting)
         #expect(machine.demand == .none)
         let (answer, next) = machine.innerDelivered(.max(2), at: 0)
@@ -92,18 +98,25 @@ struct SwitchToLatestStateMachineTests {
         #expect(demand == .max(1))
     }
 
-    @Test func valuesWithoutDemandQueueAndARequestDrainsThem() {
-        var (machine, _, inner) = Self.withInner()
-        let result10 = machine.receiveInner(1, at: 0)
-        #expect(result10 == nil)
-        let result11 = machine.receiveInner(2, at: 0)
-        #expect(result11 == nil)
-        #expect(machine.queue.elements == [1, 2])
-        let request = machine.request(.max(1))
-        #expect(request?.inner?.combineIdentifier == inner.combineIdentifier)
-        #expect(request?.drains == true)
-        guard case .deliver(_, 1) = machine.nextDrainStep() else {
+    @Test func valuesArrivingWhileEmittingQueueWithTheirDemandTakenAndTheEmitterDrainsThem() {
+        var (machine, _, inner) = Self.withInner(demand: .max(3))
+        guard case .deliver = machine.receiveInner(1, at: 0),
+              case .none = machine.receiveInner(2, at: 0),
+              case .none = machine.receiveInner(3, at: 0)
+        else {
+            Issue.record("expected the first value to go out and the next two to queue")
+            return
+        }
+        #expect(machine.queue.elements == [2, 3])
+        #expect(machine.demand == .none)
+        let (answer, next) = machine.innerDelivered(.max(1), at: 0)
+        #expect(answer == .max(1))
+        guard case .deliver(_, 2) = next else {
             Issue.record("expected the oldest queued value")
+            return
+        }
+        guard case .deliver(_, 3) = machine.delivered(.none) else {
+            Issue.record("expected the next queued value")
             return
         }
         guard case .requestMore(let asked, .max(1)) = machine.delivered(.max(1)) else {
@@ -111,30 +124,48 @@ struct SwitchToLatestStateMachineTests {
             return
         }
         #expect(asked.combineIdentifier == inner.combineIdentifier)
-        guard case .deliver(_, 2) = machine.nextDrainStep() else {
-            Issue.record("expected the next queued value")
-            return
-        }
-        guard case .stop = machine.delivered(.none) else {
+        guard case .stop = machine.nextDrainStep() else {
             Issue.record("expected the emitter to stop")
             return
         }
-        let again = machine.request(.max(1))
-        #expect(again?.drains == false)
+        #expect(machine.demand == .max(2))
+        #expect(machine.request(.max(1))?.drains == false)
+    }
+
+    @Test func aValueBeyondTheDemandIsUnrequested() {
+        var (machine, _, _) = Self.withInner(demand: .max(1))
+        _ = machine.receiveInner(1, at: 0)
+        guard case .unrequested = machine.receiveInner(2, at: 0) else {
+            Issue.record("expected the second value on a demand of one to be unrequested")
+            return
+        }
+        #expect(machine.queue.isEmpty)
+    }
+
+    @Test func theLatestInnerCompletingBeforeItsSubscriptionIsABrokenRule() {
+        var machine = Machine(downstream: TestSubscriber())
+        _ = machine.receiveUpstream(subscription: DedupeIdleSubscription())
+        _ = machine.receiveUpstreamPublisher()
+        guard case .beforeSubscription = machine.receiveInner(completion: .finished, at: 0) else {
+            Issue.record("expected a completion before the subscription to be a broken rule")
+            return
+        }
+        #expect(machine.current?.index == 0)
     }
 
     @Test func aFinishWaitsForTheQueueAndTheEmitterDeliversIt() {
-        var (machine, _, _) = Self.withInner()
+        var (machine, _, _) = Self.withInner(demand: .max(2))
         _ = machine.receiveInner(1, at: 0)
+        _ = machine.receiveInner(2, at: 0)
         let result12 = machine.receiveUpstream(completion: .finished)
         #expect(result12 == nil)
-        let termination = machine.receiveInner(completion: .finished, at: 0)
-        #expect(termination != nil)
-        #expect(termination?.downstream == nil)
+        guard case .terminate(let termination) = machine.receiveInner(completion: .finished, at: 0) else {
+            Issue.record("expected the finish to end the subscription")
+            return
+        }
+        #expect(termination.downstream == nil)
         #expect(machine.pendingCompletion == .finished)
-        let result13 = machine.request(.max(1))
-        #expect(result13?.drains == true)
-        guard case .deliver(_, 1) = machine.nextDrainStep() else {
+        guard case .deliver(_, 2) = machine.innerDelivered(.none, at: 0).next else {
             Issue.record("expected the queued value first")
             return
         }
@@ -149,13 +180,17 @@ struct SwitchToLatestStateMachineTests {
     }
 
     @Test func anInnerFailureDropsTheQueueAndCancelsTheUpstream() {
-        var (machine, upstream, _) = Self.withInner()
+        var (machine, upstream, _) = Self.withInner(demand: .max(2))
         _ = machine.receiveInner(1, at: 0)
-        let termination = machine.receiveInner(completion: .failure(.oops), at: 0)
-        #expect(termination?.dropped.elements == [1])
-        #expect(termination?.cancelling?.combineIdentifier == upstream.combineIdentifier)
-        #expect(termination?.downstream != nil)
-        #expect(termination?.completion == .failure(.oops))
+        _ = machine.receiveInner(2, at: 0)
+        guard case .terminate(let termination) = machine.receiveInner(completion: .failure(.oops), at: 0) else {
+            Issue.record("expected the failure to end the subscription")
+            return
+        }
+        #expect(termination.dropped.elements == [2])
+        #expect(termination.cancelling?.combineIdentifier == upstream.combineIdentifier)
+        #expect(termination.downstream == nil) // the emitter delivers it
+        #expect(termination.completion == .failure(.oops))
         #expect(machine.isTerminated)
         let result15 = machine.receiveUpstreamPublisher()
         #expect(result15 == nil)
@@ -183,11 +218,12 @@ struct SwitchToLatestStateMachineTests {
     }
 
     @Test func cancellingHandsBackEverythingOnce() {
-        var (machine, upstream, inner) = Self.withInner()
+        var (machine, upstream, inner) = Self.withInner(demand: .max(2))
         _ = machine.receiveInner(1, at: 0)
+        _ = machine.receiveInner(2, at: 0)
         let cancellation = machine.cancel()
         #expect(cancellation?.released.downstream != nil)
-        #expect(cancellation?.released.queue.elements == [1])
+        #expect(cancellation?.released.queue.elements == [2])
         #expect(cancellation?.inner?.combineIdentifier == inner.combineIdentifier)
         #expect(cancellation?.upstream?.combineIdentifier == upstream.combineIdentifier)
         let result16 = machine.cancel()
