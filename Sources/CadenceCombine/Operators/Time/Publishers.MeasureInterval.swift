@@ -36,8 +36,11 @@ extension Publishers {
     /// - Demand goes straight through: `request(_:)` is passed to the upstream, and a positive demand the downstream
     ///   returns for an interval is passed on with `request(_:)` — `receive(_:)` itself answers the upstream `.none`.
     /// - The completion, finished or failed, goes straight through.
+    /// - A `cancel()` before the upstream's subscription arrived does nothing: that subscription still reaches the
+    ///   downstream.
     ///
-    /// Where Cadence decides: `request(_:)` with `.none` traps (Combine passes it on).
+    /// Where Cadence decides: `scheduler.now` is read before the lock is taken, so a value that arrives after
+    /// `cancel()` still reads it once (Combine reads it under its lock, only for a live subscription).
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure

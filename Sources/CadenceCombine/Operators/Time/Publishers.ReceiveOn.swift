@@ -34,13 +34,15 @@ extension Publishers {
     ///   `request(_:)` from that action.
     /// - Synchronous: the downstream receives the subscription at once (the note in Combine's documentation: this
     ///   operator does not affect the scheduler that calls `receive(subscription:)`), and `request(_:)` and
-    ///   `cancel()` reach the upstream at once, on the caller's thread, as in Combine.
+    ///   `cancel()` reach the upstream at once, on the caller's thread, as in Combine. Once the upstream has
+    ///   completed, `request(_:)` and `cancel()` no longer reach it, but what the downstream answers a value
+    ///   delivered before the completion still does; a `cancel()` before the upstream's subscription arrived does
+    ///   nothing (that subscription still reaches the downstream), as in Combine.
     /// - Cancellation: after `cancel()` nothing more reaches the downstream. Actions already handed to the scheduler
     ///   cannot be taken back (the scheduler API gives no handle), so they stay queued but do nothing when they run.
     ///   Combine still delivers a completion that was scheduled before the cancel; Cadence does not (its rule: after
     ///   `cancel()`, nothing is delivered).
-    /// - Demand: passed straight through; `request(.none)` traps, as for every Cadence subscription (Combine
-    ///   forwards it).
+    /// - Demand: passed straight through, `.none` included.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -111,7 +113,7 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     }
 
     func cancel() {
-        let (upstream, released) = state.withLock { $0.cancel() }
+        guard let (upstream, released) = state.withLock({ $0.cancel() }) else { return }
         upstream?.cancel()
         // The downstream is released here, outside the lock.
         withExtendedLifetime(released) {}
@@ -124,7 +126,7 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
         guard let downstream = state.withLock({ $0.deliverValue() }) else { return }
         let more = downstream.receive(input)
         guard more > 0 else { return }
-        state.withLock { $0.request() }?.request(more)
+        state.withLock { $0.answer() }?.request(more)
     }
 
     /// Runs on the scheduler: completes the downstream unless the subscription was cancelled meanwhile.

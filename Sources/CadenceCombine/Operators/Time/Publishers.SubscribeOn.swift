@@ -36,9 +36,9 @@ extension Publishers {
     ///   whatever thread the upstream sends them; what the downstream answers to a value is `receive(_:)`'s answer.
     /// - Cancellation: from the moment `cancel()` is called nothing more reaches the downstream (values the upstream
     ///   sends before the scheduled cancel reaches it are dropped), further requests are ignored, and the downstream
-    ///   is released.
-    /// - Demand: passed through unchanged; `request(.none)` traps, as for every Cadence subscription (Combine
-    ///   forwards it).
+    ///   is released. A `cancel()` before the upstream's subscription arrived does nothing, as in Combine: that
+    ///   subscription still reaches the downstream.
+    /// - Demand: passed through unchanged, `.none` included.
     public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -131,6 +131,12 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
 
     func cancel() {
         lock.lock()
+        // As in Combine, a cancel before the upstream's subscription arrived does nothing: that subscription still
+        // reaches the downstream.
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
         let previous = status.terminate()
         lock.unlock()
         // `previous` keeps the downstream alive until here, so its release runs unlocked.

@@ -107,6 +107,9 @@ extension Publishers.Throttle {
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.scheduler = scheduler
             state = Locked(ThrottleStateMachine(downstream: downstream, interval: interval, latest: latest))
+            // Combine reads the scheduler's time when it makes the subscriber and again when the subscription
+            // arrives, without using either reading; a scheduler that records its calls sees the same calls here.
+            _ = scheduler.now
         }
 
         func receive(subscription: any Subscription) {
@@ -114,6 +117,7 @@ extension Publishers.Throttle {
                 subscription.cancel()
                 return
             }
+            _ = scheduler.now
             downstream.receive(subscription: self)
             if state.withLock({ $0.isSubscribed }) {
                 subscription.request(.unlimited)
