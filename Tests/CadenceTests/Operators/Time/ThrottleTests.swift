@@ -156,7 +156,7 @@ struct ThrottleTests {
     }
 
     /// As Combine does, the subscription reads the scheduler's time when it is made and again when the upstream's
-    /// subscription arrives, and once for each value.
+    /// subscription arrives, once for each value, and once for the completion.
     @Test func readsTheSchedulersTimeAsCombineDoes() {
         let clock = VirtualClock()
         let scheduler = RecordingTestScheduler(clock: clock)
@@ -166,6 +166,8 @@ struct ThrottleTests {
         #expect(scheduler.nowReads.value == 2)
         upstream.send(1)
         #expect(scheduler.nowReads.value == 3)
+        upstream.send(completion: .finished)
+        #expect(scheduler.nowReads.value == 4)
     }
 
     // MARK: Completion
