@@ -56,6 +56,9 @@ extension Publishers {
     ///   scheduler gets to it (on virtual time, at the current tick when the clock is next driven) — never
     ///   synchronously inside the upstream's call.
     ///
+    /// - The subscription keeps its downstream for as long as it lives, after a cancel or the completion too; the
+    ///   downstream goes when the upstream and the downstream let go of the subscription.
+    ///
     /// Where Cadence decides: after `cancel()` nothing reaches the downstream — not even a completion the upstream had
     /// already sent (Combine still delivers that one). Actions already on the scheduler cannot be taken back (the
     /// `Scheduler` protocol hands back nothing for a one-shot action); they stay pending until their date and then do
@@ -115,6 +118,10 @@ extension Publishers.Delay {
 
         private typealias StateMachine = DelayStateMachine<Output, Failure, Downstream>
         private let state: Locked<StateMachine>
+        /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+        /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go
+        /// of the subscription, never under its lock.
+        private let downstream: Downstream
         /// Holds this subscription for the work it scheduled, until it is cancelled.
         private let pending = PendingWork<Inner>()
         private let interval: Context.SchedulerTimeType.Stride
@@ -124,6 +131,7 @@ extension Publishers.Delay {
 
         init(downstream: Downstream, delay: Publishers.Delay<Upstream, Context>) {
             state = Locked(StateMachine(downstream: downstream))
+            self.downstream = downstream
             interval = delay.interval
             tolerance = delay.tolerance
             scheduler = delay.scheduler

@@ -42,6 +42,8 @@ extension Publishers {
     ///   cannot be taken back (the scheduler API gives no handle), so they stay queued but do nothing when they run.
     ///   Combine still delivers a completion that was scheduled before the cancel; Cadence does not (its rule: after
     ///   `cancel()`, nothing is delivered).
+    /// - The subscription keeps its downstream for as long as it lives, after a cancel or the completion too, as in
+    ///   Combine; the downstream goes when the upstream and the downstream let go of the subscription.
     /// - Demand: passed straight through, `.none` included.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
@@ -80,11 +82,16 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
     private let state: Locked<ReceiveOnStateMachine<Downstream>>
+    /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+    /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go of the
+    /// subscription, never under the lock.
+    private let downstream: Downstream
     /// Holds this subscription for the deliveries scheduled, until it is cancelled.
     private let pending = PendingWork<ReceiveOnSubscription>()
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         state = Locked(ReceiveOnStateMachine(downstream: downstream))
+        self.downstream = downstream
         self.scheduler = scheduler
         self.options = options
     }
@@ -115,7 +122,7 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     func cancel() {
         guard let (upstream, released) = state.withLock({ $0.cancel() }) else { return }
         upstream?.cancel()
-        // The downstream is released here, outside the lock.
+        // The state's reference to the downstream goes here, outside the lock.
         withExtendedLifetime(released) {}
         pending.release()
     }

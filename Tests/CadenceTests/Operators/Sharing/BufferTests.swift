@@ -135,6 +135,13 @@ struct BufferTests {
         #expect(fixture.subscriber.events == [.subscription])
     }
 
+    @Test(arguments: [SubscriptionEnding.cancel, .finish])
+    func theDownstreamStaysAfterTheEndUntilTheSubscriptionGoes(ending: SubscriptionEnding) {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) {
+            $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest)
+        }
+    }
+
     @Test func aSecondUpstreamSubscriptionIsCancelled() {
         let fixture = Fixture()
         let extra = Source()

@@ -149,28 +149,39 @@ struct DelayTests {
     }
     #endif
 
-    @Test func theDownstreamIsReleasedOnCancelAndOnCompletion() {
-        weak var cancelled: Recorder?
-        weak var completed: Recorder?
+    @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
         let clock = VirtualClock()
-        let upstream = Upstream()
-        do {
-            let first = Recorder(clock: clock)
-            let second = Recorder(clock: clock)
-            cancelled = first
-            completed = second
-            let delayed = upstream.delay(for: .ticks(1), scheduler: clock.scheduler)
-            delayed.subscribe(first)
-            delayed.subscribe(second)
-            _ = upstream.subscriptions[0].downstream.receive(1)
-            first.cancel()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel, drive: { clock.run() }) {
+            $0.delay(for: .ticks(1), scheduler: clock.scheduler)
         }
-        #expect(cancelled == nil)  // its delivery action still holds the subscription, which let go of it
-        #expect(completed != nil)
+    }
+
+    @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
+        let clock = VirtualClock()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish, drive: { clock.run() }) {
+            $0.delay(for: .ticks(1), scheduler: clock.scheduler)
+        }
+    }
+
+    /// A delivery action left on the scheduler by a cancel does not hold the subscription (issue 20), so nothing
+    /// but the upstream keeps the downstream.
+    @Test func aCancelledDeliveryActionDoesNotHoldTheDownstream() {
+        weak var cancelled: TestSubscriber<Int, TestError>?
+        let clock = VirtualClock()
+        var upstream: Upstream? = Upstream()
+        do {
+            let subscriber = TestSubscriber<Int, TestError>()
+            cancelled = subscriber
+            upstream?.delay(for: .ticks(1), scheduler: clock.scheduler).subscribe(subscriber)
+            _ = upstream?.subscription.downstream.receive(1)
+            subscriber.cancel()
+            subscriber.releaseSubscription()
+        }
         #expect(clock.pendingCount == 1)
-        upstream.send(completion: .finished)
-        clock.run()
-        #expect(completed == nil)
+        #expect(cancelled != nil)
+        upstream = nil
+        #expect(cancelled == nil)
+        #expect(clock.pendingCount == 1)
     }
 
     @Test func aSecondSubscriptionIsCancelled() {

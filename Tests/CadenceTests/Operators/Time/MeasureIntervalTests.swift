@@ -85,24 +85,24 @@ struct MeasureIntervalTests {
         #expect(upstream.subscription.requests == [.none])
     }
 
-    @Test func cancellingStopsEveryLaterDeliveryAndReleasesTheDownstream() {
-        weak var released: Recorder?
-        let clock = VirtualClock()
-        let upstream = Upstream()
-        do {
-            let subscriber = Recorder(clock: clock)
-            released = subscriber
-            upstream.measureInterval(using: clock.scheduler).subscribe(subscriber)
-            subscriber.cancel()
-            subscriber.cancel()
-            subscriber.request(.max(1))
-            #expect(subscriber.timeline == ["subscription@0"])
-        }
-        #expect(released == nil)
+    @Test func cancellingStopsEveryLaterDelivery() {
+        let (_, upstream, subscriber) = make()
+        subscriber.cancel()
+        subscriber.cancel()
+        subscriber.request(.max(1))
         #expect(upstream.subscription.cancelCount == 1)
         #expect(upstream.subscription.requests == [.unlimited])
         #expect(upstream.subscription.downstream.receive("late") == .none)
         upstream.subscription.downstream.receive(completion: .finished)
+        #expect(subscriber.timeline == ["subscription@0"])
+    }
+
+    @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel) { $0.measureInterval(using: VirtualScheduler()) }
+    }
+
+    @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish) { $0.measureInterval(using: VirtualScheduler()) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {

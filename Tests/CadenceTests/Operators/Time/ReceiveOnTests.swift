@@ -169,22 +169,40 @@ struct ReceiveOnTests {
         box.mutate { $0 = nil }
     }
 
-    @Test func cancelReleasesTheSubscriberBeforeTheScheduledWorkRuns() {
+    /// The scheduled work a cancel leaves behind does not hold the subscription (issue 20): once the upstream lets
+    /// go of it, the subscriber goes, before that work runs.
+    @Test func cancelledScheduledWorkDoesNotHoldTheSubscriber() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
         weak var released: TestSubscriber<Int, TestError>?
         do {
             let subscriber = TestSubscriber<Int, TestError>()
             released = subscriber
-            upstream.receive(on: clock.scheduler).subscribe(subscriber)
-            upstream.send(1)
+            upstream?.receive(on: clock.scheduler).subscribe(subscriber)
+            upstream?.send(1)
             subscriber.cancel()
             subscriber.releaseSubscription()
         }
+        #expect(released != nil)
+        upstream = nil
         #expect(released == nil)
         #expect(clock.pendingCount == 1)
         clock.advance(by: .ticks(0))
         #expect(clock.pendingCount == 0)
+    }
+
+    @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
+        let clock = VirtualClock()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel, drive: { clock.run() }) {
+            $0.receive(on: clock.scheduler)
+        }
+    }
+
+    @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
+        let clock = VirtualClock()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish, drive: { clock.run() }) {
+            $0.receive(on: clock.scheduler)
+        }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {

@@ -146,21 +146,18 @@ struct SubscribeOnTests {
         #expect(clock.pendingCount == 0)
     }
 
-    @Test func cancelReleasesTheSubscriberAtOnce() {
+    @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
-            clock.advance(by: .ticks(0))
-            subscriber.cancel()
-            subscriber.releaseSubscription()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel, drive: { clock.run() }) {
+            $0.subscribe(on: clock.scheduler)
         }
-        #expect(released == nil)
-        clock.advance(by: .ticks(0))
-        #expect(upstream.subscription.cancelCount == 1)
+    }
+
+    @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
+        let clock = VirtualClock()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish, drive: { clock.run() }) {
+            $0.subscribe(on: clock.scheduler)
+        }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
