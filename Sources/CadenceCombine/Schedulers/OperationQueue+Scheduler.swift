@@ -102,12 +102,13 @@ extension OperationQueue: Scheduler {
     }
 }
 
-/// An operation that waits on its queue, not ready, until it falls due.
+/// An operation that waits on its queue, not ready, until it falls due. As in Combine, it is a `Cancellable`:
+/// `cancel()` takes it off the queue unrun.
 ///
 /// Readiness is the operation's own (`isReady`), not a dependency: in swift-corelibs-foundation an operation's
 /// dependency keeps only an unowned reference to it, which a dependency started after the operation was cancelled
 /// and released would follow. The timer that makes it due holds it weakly, so a cancelled operation goes at once.
-private final class DelayedOperation: Operation, @unchecked Sendable { // `lock` guards `isDue` and `block`
+private final class DelayedOperation: Operation, Cancellable, @unchecked Sendable { // `lock` guards its two vars
     private let lock = UnfairLock()
     private var isDue = false
     private var block: (@Sendable () -> Void)?

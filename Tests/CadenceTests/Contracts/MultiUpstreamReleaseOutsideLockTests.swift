@@ -6,10 +6,12 @@ import Testing
 /// subscription again, it must not happen under the subscription's lock.
 @Suite("Subjects and multi-upstream operators release the downstream outside the lock")
 struct MultiUpstreamReleaseOutsideLockTests {
+    // `buffer` is not here: as Combine's, its subscription keeps the downstream after a cancel, so there is no release
+    // to check.
     @Test(arguments: [
         "PassthroughSubject", "CurrentValueSubject", "Published", "Merge", "MergeMany", "Zip", "CombineLatest",
         "Concatenate", "DropUntilOutput", "PrefixUntilOutput", "FlatMap", "SwitchToLatest", "Catch", "TryCatch",
-        "Retry", "Buffer", "Multicast", "Share",
+        "Retry", "Multicast", "Share",
     ])
     func cancelReleasingADownstreamThatCancelsAgainDoesNotDeadlock(operator name: String) {
         let outcome: (returned: Bool, subscriberWentAway: Bool)
@@ -69,10 +71,6 @@ struct MultiUpstreamReleaseOutsideLockTests {
             }
         case "Retry":
             outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().retry(2) }
-        case "Buffer":
-            outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
-            }
         case "Multicast":
             outcome = cancelReleasingACancellingSubscriber {
                 TestPublisher<Int, Never>().multicast { PassthroughSubject<Int, Never>() }

@@ -206,11 +206,12 @@ struct TimeOperatorContractTests {
         if clock.pendingCount != 0 {
             outcome.problems.append("\(clock.pendingCount) actions still scheduled after the end")
         }
-        if weakSubscriber != nil {
-            outcome.problems.append("the downstream subscriber is still held after the end")
-        }
         if tracker.alive.value != 0 {
             outcome.problems.append("a user closure is still held after the end")
+        }
+        source.letGoOfTheSubscription()
+        if weakSubscriber != nil {
+            outcome.problems.append("the downstream subscriber is still held after the end, once the upstream let go")
         }
         if !messages.value.isEmpty {
             outcome.problems.append("the clock reported \(messages.value)")

@@ -82,6 +82,19 @@ import Testing
         #expect(queue.operationCount == 0)
     }
 
+    /// As in Combine, the operation that waits for its date is a `Cancellable`, and cancelling it that way drops it.
+    @Test func aDelayedActionsOperationIsACancellable() throws {
+        let queue = makeSerialQueue()
+        let ran = LockedBox(false)
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(30))) { ran.mutate { $0 = true } }
+        let waiting = try #require(queue.operations.first as? any Cancellable)
+        #expect(!(waiting is BlockOperation))
+        waiting.cancel()
+        #expect(waitUntilEmpty(queue))
+        Thread.sleep(forTimeInterval: 0.06)   // past the date: the cancelled operation stays unrun
+        #expect(!ran.value)
+    }
+
     @Test func aRepeatingActionFiresRepeatedlyAndStopsOnceCancelled() {
         let queue = makeSerialQueue()
         RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(

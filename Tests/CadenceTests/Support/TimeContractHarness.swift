@@ -82,7 +82,7 @@ final class TimeContractSubscriber: Subscriber {
 
 /// Drives a `TestPublisher` as a well-behaved upstream would: it sends only what its subscriber requested.
 final class TimeContractSource {
-    let publisher = TestPublisher<Int, TestError>()
+    private(set) var publisher = TestPublisher<Int, TestError>()
     private(set) var sent = 0
     private(set) var isCompleted = false
 
@@ -110,4 +110,10 @@ final class TimeContractSource {
 
     /// How often the operator cancelled its upstream (0 before anyone subscribed).
     var cancelCount: Int { publisher.subscriptions.last?.cancelCount ?? 0 }
+
+    /// Lets go of the publisher, and with it of the operator's subscription, for a fresh one: as in Combine, a
+    /// subscription that ended keeps its subscriber until the upstream lets go of it too.
+    func letGoOfTheSubscription() {
+        publisher = TestPublisher<Int, TestError>()
+    }
 }

@@ -21,6 +21,43 @@ enum TimeOperatorChecks {
         #expect(upstream.subscription.requests == [.unlimited], sourceLocation: sourceLocation)
     }
 
+    /// Subscribes a `TestSubscriber` to the operator `makeOperator` applies to an upstream that holds its
+    /// subscription back, then cancels the operator's subscription before the upstream's has arrived, as Combine's
+    /// tests reach it (the operator is that subscription): the cancel does nothing, as in Combine — the upstream's
+    /// subscription, arriving afterwards, is not cancelled and still reaches the subscriber.
+    static func aCancelBeforeTheSubscriptionIsIgnored<Operator: Publisher>(
+        sourceLocation: SourceLocation = #_sourceLocation,
+        settle: () -> Void = {},
+        _ makeOperator: (HeldBackPublisher) -> Operator
+    ) where Operator.Output == Int, Operator.Failure == TestError {
+        let upstream = HeldBackPublisher()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        makeOperator(upstream).subscribe(subscriber)
+        settle()
+        guard let operatorSubscription = upstream.subscriber as? any Subscription else {
+            Issue.record("the operator's subscriber is not its subscription", sourceLocation: sourceLocation)
+            return
+        }
+        operatorSubscription.cancel()
+        let arriving = TestPublisher<Int, TestError>()
+        arriving.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+        upstream.subscriber?.receive(subscription: arriving.subscription)
+        settle()
+        #expect(arriving.subscription.cancelCount == 0, sourceLocation: sourceLocation)
+        #expect(subscriber.events == [.subscription], sourceLocation: sourceLocation)
+    }
+
+    /// A publisher that keeps the subscriber it is given, as it is, and sends it nothing.
+    final class HeldBackPublisher: Publisher, @unchecked Sendable { // used on the test's thread only
+        typealias Output = Int
+        typealias Failure = TestError
+        private(set) var subscriber: (any Subscriber<Int, TestError>)?
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+            self.subscriber = subscriber
+        }
+    }
+
     /// A new virtual clock, and a `TestSubscriber` with unlimited demand subscribed to the operator `makeOperator`
     /// applies, with that clock, to a new `TestPublisher`.
     static func subscribe<Operator: Publisher>(

@@ -65,9 +65,12 @@ struct BufferStateMachine<Downstream: Subscriber> {
         case drain(first: DrainStep, dropped: Value?)
     }
 
-    /// A value arrived: it joins the buffer, or the buffer's strategy decides what is dropped.
+    /// A value arrived: it joins the buffer, or the buffer's strategy decides what is dropped. As in Combine, a value
+    /// that arrives while a finished completion waits for its turn still joins the buffer, ahead of the completion;
+    /// one after a failure is ignored.
     mutating func receive(_ value: Value) -> ValueAction {
-        guard status.isSubscribed, terminal == nil else { return .none(dropped: nil) }
+        guard status.isSubscribed else { return .none(dropped: nil) }
+        if case .failure = terminal { return .none(dropped: nil) }
         var dropped: Value?
         if values.count >= size {
             switch whenFull {

@@ -45,7 +45,14 @@ extension Publishers {
     /// Demand: with `.keepFull` it requests `size` values from the upstream at once and one more for each value it
     /// delivers; with `.byRequest` it requests `.unlimited`, as Combine does. Values wait in the buffer until the
     /// downstream asks for them. A failure goes out as soon as the values the downstream asked for went out; a
-    /// finished completion goes out once the buffer is empty and the downstream has demand, as in Combine.
+    /// finished completion goes out once the buffer is empty and the downstream has demand, as in Combine; a value
+    /// the upstream sends while that completion waits still joins the buffer, ahead of it, as in Combine. As in
+    /// Combine, the subscription keeps its downstream for as long as it lives, after a cancel or the completion too;
+    /// the downstream goes when the upstream and the downstream let go of the subscription.
+    ///
+    /// Where Cadence decides: nothing reaches the downstream after its completion (Combine's buffer delivers a failure
+    /// sent from inside the downstream's `receive(_:)` at once, then the values still buffered), and a custom error
+    /// closure that makes the upstream send again does not trap (Combine's does).
     public struct Buffer<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -101,12 +108,17 @@ extension Publishers.Buffer {
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
         private let state: Locked<BufferStateMachine<Downstream>>
+        /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+        /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go of the
+        /// subscription, never under the lock.
+        private let downstream: Downstream
 
         init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
              whenFull: Publishers.BufferingStrategy<Failure>) {
             self.size = size
             self.prefetch = prefetch
             state = Locked(BufferStateMachine(downstream: downstream, size: size, whenFull: whenFull))
+            self.downstream = downstream
         }
 
         func receive(subscription: any Subscription) {
@@ -149,8 +161,8 @@ extension Publishers.Buffer {
 
         func cancel() {
             guard let cancelled = state.withLock({ $0.cancel() }) else { return }
-            // The downstream and the buffered values are released here, outside the lock: a deinitialiser among
-            // them may call back into this subscription.
+            // The buffered values (and the state's reference to the downstream) go here, outside the lock: a
+            // deinitialiser among them may call back into this subscription.
             let upstream = cancelled.previous.subscription
             withExtendedLifetime(cancelled) {}
             upstream?.cancel()
@@ -185,15 +197,19 @@ extension Publishers.Buffer {
 
         var description: String { "Buffer" }
 
+        /// Combine's children, in its order: the buffered values, where the subscription stands, the downstream's
+        /// outstanding demand and the completion waiting to go out.
         var customMirror: Mirror {
-            let (values, demand, terminal, downstream) = state.withLock {
-                ($0.values.elements, $0.demand, $0.terminal, $0.downstream)
+            let (values, status, demand, terminal) = state.withLock { state in
+                let status = state.status.isSubscribed ? "subscribed"
+                    : state.status.isTerminal ? "terminal" : "awaitingSubscription"
+                return (state.values.elements, status, state.demand, state.terminal)
             }
             return Mirror(self, children: [
                 "values": values,
+                "state": status,
                 "downstreamDemand": demand,
                 "terminal": terminal as Any,
-                "downstream": downstream as Any,
             ])
         }
 

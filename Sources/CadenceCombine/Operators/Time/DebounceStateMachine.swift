@@ -154,7 +154,11 @@ struct DebounceStateMachine<Downstream: Subscriber> {
     }
 
     /// The downstream cancelled: nothing is delivered from now on.
+    ///
+    /// As in Combine, a cancel before the upstream's subscription arrived does nothing: that subscription still
+    /// reaches the downstream.
     mutating func cancel() -> Cancellation {
+        if case .awaitingSubscription = phase { return Cancellation(released: (nil, nil)) }
         var cancellation = Cancellation(released: (downstream, pendingValue))
         if case .subscribed(let upstream, _) = phase {
             cancellation.upstream = upstream

@@ -27,19 +27,19 @@ struct DelayStateMachine<Output, Failure: Error, Downstream> {
         self.downstream = downstream
     }
 
-    var pendingCount: Int { deliveries.count }
-
     mutating func receive(subscription: any Subscription) -> SubscriptionAction {
         guard let downstream, upstream.attach(subscription) else { return .cancel(subscription) }
         return .forward(downstream)
     }
 
     /// Whether the caller must schedule one delivery action.
+    ///
+    /// The upstream's subscription is kept until its completion has been delivered, as in Combine: the demand the
+    /// downstream returns for a value delivered meanwhile still reaches the upstream.
     mutating func receive(_ event: Event) -> Bool {
         guard downstream != nil, !upstreamCompleted, upstream.subscription != nil else { return false }
         if case .completion = event {
             upstreamCompleted = true
-            _ = upstream.close()
         }
         deliveries.append(event)
         return true
@@ -58,16 +58,21 @@ struct DelayStateMachine<Output, Failure: Error, Downstream> {
         return (request, action(for: deliveries.deliveryEnded()))
     }
 
-    /// The upstream to pass a request to, if it is still held.
+    /// The upstream to pass a request to: none once the upstream has completed, as in Combine.
     func request() -> (any Subscription)? {
-        downstream == nil ? nil : upstream.subscription
+        downstream == nil || upstreamCompleted ? nil : upstream.subscription
     }
 
     /// Ends everything: the upstream to cancel, and what to release outside the lock.
-    mutating func cancel() -> (upstream: (any Subscription)?, released: (Downstream?, RingBuffer<Event>)) {
+    ///
+    /// As in Combine, a cancel before the upstream's subscription arrived does nothing — it returns nil, and that
+    /// subscription still reaches the downstream — and one after the upstream completed does not cancel the upstream.
+    mutating func cancel() -> (upstream: (any Subscription)?, released: (Downstream?, RingBuffer<Event>))? {
+        guard !upstream.isAwaiting else { return nil }
         let released = downstream
         downstream = nil
-        return (upstream.close(), (released, deliveries.removeAll()))
+        let subscription = upstream.close()
+        return (upstreamCompleted ? nil : subscription, (released, deliveries.removeAll()))
     }
 
     private mutating func action(for event: Event?) -> DeliveryAction {
@@ -77,6 +82,7 @@ struct DelayStateMachine<Output, Failure: Error, Downstream> {
             return .value(downstream, value)
         case .completion(let completion):
             self.downstream = nil
+            _ = upstream.close()
             return .completion(downstream, completion)
         }
     }

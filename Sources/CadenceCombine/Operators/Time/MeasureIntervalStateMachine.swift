@@ -39,8 +39,10 @@ struct MeasureIntervalStateMachine<Time: Strideable, Downstream> {
         downstream == nil ? nil : upstream.subscription
     }
 
-    /// The upstream to cancel and the downstream to release, outside the lock.
+    /// The upstream to cancel and the downstream to release, outside the lock. As in Combine, a cancel before the
+    /// upstream's subscription arrived does nothing: that subscription still reaches the downstream.
     mutating func cancel() -> (upstream: (any Subscription)?, released: Downstream?) {
+        guard !upstream.isAwaiting else { return (nil, nil) }
         lastEvent = nil
         defer { downstream = nil }
         return (upstream.close(), downstream)

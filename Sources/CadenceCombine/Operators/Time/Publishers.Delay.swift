@@ -46,18 +46,26 @@ extension Publishers {
     ///   value sent at tick t arrives at tick t + interval exactly.
     /// - Demand goes straight through: the downstream's `request(_:)` is passed to the upstream, and the demand the
     ///   downstream returns when a delayed value reaches it is requested from the upstream at that moment (not when
-    ///   the value left the upstream). `receive(_:)` answers the upstream `.none`.
+    ///   the value left the upstream) — even when the upstream has completed meanwhile, while its completion waits
+    ///   for its turn; a `request(_:)` after the upstream completed is not passed on. `receive(_:)` answers the
+    ///   upstream `.none`.
+    /// - A `cancel()` before the upstream's subscription arrived does nothing: that subscription still reaches the
+    ///   downstream. A `cancel()` after the upstream completed does not cancel the upstream.
+    /// - The subscription has no `description` or `customMirror` of its own: Combine's has none.
     /// - A zero or negative `interval` asks for a date that is now or already past: each event runs as soon as the
     ///   scheduler gets to it (on virtual time, at the current tick when the clock is next driven) — never
     ///   synchronously inside the upstream's call.
     ///
+    /// - The subscription keeps its downstream for as long as it lives, after a cancel or the completion too; the
+    ///   downstream goes when the upstream and the downstream let go of the subscription.
+    ///
     /// Where Cadence decides: after `cancel()` nothing reaches the downstream — not even a completion the upstream had
     /// already sent (Combine still delivers that one). Actions already on the scheduler cannot be taken back (the
     /// `Scheduler` protocol hands back nothing for a one-shot action); they stay pending until their date and then do
-    /// nothing. `request(_:)` with `.none` traps (Combine passes it on). Deliveries never overlap: when the scheduler
-    /// runs two delivery actions at once (a concurrent queue) or one inside another (an immediate scheduler), the
-    /// second leaves its event to the first, which delivers it next, in arrival order. The subscription's
-    /// `description` is `"Delay"` (Combine's shows its private type).
+    /// nothing, and — unlike Combine's — no longer hold the subscription, so that a test scheduler nobody advances
+    /// any more does not keep it alive. Deliveries never overlap: when the scheduler runs two delivery actions at
+    /// once (a concurrent queue) or one inside another (an immediate scheduler), the second leaves its event to the
+    /// first, which delivers it next, in arrival order.
     public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -103,14 +111,17 @@ extension Publishers {
 extension Publishers.Delay {
     /// Subscribes to the upstream and is the downstream's subscription; performs what the state machine decides,
     /// outside the lock.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         private typealias StateMachine = DelayStateMachine<Output, Failure, Downstream>
         private let state: Locked<StateMachine>
+        /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+        /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go
+        /// of the subscription, never under its lock.
+        private let downstream: Downstream
         /// Holds this subscription for the work it scheduled, until it is cancelled.
         private let pending = PendingWork<Inner>()
         private let interval: Context.SchedulerTimeType.Stride
@@ -120,6 +131,7 @@ extension Publishers.Delay {
 
         init(downstream: Downstream, delay: Publishers.Delay<Upstream, Context>) {
             state = Locked(StateMachine(downstream: downstream))
+            self.downstream = downstream
             interval = delay.interval
             tolerance = delay.tolerance
             scheduler = delay.scheduler
@@ -183,23 +195,11 @@ extension Publishers.Delay {
         }
 
         func cancel() {
-            let (upstream, released) = state.withLock { $0.cancel() }
+            guard let (upstream, released) = state.withLock({ $0.cancel() }) else { return }
             upstream?.cancel()
             withExtendedLifetime(released) {}
             pending.release()
         }
-
-        var description: String { "Delay" }
-
-        var customMirror: Mirror {
-            let (downstream, pending) = state.withLock { ($0.downstream, $0.pendingCount) }
-            return Mirror(
-                self,
-                children: ["downstream": downstream as Any, "interval": interval, "pending": pending]
-            )
-        }
-
-        var playgroundDescription: Any { description }
     }
 }
 

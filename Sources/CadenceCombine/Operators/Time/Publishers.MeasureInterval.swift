@@ -36,8 +36,13 @@ extension Publishers {
     /// - Demand goes straight through: `request(_:)` is passed to the upstream, and a positive demand the downstream
     ///   returns for an interval is passed on with `request(_:)` — `receive(_:)` itself answers the upstream `.none`.
     /// - The completion, finished or failed, goes straight through.
+    /// - A `cancel()` before the upstream's subscription arrived does nothing: that subscription still reaches the
+    ///   downstream.
+    /// - The subscription keeps its downstream for as long as it lives, after a cancel or the completion too; the
+    ///   downstream goes when the upstream and the downstream let go of the subscription.
     ///
-    /// Where Cadence decides: `request(_:)` with `.none` traps (Combine passes it on).
+    /// Where Cadence decides: `scheduler.now` is read before the lock is taken, so a value that arrives after
+    /// `cancel()` still reads it once (Combine reads it under its lock, only for a live subscription).
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
@@ -76,9 +81,14 @@ extension Publishers.MeasureInterval {
 
         private let state: Locked<MeasureIntervalStateMachine<Context.SchedulerTimeType, Downstream>>
         private let scheduler: Context
+        /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+        /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go of the
+        /// subscription, never under the lock.
+        private let downstream: Downstream
 
         init(downstream: Downstream, scheduler: Context) {
             state = Locked(MeasureIntervalStateMachine(downstream: downstream))
+            self.downstream = downstream
             self.scheduler = scheduler
         }
 

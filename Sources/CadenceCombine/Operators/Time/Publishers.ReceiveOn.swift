@@ -34,13 +34,17 @@ extension Publishers {
     ///   `request(_:)` from that action.
     /// - Synchronous: the downstream receives the subscription at once (the note in Combine's documentation: this
     ///   operator does not affect the scheduler that calls `receive(subscription:)`), and `request(_:)` and
-    ///   `cancel()` reach the upstream at once, on the caller's thread, as in Combine.
+    ///   `cancel()` reach the upstream at once, on the caller's thread, as in Combine. Once the upstream has
+    ///   completed, `request(_:)` and `cancel()` no longer reach it, but what the downstream answers a value
+    ///   delivered before the completion still does; a `cancel()` before the upstream's subscription arrived does
+    ///   nothing (that subscription still reaches the downstream), as in Combine.
     /// - Cancellation: after `cancel()` nothing more reaches the downstream. Actions already handed to the scheduler
     ///   cannot be taken back (the scheduler API gives no handle), so they stay queued but do nothing when they run.
     ///   Combine still delivers a completion that was scheduled before the cancel; Cadence does not (its rule: after
     ///   `cancel()`, nothing is delivered).
-    /// - Demand: passed straight through; `request(.none)` traps, as for every Cadence subscription (Combine
-    ///   forwards it).
+    /// - The subscription keeps its downstream for as long as it lives, after a cancel or the completion too, as in
+    ///   Combine; the downstream goes when the upstream and the downstream let go of the subscription.
+    /// - Demand: passed straight through, `.none` included.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -78,11 +82,16 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
     private let state: Locked<ReceiveOnStateMachine<Downstream>>
+    /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+    /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go of the
+    /// subscription, never under the lock.
+    private let downstream: Downstream
     /// Holds this subscription for the deliveries scheduled, until it is cancelled.
     private let pending = PendingWork<ReceiveOnSubscription>()
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         state = Locked(ReceiveOnStateMachine(downstream: downstream))
+        self.downstream = downstream
         self.scheduler = scheduler
         self.options = options
     }
@@ -111,9 +120,9 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
     }
 
     func cancel() {
-        let (upstream, released) = state.withLock { $0.cancel() }
+        guard let (upstream, released) = state.withLock({ $0.cancel() }) else { return }
         upstream?.cancel()
-        // The downstream is released here, outside the lock.
+        // The state's reference to the downstream goes here, outside the lock.
         withExtendedLifetime(released) {}
         pending.release()
     }
@@ -124,7 +133,7 @@ private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Sched
         guard let downstream = state.withLock({ $0.deliverValue() }) else { return }
         let more = downstream.receive(input)
         guard more > 0 else { return }
-        state.withLock { $0.request() }?.request(more)
+        state.withLock { $0.answer() }?.request(more)
     }
 
     /// Runs on the scheduler: completes the downstream unless the subscription was cancelled meanwhile.

@@ -35,10 +35,11 @@ extension Publishers {
     /// - Downstream side synchronous: the subscription, values and completion go to the downstream at once, on
     ///   whatever thread the upstream sends them; what the downstream answers to a value is `receive(_:)`'s answer.
     /// - Cancellation: from the moment `cancel()` is called nothing more reaches the downstream (values the upstream
-    ///   sends before the scheduled cancel reaches it are dropped), further requests are ignored, and the downstream
-    ///   is released.
-    /// - Demand: passed through unchanged; `request(.none)` traps, as for every Cadence subscription (Combine
-    ///   forwards it).
+    ///   sends before the scheduled cancel reaches it are dropped) and further requests are ignored. As in Combine,
+    ///   the subscription keeps its downstream for as long as it lives, after a cancel or the completion too; the
+    ///   downstream goes when the upstream and the downstream let go of the subscription. A `cancel()` before the upstream's subscription arrived does nothing, as in Combine: that
+    ///   subscription still reaches the downstream.
+    /// - Demand: passed through unchanged, `.none` included.
     public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -80,9 +81,14 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
     // `lock` guards `status`.
     private let lock = UnfairLock()
     private var status: SubscriptionStatus<Downstream>
+    /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
+    /// too; `status` says whether it may still be called. It goes when the upstream and the downstream let go of the
+    /// subscription, never under the lock.
+    private let downstream: Downstream
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         status = .awaitingSubscription(downstream)
+        self.downstream = downstream
         self.scheduler = scheduler
         self.options = options
     }
@@ -131,9 +137,15 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
 
     func cancel() {
         lock.lock()
+        // As in Combine, a cancel before the upstream's subscription arrived does nothing: that subscription still
+        // reaches the downstream.
+        if case .awaitingSubscription = status {
+            lock.unlock()
+            return
+        }
         let previous = status.terminate()
         lock.unlock()
-        // `previous` keeps the downstream alive until here, so its release runs unlocked.
+        // `previous` holds the status's references until here, so they go unlocked.
         guard let upstream = previous.subscription else { return }
         scheduler.schedule(options: options) { upstream.cancel() }
     }

@@ -50,8 +50,13 @@ extension Publishers {
     /// downstream's demand for the window's emission; a value that arrives while the downstream has no demand and no
     /// window is open is dropped, as in Combine. With `latest: true` a later value in the window replaces the held one
     /// even when no demand is left over: it uses the unit already set aside. (Combine's tests do not record this case;
-    /// OpenCombine drops the later value. Cadence follows the documented "most recent element".) `request(.none)`
-    /// traps, as it does for every Cadence subscription, where Combine's throttle ignores it.
+    /// OpenCombine drops the later value. Cadence follows the documented "most recent element".) `request(.none)` adds
+    /// nothing, as in Combine.
+    ///
+    /// It reads `scheduler.now` when the subscription is made, when the upstream's subscription arrives, for each
+    /// value and for the completion, as Combine does; each scheduled emission reads it too, where Combine does not
+    /// when the emission carries the completion, and a value or completion that arrives after `cancel()` still reads
+    /// it (Cadence reads the time before taking its lock, Combine under it).
     ///
     /// The scheduled emission cannot be cancelled (Combine uses the non-cancellable `schedule`); after `cancel()` it
     /// runs and does nothing. Cadence hands the subscription to the downstream before requesting from the upstream
@@ -107,6 +112,10 @@ extension Publishers.Throttle {
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.scheduler = scheduler
             state = Locked(ThrottleStateMachine(downstream: downstream, interval: interval, latest: latest))
+            // Combine reads the scheduler's time when it makes the subscriber, when the subscription arrives and when
+            // the completion does, without using those readings; a scheduler that records its calls sees the same
+            // calls here.
+            _ = scheduler.now
         }
 
         func receive(subscription: any Subscription) {
@@ -114,6 +123,7 @@ extension Publishers.Throttle {
                 subscription.cancel()
                 return
             }
+            _ = scheduler.now
             downstream.receive(subscription: self)
             if state.withLock({ $0.isSubscribed }) {
                 subscription.request(.unlimited)
@@ -137,6 +147,7 @@ extension Publishers.Throttle {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            _ = scheduler.now // read, and not used, as Combine does when it takes the completion
             if state.withLock({ $0.receive(completion: completion) }) {
                 scheduler.schedule(options: nil, pending.action(for: self) { $0.emissionDue() })
             }

@@ -66,9 +66,12 @@ extension Publishers {
     /// soon as the scheduler gets to it (on virtual time, at the current tick, before any value delivery scheduled
     /// after it), so the publisher times out at once. The timer then repeats every smallest step of the scheduler's
     /// time (one nanosecond, one tick on virtual time) rather than every `interval`, which a scheduler cannot honour,
-    /// and is cancelled when it first runs anyway. `cancel()` after the upstream has finished does not cancel that
-    /// upstream again (Combine does), and withholds the completion still waiting for delivery, as Combine does.
-    /// `request(_:)` with `.none` traps (Combine passes it on). Deliveries never overlap, as in ``Publishers/Delay``.
+    /// and is cancelled when it first runs anyway. Deliveries never overlap, as in ``Publishers/Delay``.
+    ///
+    /// As in Combine, the upstream's subscription is kept until the upstream's completion has been delivered:
+    /// meanwhile `request(_:)` still reaches the upstream, and `cancel()` cancels it and withholds that completion.
+    /// A `cancel()` before the upstream's subscription arrived does nothing: that subscription still reaches the
+    /// downstream.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -233,7 +236,7 @@ extension Publishers.Timeout {
         }
 
         func cancel() {
-            let cancelled = state.withLock { $0.cancel() }
+            guard let cancelled = state.withLock({ $0.cancel() }) else { return }
             cancelled.timer?.cancel()
             cancelled.upstream?.cancel()
             withExtendedLifetime(cancelled.released) {}

@@ -7,8 +7,8 @@ struct ReceiveOnStateMachine<Downstream> {
         case awaitingSubscription(Downstream)
         case active(any Subscription, Downstream)
         /// The upstream completed and the completion is on its way through the scheduler, behind the values sent
-        /// before it; those still go out.
-        case completing(Downstream)
+        /// before it; those still go out, and what the downstream answers them still reaches the upstream.
+        case completing(any Subscription, Downstream)
         case terminal
     }
 
@@ -34,31 +34,49 @@ struct ReceiveOnStateMachine<Downstream> {
 
     /// Whether the completion is to be scheduled for delivery (after the values before it).
     mutating func receiveCompletion() -> Bool {
-        guard case .active(_, let downstream) = status else { return false }
-        status = .completing(downstream)
+        guard case .active(let upstream, let downstream) = status else { return false }
+        status = .completing(upstream, downstream)
         return true
     }
 
-    /// The upstream to pass a request on to, if the subscription is live.
+    /// The upstream to pass the downstream's `request(_:)` on to: none once the upstream has completed, as in
+    /// Combine.
     func request() -> (any Subscription)? {
         if case .active(let upstream, _) = status { return upstream }
         return nil
     }
 
-    /// The upstream to cancel and the downstream to release, both outside the lock.
-    mutating func cancel() -> (upstream: (any Subscription)?, released: Downstream?) {
-        defer { status = .terminal }
+    /// The upstream to pass on what the downstream answered a delivered value, until the completion is delivered.
+    func answer() -> (any Subscription)? {
         switch status {
-        case .active(let upstream, let downstream): return (upstream, downstream)
-        case .awaitingSubscription(let downstream), .completing(let downstream): return (nil, downstream)
-        case .terminal: return (nil, nil)
+        case .active(let upstream, _), .completing(let upstream, _): upstream
+        case .awaitingSubscription, .terminal: nil
+        }
+    }
+
+    /// The upstream to cancel and the downstream to release, both outside the lock.
+    ///
+    /// As in Combine, a cancel before the upstream's subscription arrived does nothing — it returns nil, and that
+    /// subscription still reaches the downstream — and one after the upstream completed does not cancel the upstream.
+    mutating func cancel() -> (upstream: (any Subscription)?, released: Downstream?)? {
+        switch status {
+        case .awaitingSubscription:
+            return nil
+        case .terminal:
+            return (nil, nil)
+        case .active(let upstream, let downstream):
+            status = .terminal
+            return (upstream, downstream)
+        case .completing(_, let downstream):
+            status = .terminal
+            return (nil, downstream)
         }
     }
 
     /// On the scheduler: the downstream to hand a value to, unless the subscription was cancelled meanwhile.
     func deliverValue() -> Downstream? {
         switch status {
-        case .active(_, let downstream), .completing(let downstream): downstream
+        case .active(_, let downstream), .completing(_, let downstream): downstream
         case .awaitingSubscription, .terminal: nil
         }
     }
@@ -66,7 +84,7 @@ struct ReceiveOnStateMachine<Downstream> {
     /// On the scheduler: the downstream to complete, which the state lets go of, unless the subscription was
     /// cancelled meanwhile.
     mutating func deliverCompletion() -> Downstream? {
-        guard case .completing(let downstream) = status else { return nil }
+        guard case .completing(_, let downstream) = status else { return nil }
         status = .terminal
         return downstream
     }

@@ -51,6 +51,9 @@ struct TimeoutStateMachine<Output, Failure: Error, Downstream> {
     private var timer: (any Cancellable)?
     private var generation: UInt64 = 0
     private var hasRequested = false
+    /// The upstream completed; its subscription is kept until that completion has been delivered, as in Combine:
+    /// meanwhile requests still reach the upstream, and a cancel cancels it.
+    private var upstreamCompleted = false
 
     /// The user's closure for the time-out failure: let go of once the subscription has ended (by the caller of
     /// ``endDelivered()`` or of ``cancel()``, outside the lock), so that it does not outlive the subscription.
@@ -75,13 +78,13 @@ struct TimeoutStateMachine<Output, Failure: Error, Downstream> {
     /// nil when the event is ignored; otherwise the timer work to do, after which the caller schedules one
     /// delivery action.
     mutating func receive(_ event: Event) -> TimerRestart? {
-        guard downstream != nil, upstream.subscription != nil else { return nil }
+        guard downstream != nil, !upstreamCompleted, upstream.subscription != nil else { return nil }
         switch event {
         case .value(let value):
             deliveries.append(.value(value))
             return restartTimer()
         case .completion(let completion):
-            _ = upstream.close()
+            upstreamCompleted = true
             deliveries.append(.completion(completion))
             return stopTimer()
         }
@@ -90,7 +93,7 @@ struct TimeoutStateMachine<Output, Failure: Error, Downstream> {
     /// The timer work for a request (the first one restarts the timer) and the upstream to pass it to.
     mutating func request() -> (restart: TimerRestart?, upstream: (any Subscription)?) {
         guard downstream != nil, let subscription = upstream.subscription else { return (nil, nil) }
-        guard !hasRequested else { return (nil, subscription) }
+        guard !hasRequested, !upstreamCompleted else { return (nil, subscription) }
         hasRequested = true
         return (restartTimer(), subscription)
     }
@@ -126,10 +129,14 @@ struct TimeoutStateMachine<Output, Failure: Error, Downstream> {
     }
 
     /// Ends everything: the timer and upstream to cancel, and what to release outside the lock.
+    ///
+    /// As in Combine, a cancel before the upstream's subscription arrived does nothing — it returns nil, and that
+    /// subscription still reaches the downstream.
     mutating func cancel() -> (
         timer: (any Cancellable)?, upstream: (any Subscription)?,
         released: (Downstream?, RingBuffer<Entry>, (() -> Failure)?)
-    ) {
+    )? {
+        guard !upstream.isAwaiting else { return nil }
         let timer = stopTimer().stale
         let released = downstream
         // Once the subscription has ended, the closure belongs to the delivery of its end (`endDelivered()`).
@@ -158,6 +165,7 @@ struct TimeoutStateMachine<Output, Failure: Error, Downstream> {
             return .value(downstream, value)
         case .completion(let completion):
             self.downstream = nil
+            _ = upstream.close()
             return .completion(downstream, completion)
         case .timedOut:
             self.downstream = nil

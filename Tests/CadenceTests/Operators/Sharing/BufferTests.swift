@@ -135,6 +135,13 @@ struct BufferTests {
         #expect(fixture.subscriber.events == [.subscription])
     }
 
+    @Test(arguments: [SubscriptionEnding.cancel, .finish])
+    func theDownstreamStaysAfterTheEndUntilTheSubscriptionGoes(ending: SubscriptionEnding) {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) {
+            $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest)
+        }
+    }
+
     @Test func aSecondUpstreamSubscriptionIsCancelled() {
         let fixture = Fixture()
         let extra = Source()
@@ -158,8 +165,9 @@ struct BufferTests {
         #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
             == "Buffer")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
-        #expect(mirror.children.map(\.label) == ["values", "downstreamDemand", "terminal", "downstream"])
+        #expect(mirror.children.map(\.label) == ["values", "state", "downstreamDemand", "terminal"])
         #expect(mirror.children.first?.value as? [Int] == [4])
+        #expect(mirror.children.map { String(describing: $0.value) }.dropFirst() == ["subscribed", "max(0)", "nil"])
         #expect(fixture.upstream.subscription.downstream.description == "Buffer")
     }
 
@@ -186,15 +194,15 @@ struct BufferTests {
         #expect(subscriber.completions == [.finished])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func zeroDemandTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            TestPublisher<Int, TestError>().buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest)
-                .subscribe(subscriber)
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "Buffer")
+    /// As in Combine, `request(.none)` is no misuse here: it adds no demand and does not trap.
+    @Test func requestingNoneAddsNoDemandAndDoesNotTrap() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        subscriber.request(.none)
+        upstream.send(1)
+        #expect(subscriber.values == [])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1])
     }
-    #endif
 }

@@ -76,35 +76,33 @@ struct MeasureIntervalTests {
         #expect(upstream.subscription.requests == [.max(2)])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func requestingNoneTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<VirtualTime.Stride, Never>(initialDemand: .none)
-            Just(1).measureInterval(using: VirtualScheduler()).subscribe(subscriber)
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "MeasureInterval")
+    /// As in Combine, `request(.none)` is no misuse here: it does not trap.
+    @Test func requestingNonePassesItOnAsCombineDoes() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<VirtualTime.Stride, TestError>(initialDemand: .none)
+        upstream.measureInterval(using: VirtualScheduler()).subscribe(subscriber)
+        subscriber.request(.none)
+        #expect(upstream.subscription.requests == [.none])
     }
-    #endif
 
-    @Test func cancellingStopsEveryLaterDeliveryAndReleasesTheDownstream() {
-        weak var released: Recorder?
-        let clock = VirtualClock()
-        let upstream = Upstream()
-        do {
-            let subscriber = Recorder(clock: clock)
-            released = subscriber
-            upstream.measureInterval(using: clock.scheduler).subscribe(subscriber)
-            subscriber.cancel()
-            subscriber.cancel()
-            subscriber.request(.max(1))
-            #expect(subscriber.timeline == ["subscription@0"])
-        }
-        #expect(released == nil)
+    @Test func cancellingStopsEveryLaterDelivery() {
+        let (_, upstream, subscriber) = make()
+        subscriber.cancel()
+        subscriber.cancel()
+        subscriber.request(.max(1))
         #expect(upstream.subscription.cancelCount == 1)
         #expect(upstream.subscription.requests == [.unlimited])
         #expect(upstream.subscription.downstream.receive("late") == .none)
         upstream.subscription.downstream.receive(completion: .finished)
+        #expect(subscriber.timeline == ["subscription@0"])
+    }
+
+    @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel) { $0.measureInterval(using: VirtualScheduler()) }
+    }
+
+    @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish) { $0.measureInterval(using: VirtualScheduler()) }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
@@ -140,5 +138,11 @@ struct MeasureIntervalTests {
         // (tick 0) to the last reading, which is no later than now.
         let total = intervals.reduce(0) { $0 + $1.ticks }
         #expect(total >= 0 && total <= clock.now.ticks)
+    }
+    /// As in Combine: a cancel before the upstream's subscription arrived does nothing.
+    @Test func aCancelBeforeTheSubscriptionArrivesIsIgnored() {
+        TimeOperatorChecks.aCancelBeforeTheSubscriptionIsIgnored {
+            $0.measureInterval(using: VirtualScheduler()).map { _ in 0 }
+        }
     }
 }

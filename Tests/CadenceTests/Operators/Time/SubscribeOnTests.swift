@@ -146,21 +146,18 @@ struct SubscribeOnTests {
         #expect(clock.pendingCount == 0)
     }
 
-    @Test func cancelReleasesTheSubscriberAtOnce() {
+    @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Int, TestError>?
-        do {
-            let subscriber = TestSubscriber<Int, TestError>()
-            released = subscriber
-            upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
-            clock.advance(by: .ticks(0))
-            subscriber.cancel()
-            subscriber.releaseSubscription()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel, drive: { clock.run() }) {
+            $0.subscribe(on: clock.scheduler)
         }
-        #expect(released == nil)
-        clock.advance(by: .ticks(0))
-        #expect(upstream.subscription.cancelCount == 1)
+    }
+
+    @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
+        let clock = VirtualClock()
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish, drive: { clock.run() }) {
+            $0.subscribe(on: clock.scheduler)
+        }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
@@ -200,18 +197,17 @@ struct SubscribeOnTests {
         #expect(publisher.options == nil)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func requestingNoneTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let clock = VirtualClock()
-            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            TestPublisher<Int, TestError>().subscribe(on: clock.scheduler).subscribe(subscriber)
-            clock.advance(by: .ticks(0))
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "SubscribeOn")
+    /// As in Combine, `request(.none)` is no misuse here: it does not trap.
+    @Test func requestingNonePassesItOnAsCombineDoes() {
+        let clock = VirtualClock()
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        subscriber.request(.none)
+        clock.advance(by: .ticks(0))
+        #expect(upstream.subscription.requests == [.none])
     }
-    #endif
 
     /// Several threads request while another keeps advancing the clock: every request reaches the upstream once.
     @Test func requestsFromSeveralThreadsWhileTheClockAdvances() {
@@ -233,5 +229,12 @@ struct SubscribeOnTests {
         #expect(upstream.subscription.requests.count == requesters * perRequester)
         #expect(upstream.subscription.totalDemand == .max(requesters * perRequester))
         #expect(clock.pendingCount == 0)
+    }
+    /// As in Combine: a cancel before the upstream's subscription arrived does nothing.
+    @Test func aCancelBeforeTheSubscriptionArrivesIsIgnored() {
+        let clock = VirtualClock()
+        TimeOperatorChecks.aCancelBeforeTheSubscriptionIsIgnored(settle: { clock.advance(by: .ticks(0)) }) {
+            $0.subscribe(on: clock.scheduler)
+        }
     }
 }

@@ -151,16 +151,14 @@ struct TimeoutTests {
         #expect(upstream.subscription.requests == [.max(1)])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func requestingNoneTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).timeout(.ticks(1), scheduler: VirtualScheduler()).subscribe(subscriber)
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "Timeout")
+    /// As in Combine, `request(.none)` is no misuse here: it does not trap.
+    @Test func requestingNonePassesItOnAsCombineDoes() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.timeout(.ticks(1), scheduler: VirtualScheduler()).subscribe(subscriber)
+        subscriber.request(.none)
+        #expect(upstream.subscription.requests == [.none])
     }
-    #endif
 
     // MARK: Cancellation
 
@@ -182,16 +180,18 @@ struct TimeoutTests {
         #expect(clock.now.ticks == 5)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func cancellingWhileTheCompletionWaitsForDeliveryWithholdsIt() {
+    /// As in Combine: the upstream's subscription is kept until its completion has been delivered, so a cancel
+    /// meanwhile reaches the upstream (and withholds that completion), and so does a request.
+    @Test func cancellingWhileTheCompletionWaitsForDeliveryCancelsTheUpstreamAndWithholdsIt() {
         let (clock, upstream, subscriber) = make(customError: { .oops })
         upstream.send(completion: .finished)
+        subscriber.request(.max(2))
+        #expect(upstream.subscription.requests.last == .max(2))
         subscriber.cancel()
         clock.run()
         #expect(subscriber.timeline == ["subscription@0"])
-        #expect(upstream.subscription.cancelCount == 0)  // it had already finished
+        #expect(upstream.subscription.cancelCount == 1)
     }
-    #endif
 
     @Test func aSecondSubscriptionIsCancelled() {
         let (clock, upstream, _) = make()
@@ -294,5 +294,11 @@ struct TimeoutTests {
         #expect(subscriber.values == Array(0..<500))
         #expect(subscriber.completions == 1)
         #expect(subscriber.lateEvents == 0)
+    }
+    /// As in Combine: a cancel before the upstream's subscription arrived does nothing.
+    @Test func aCancelBeforeTheSubscriptionArrivesIsIgnored() {
+        TimeOperatorChecks.aCancelBeforeTheSubscriptionIsIgnored {
+            $0.timeout(.ticks(1), scheduler: VirtualScheduler())
+        }
     }
 }

@@ -153,6 +153,20 @@ struct BufferStateMachineTests {
         #expect(machine.status.isTerminal)
     }
 
+    /// As in Combine: a value sent after the upstream finished, while that completion waits for demand, joins the
+    /// buffer ahead of it.
+    @Test func aValueAfterAWaitingFinishedCompletionIsStillBuffered() {
+        var (machine, _) = Self.subscribed()
+        _ = machine.receive(completion: .finished)
+        _ = machine.receive(1)
+        let (delivered, last) = Self.drain(&machine, from: machine.request(.max(2)))
+        #expect(delivered == [1])
+        guard case .complete(_, .finished, _) = last else {
+            Issue.record("expected the completion after the buffered value")
+            return
+        }
+    }
+
     @Test func cancellingHandsBackTheUpstreamAndTheBufferedValuesOnce() {
         var (machine, upstream) = Self.subscribed()
         _ = machine.receive(1)

@@ -20,25 +20,39 @@ struct ReceiveOnStateMachineTests {
         #expect(machine.receiveCompletion() == true)
         #expect(machine.receiveCompletion() == false)
         #expect(machine.receiveValue() == false)
-        // Completing: a value already scheduled is delivered, but nothing more is asked of the upstream.
+        // Completing: a value already scheduled is delivered, and what the downstream answers it still reaches the
+        // upstream, as in Combine; its own requests no longer do.
         #expect(machine.deliverValue() == "downstream")
         #expect(machine.request() == nil)
+        #expect(machine.answer()?.combineIdentifier == upstream.combineIdentifier)
         #expect(machine.deliverCompletion() == "downstream")
         #expect(machine.deliverValue() == nil)
         #expect(machine.deliverCompletion() == nil)
+        #expect(machine.answer() == nil)
     }
 
-    @Test func nothingIsDeliveredAfterCancel() {
+    @Test func nothingIsDeliveredAfterCancel() throws {
         var machine = Machine(downstream: "downstream")
         _ = machine.receive(subscription: DedupeIdleSubscription())
         _ = machine.receiveCompletion()
-        let (upstream, released) = machine.cancel()
+        let cancelled = machine.cancel()
+        let (upstream, released) = try #require(cancelled)
         #expect(upstream == nil)
         #expect(released == "downstream")
         #expect(machine.deliverValue() == nil)
         #expect(machine.deliverCompletion() == nil)
-        let (again, none) = machine.cancel()
+        let cancelledAgain = machine.cancel()
+        let (again, none) = try #require(cancelledAgain)
         #expect(again == nil && none == nil)
+    }
+
+    /// As in Combine: a cancel before the upstream's subscription arrived is ignored, and that subscription still
+    /// goes to the downstream.
+    @Test func aCancelBeforeTheSubscriptionDoesNothing() {
+        var machine = Machine(downstream: "downstream")
+        #expect(machine.cancel() == nil)
+        #expect(machine.receive(subscription: DedupeIdleSubscription()) == "downstream")
+        #expect(machine.receiveValue() == true)
     }
 }
 #endif

@@ -1,0 +1,47 @@
+import Cadence
+import Testing
+
+/// How `expectTheSubscriberStaysUntilTheSubscriptionGoes` ends the subscription.
+enum SubscriptionEnding: Sendable {
+    /// The subscriber cancels.
+    case cancel
+    /// The upstream finishes, and the completion reaches the subscriber.
+    case finish
+}
+
+/// As in Combine, an ended subscription — cancelled or completed — keeps its subscriber for as long as it lives: the
+/// subscriber goes only when the upstream and the subscriber both let go of the subscription.
+///
+/// `drive` runs after the subscribe and again after the end (to run a scheduler's actions, for an operator that
+/// subscribes or delivers on one).
+func expectTheSubscriberStaysUntilTheSubscriptionGoes<Operator: Publisher>(
+    ending: SubscriptionEnding,
+    drive: () -> Void = {},
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+) {
+    var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+    weak var released: TestSubscriber<Operator.Output, Operator.Failure>?
+    do {
+        let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
+        released = subscriber
+        if let upstream { makeOperator(upstream).subscribe(subscriber) }
+        drive()
+        switch ending {
+        case .cancel:
+            subscriber.cancel()
+        case .finish:
+            upstream?.send(completion: .finished)
+        }
+        drive()
+        if ending == .cancel {
+            #expect(upstream?.subscription.cancelCount == 1, sourceLocation: sourceLocation)
+        }
+        let expected = ending == .cancel ? "subscription" : "finished"
+        #expect(subscriber.events.last?.description == expected, sourceLocation: sourceLocation)
+        subscriber.releaseSubscription()
+    }
+    #expect(released != nil, sourceLocation: sourceLocation)
+    upstream = nil
+    #expect(released == nil, sourceLocation: sourceLocation)
+}
