@@ -130,8 +130,6 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
             return
         }
         self.downstream = nil
-        let parent = self.parent
-        self.parent = nil
         lock.unlock()
         switch outcome {
         case .success(let output):
@@ -140,6 +138,11 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         case .failure(let error):
             downstream.subscriber.receive(completion: .failure(error))
         }
+        // As in Combine, the subscription lets go of the future only once the outcome is delivered.
+        lock.lock()
+        let parent = self.parent
+        self.parent = nil
+        lock.unlock()
         if isRegistered {
             parent?.remove(self)
         }
