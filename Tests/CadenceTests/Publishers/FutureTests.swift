@@ -174,6 +174,22 @@ struct FutureTests {
         promise.value = nil
     }
 
+    /// As in Combine, a value that waited for demand and goes out on the request leaves the future as the
+    /// subscription's parent.
+    @Test func aValueDeliveredOnRequestLeavesTheFutureAsParent() throws {
+        let (future, promise) = makeFuture()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        future.subscribe(subscriber)
+        let fulfil = try #require(promise.value)
+        fulfil(.success(4))
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(4), .completion(.finished)])
+        let subscription = try #require(subscriber.subscription)
+        let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }
+        #expect((parent?.value as? Future<Int, TestError>?).flatMap { $0 } === future)
+        promise.value = nil
+    }
+
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -72,7 +72,9 @@ extension Publishers.PrefixUntilOutput {
         func receive(subscription: any Subscription) {
             lock.lock()
             guard upstreamLink.isAwaiting, !terminated else {
-                upstreamLink = .completed
+                if upstreamLink.isAwaiting {
+                    upstreamLink = .completed
+                }
                 lock.unlock()
                 subscription.cancel()
                 return

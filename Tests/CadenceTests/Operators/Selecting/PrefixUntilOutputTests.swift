@@ -119,13 +119,18 @@ struct PrefixUntilOutputTests {
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let (upstream, trigger, _) = make()
+        let (upstream, trigger, subscriber) = make()
         let extraUpstream = Upstream.TestSubscription(AnySubscriber<Int, TestError>())
         let extraTrigger = Trigger.TestSubscription(AnySubscriber<String, Never>())
         upstream.subscription.downstream.receive(subscription: extraUpstream)
         trigger.subscription.downstream.receive(subscription: extraTrigger)
         #expect(extraUpstream.isCancelled)
         #expect(extraTrigger.isCancelled)
+        // The first subscriptions are still the ones a cancel reaches.
+        #expect(!upstream.subscription.isCancelled)
+        subscriber.cancel()
+        #expect(upstream.subscription.cancelCount == 1)
+        #expect(trigger.subscription.cancelCount == 1)
     }
 
     /// As in Combine, the subscription has no description, mirror or playground description of its own, and the
