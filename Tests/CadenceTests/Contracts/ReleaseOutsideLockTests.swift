@@ -215,7 +215,10 @@ struct DownstreamReleaseOutsideLockTests {
             outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().first() }
         }
         #expect(outcome.returned)
-        #expect(outcome.subscriberWentAway)
+        // As in Combine, these keep their downstream for as long as their subscription lives: a cancel does not
+        // release it, so this subscriber, which holds its subscription, stays.
+        let keepsItsDownstream: Set = ["Print", "HandleEvents"]
+        #expect(outcome.subscriberWentAway != keepsItsDownstream.contains(name))
     }
 }
 
