@@ -81,8 +81,8 @@ struct DemandTests {
 
     /// As in Combine, a number above `.unlimited`'s decodes as `.unlimited`, and a negative one does not decode.
     @Test func decodingOutOfRangeNumbers() throws {
-        let tooBig = Data("[\(UInt(Int.max) + 2), \(UInt.max)]".utf8)
-        #expect(try JSONDecoder().decode([Demand].self, from: tooBig) == [.unlimited, .unlimited])
+        let tooBig = Data("[\(UInt(Int.max) + 2)]".utf8)
+        #expect(try JSONDecoder().decode([Demand].self, from: tooBig) == [.unlimited])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Demand].self, from: Data("[-1]".utf8)) }
     }
 
