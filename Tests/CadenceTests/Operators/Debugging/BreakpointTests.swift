@@ -66,7 +66,7 @@ struct BreakpointTests {
     #endif
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    /// A handler that catches `SIGTRAP` and returns — as the Swift runtime's backtracer does after its report — does
+    /// A handler that catches `SIGTRAP` and returns (as the Swift runtime's backtracer does after its report) does
     /// not let the process go on: with no debugger attached, it still ends by the signal.
     @Test func aHandlerThatReturnsDoesNotKeepTheProcessAlive() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
