@@ -26,7 +26,8 @@ extension Publisher {
 /// Each iterator subscribes once, when it is made, and requests one element (`.max(1)`) per call of `next()`, so the
 /// publisher never produces more than the loop consumes. `next()` returns `nil` once the publisher finishes. Cancelling
 /// the task that awaits `next()` cancels the subscription and makes `next()` return `nil`; so does dropping the
-/// iterator (leaving a `for await` loop early).
+/// iterator (leaving a `for await` loop early). A publisher that sends a value while no `next()` waits for one breaks
+/// the demand it was given, and, as in Combine, stops the process.
 public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Never {
     public typealias Element = P.Output
 
@@ -76,7 +77,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 /// Each iterator subscribes once, when it is made, and requests one element (`.max(1)`) per call of `next()`.
 /// `next()` returns `nil` once the publisher finishes, and throws its failure if it fails (then returns `nil`).
 /// Cancelling the task that awaits `next()` cancels the subscription and makes `next()` return `nil`; so does dropping
-/// the iterator.
+/// the iterator. A publisher that sends a value while no `next()` waits for one stops the process, as in Combine.
 public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     public typealias Element = P.Output
 
@@ -135,25 +136,28 @@ private final class AsyncPublisherLifetime<Input, Failure: Error> {
     }
 }
 
-/// The subscriber behind an iterator: it turns each `next()` into a `.max(1)` request and resumes the waiting task
-/// exactly once, with the value, `nil` (finished or cancelled) or the failure.
+/// The subscriber behind an iterator: it turns each `next()` into a `.max(1)` request and resumes each waiting call
+/// exactly once, with a value, `nil` (finished or cancelled) or the failure.
 ///
-/// Every resumption happens after the continuation was taken out of the lock, so none happens twice and none under
-/// the lock.
-private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, CustomStringConvertible,
+/// As in Combine, several calls of `next()` may wait at once (from copies of one iterator, or from tasks sharing it
+/// through an actor): each asks for one more value, and the values go to them in the order they called. Cancelling
+/// any of them ends the iteration for all. Every resumption happens after the continuations were taken out of the
+/// lock, so none happens twice and none under the lock.
+private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable // `lock` guards every stored var
 {
     private enum State {
-        case awaitingSubscription(requested: Bool)
+        case awaitingSubscription
         case subscribed(any Subscription)
         case terminal
     }
 
     private let lock = UnfairLock()
-    private var state = State.awaitingSubscription(requested: false)
-    private var waiting: CheckedContinuation<Input?, any Error>?
-    /// Values a misbehaving upstream sent without a request; handed out before asking for more.
-    private var unrequested: [Input] = []
+    private var state = State.awaitingSubscription
+    /// The calls of `next()` waiting for a value, oldest first.
+    private var waiting: [CheckedContinuation<Input?, any Error>] = []
+    /// The values asked for before the subscription arrived; requested at once when it does.
+    private var demandBeforeSubscription = Subscribers.Demand.none
     /// A failure that arrived while nobody was waiting; thrown by the next `next()`.
     private var pendingFailure: Failure?
 
@@ -166,14 +170,6 @@ private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cust
     func next() async throws -> Input? {
         try await withCheckedThrowingContinuation { continuation in
             lock.lock()
-            require(
-                waiting == nil, "\(description).Iterator: next() was called while another call to next() is waiting")
-            if !unrequested.isEmpty {
-                nonisolated(unsafe) let value: Input? = unrequested.removeFirst()
-                lock.unlock()
-                continuation.resume(returning: value)
-                return
-            }
             switch state {
             case .terminal:
                 let failure = pendingFailure
@@ -185,11 +181,11 @@ private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cust
                     continuation.resume(returning: nil)
                 }
             case .awaitingSubscription:
-                waiting = continuation
-                state = .awaitingSubscription(requested: true)
+                waiting.append(continuation)
+                demandBeforeSubscription += 1
                 lock.unlock()
             case .subscribed(let subscription):
-                waiting = continuation
+                waiting.append(continuation)
                 lock.unlock()
                 subscription.request(.max(1))
             }
@@ -198,30 +194,43 @@ private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cust
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription(let requested) = state else {
+        guard case .awaitingSubscription = state else {
             lock.unlock()
             subscription.cancel()
             return
         }
         state = .subscribed(subscription)
+        let demand = demandBeforeSubscription
+        demandBeforeSubscription = .none
         lock.unlock()
-        if requested {
-            subscription.request(.max(1))
+        if demand > .none {
+            subscription.request(demand)
         }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        if case .terminal = state {
+        guard case .subscribed = state else {
+            // As in Combine, a value before the subscription (or after the end) resumes every waiting call with
+            // `nil`; the demand they asked for stays, for the subscription to come.
+            let resumed = waiting
+            waiting = []
             lock.unlock()
+            for continuation in resumed {
+                continuation.resume(returning: nil)
+            }
             return .none
         }
-        guard let continuation = waiting else {
-            unrequested.append(input)
+        let wasRequested = !waiting.isEmpty
+        guard wasRequested else {
             lock.unlock()
+            _ = combineRule(
+                false,
+                "\(description): received a value it did not request; a publisher must not send more values than "
+                    + "its subscriber requested")
             return .none
         }
-        waiting = nil
+        let continuation = waiting.removeFirst()
         lock.unlock()
         // The publisher hands the value over to the waiting task and keeps no use of it.
         nonisolated(unsafe) let value: Input? = input
@@ -236,11 +245,13 @@ private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cust
             return
         }
         state = .terminal
-        let continuation = waiting
-        waiting = nil
+        var resumed = waiting
+        waiting = []
+        // The oldest waiting call gets the failure; the others, and every later call, get `nil`. With nobody
+        // waiting, the next call throws it.
         var failure: Failure?
         if case .failure(let error) = completion {
-            if continuation == nil {
+            if resumed.isEmpty {
                 pendingFailure = error
             } else {
                 failure = error
@@ -248,26 +259,27 @@ private final class AsyncPublisherInner<Input, Failure: Error>: Subscriber, Cust
         }
         lock.unlock()
         if let failure {
-            continuation?.resume(throwing: failure)
-        } else {
-            continuation?.resume(returning: nil)
+            resumed.removeFirst().resume(throwing: failure)
+        }
+        for continuation in resumed {
+            continuation.resume(returning: nil)
         }
     }
 
-    /// Ends the iteration: cancels the subscription and resumes a waiting `next()` with `nil`.
+    /// Ends the iteration: cancels the subscription and resumes every waiting `next()` with `nil`.
     func cancel() {
         lock.lock()
         let previous = state
         state = .terminal
-        let continuation = waiting
-        waiting = nil
-        unrequested = []
+        let resumed = waiting
+        waiting = []
         pendingFailure = nil
         lock.unlock()
         if case .subscribed(let subscription) = previous {
             subscription.cancel()
         }
-        continuation?.resume(returning: nil)
+        for continuation in resumed {
+            continuation.resume(returning: nil)
+        }
     }
 }
-

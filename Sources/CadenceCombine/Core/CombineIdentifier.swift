@@ -11,9 +11,10 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
         rawValue = Self.counter.add(1, ordering: .relaxed).newValue
     }
 
-    /// Creates an identifier for the given object, equal to that of every other identifier made from it.
+    /// Creates an identifier for the given object, equal to that of every other identifier made from it: the object's
+    /// address, which its `description` shows in hexadecimal.
     public init(_ obj: AnyObject) {
-        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj).hashValue))
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
     }
 
     public var description: String {

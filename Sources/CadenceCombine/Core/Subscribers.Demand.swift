@@ -186,12 +186,9 @@ extension Subscribers {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
+            // As in Combine, a number above `.unlimited`'s is read as `.unlimited`; a negative one does not decode.
             let raw = try container.decode(UInt.self)
-            guard raw <= Demand.unlimitedRawValue else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\(raw) is not a valid Subscribers.Demand")
-            }
-            self.init(rawValue: raw)
+            self.init(rawValue: Swift.min(raw, Demand.unlimitedRawValue))
         }
 
         public func encode(to encoder: any Encoder) throws {

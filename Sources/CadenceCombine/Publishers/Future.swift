@@ -116,11 +116,12 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         lock.lock()
         hasDemand = true
         isSubscribed = true // the subscriber holds the subscription: it is inside or past `receive(subscription:)`
-        deliverIfReady()
+        deliverIfReady(releasingParent: false)
     }
 
-    /// Called with `lock` held; releases it.
-    private func deliverIfReady() {
+    /// Called with `lock` held; releases it. As in Combine, a delivery that a request set off keeps the future as
+    /// the subscription's parent; one that the outcome (or the subscription) set off lets it go once delivered.
+    private func deliverIfReady(releasingParent: Bool = true) {
         guard isSubscribed, let downstream, let outcome else {
             lock.unlock()
             return
@@ -130,8 +131,6 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
             return
         }
         self.downstream = nil
-        let parent = self.parent
-        self.parent = nil
         lock.unlock()
         switch outcome {
         case .success(let output):
@@ -140,6 +139,12 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         case .failure(let error):
             downstream.subscriber.receive(completion: .failure(error))
         }
+        // As in Combine, the subscription lets go of the future only once the outcome is delivered.
+        guard releasingParent else { return }
+        lock.lock()
+        let parent = self.parent
+        self.parent = nil
+        lock.unlock()
         if isRegistered {
             parent?.remove(self)
         }

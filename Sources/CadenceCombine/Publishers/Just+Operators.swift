@@ -56,7 +56,7 @@ extension Just {
     /// Publishes the given elements, then the output.
     public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Failure>
     where Output == S.Element {
-        Publishers.Sequence<[Output], Failure>(sequence: Array(elements) + [output])
+        Publishers.Sequence<[Output], Failure>(sequence: elements + [output])
     }
 
     /// Publishes the output, then the given elements.
@@ -67,7 +67,7 @@ extension Just {
     /// Publishes the output, then the given elements.
     public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Failure>
     where Output == S.Element {
-        Publishers.Sequence<[Output], Failure>(sequence: [output] + Array(elements))
+        Publishers.Sequence<[Output], Failure>(sequence: [output] + elements)
     }
 
     /// Publishes whether the output satisfies the predicate.
@@ -143,11 +143,12 @@ extension Just {
         return Optional.Publisher(index == 0 ? output : nil)
     }
 
-    /// Publishes the output when `range` includes index zero, else finishes without a value.
+    /// Publishes the output when `range` starts at index zero, else finishes without a value.
+    ///
+    /// As in Combine, only the lower bound counts: an empty range that starts at zero (`0..<0`) publishes the output,
+    /// and a range that starts below zero publishes nothing.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        let indices = range.relative(to: 0..<Int.max)
-        require(indices.lowerBound >= 0, "Just.output(in:): the range must not start below zero")
-        return Optional.Publisher(indices.contains(0) ? output : nil)
+        Optional.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
     }
 
     /// Publishes the output when `maxLength` is positive, else finishes without a value.
@@ -177,11 +178,15 @@ extension Just {
     /// Publishes the output.
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> { self }
 
-    /// Publishes the output (the throwing predicate never runs for one value).
+    /// Publishes the output, or the error the predicate throws. As in Combine, the predicate runs once, comparing the
+    /// output with itself, so that a throwing predicate fails the publisher.
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(output)
+        Result<Output, any Error>.Publisher(Result<Output, any Error> {
+            _ = try predicate(output, output)
+            return output
+        })
     }
 
     /// Publishes the output: a `Just` never fails.

@@ -79,7 +79,7 @@ final class JustSubscription<Slot: JustSubscriberSlot>: Subscription, CustomStri
 
     @usableFromInline var description: String { "Just" }
 
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, unlabeledChildren: CollectionOfOne(value)) }
 
     @usableFromInline var playgroundDescription: Any { description }
 }

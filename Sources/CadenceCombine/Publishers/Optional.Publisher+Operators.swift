@@ -105,6 +105,10 @@ extension Optional.Publisher {
     public func output<R: RangeExpression>(in range: R) -> Optional<Wrapped>.Publisher where R.Bound == Int {
         let indices = range.relative(to: 0..<Int.max)
         require(indices.lowerBound >= 0, "Optional.Publisher.output(in:): the range must not start below zero")
+        // Combine traps on the last two indices as an upper bound too, a partial range from zero included.
+        require(
+            indices.upperBound < Int.max - 1,
+            "Optional.Publisher.output(in:): the range must end below Int.max - 1, got \(indices.upperBound)")
         return Optional<Wrapped>.Publisher(indices.contains(0) ? output : nil)
     }
 

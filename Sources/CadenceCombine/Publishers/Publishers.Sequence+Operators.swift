@@ -228,6 +228,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
     where Elements.Element == S.Element {
         var joined = Elements()
+        joined.reserveCapacity(sequence.count + elements.underestimatedCount)
         joined.append(contentsOf: elements)
         joined.append(contentsOf: sequence)
         return Publishers.Sequence(sequence: joined)
@@ -235,7 +236,9 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
 
     /// Publishes the elements of the given sequence publisher, then those of this one.
     public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-        prepend(publisher.sequence)
+        var joined = publisher.sequence
+        joined.append(contentsOf: sequence)
+        return Publishers.Sequence(sequence: joined)
     }
 
     /// Publishes the elements of this sequence, then the given ones.

@@ -39,21 +39,31 @@ extension Result.Publisher {
     /// Publishes the result.
     public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher { self }
 
-    /// Publishes the result, with its failure type erased (the predicate never runs for one value).
+    /// Publishes the output, or the error the predicate throws, or the failure. As in Combine, the predicate runs
+    /// once on a success, comparing the output with itself, so that a throwing predicate fails the publisher.
     public func tryMin(
         by areInIncreasingOrder: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.mapError { $0 })
+        Result<Output, any Error>.Publisher(Result<Output, any Error> {
+            let output = try result.get()
+            _ = try areInIncreasingOrder(output, output)
+            return output
+        })
     }
 
     /// Publishes the result.
     public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher { self }
 
-    /// Publishes the result, with its failure type erased (the predicate never runs for one value).
+    /// Publishes the output, or the error the predicate throws, or the failure. As in Combine, the predicate runs
+    /// once on a success, comparing the output with itself, so that a throwing predicate fails the publisher.
     public func tryMax(
         by areInIncreasingOrder: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.mapError { $0 })
+        Result<Output, any Error>.Publisher(Result<Output, any Error> {
+            let output = try result.get()
+            _ = try areInIncreasingOrder(output, output)
+            return output
+        })
     }
 
     /// Publishes whether the output satisfies the predicate, or the failure.
@@ -115,11 +125,16 @@ extension Result.Publisher {
     /// Publishes the result.
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher { self }
 
-    /// Publishes the result, with its failure type erased (the predicate never runs for one value).
+    /// Publishes the output, or the error the predicate throws, or the failure. As in Combine, the predicate runs
+    /// once on a success, comparing the output with itself, so that a throwing predicate fails the publisher.
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.mapError { $0 })
+        Result<Output, any Error>.Publisher(Result<Output, any Error> {
+            let output = try result.get()
+            _ = try predicate(output, output)
+            return output
+        })
     }
 
     /// Publishes the output, or `output` in place of the failure.

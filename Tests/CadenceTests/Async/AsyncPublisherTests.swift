@@ -53,14 +53,40 @@ struct AsyncPublisherTests {
         #expect(await iterator.next() == nil)
     }
 
-    @Test func valuesSentWithoutARequestAreNotLost() async {
-        let upstream = TestPublisher<Int, Never>()
-        var iterator = upstream.values.makeAsyncIterator()
-        upstream.send(1)
-        upstream.send(completion: .finished)
-        #expect(await iterator.next() == 1)
-        #expect(await iterator.next() == nil)
-        #expect(upstream.subscription.requests.isEmpty)
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    @Test func aValueNobodyAskedForTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, Never>()
+            let iterator = upstream.values.makeAsyncIterator()
+            upstream.send(1)
+            withExtendedLifetime(iterator) {}
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "AsyncPublisher: received a value it did not request; a publisher must not send more values than its "
+                    + "subscriber requested") == true)
+    }
+    #endif
+
+    /// As in Combine, a value before the subscription ends every waiting `next()` with `nil`; the demand they asked
+    /// for is still requested when the subscription comes.
+    @Test func aValueBeforeTheSubscriptionEndsTheWaitingCalls() async {
+        let upstream = TestPublisher<Int, Never>(sendsSubscriptionAtOnce: false)
+        let iterator = upstream.values.makeAsyncIterator()
+        nonisolated(unsafe) var waiting = iterator
+        let returned = LockedBox<[Int?]>([])
+        let task = Task { returned.append(await waiting.next()) }
+        // Sent until the call has been waiting for it: a value that finds nobody waiting changes nothing.
+        #expect(
+            await publishersWaitUntil {
+                _ = upstream.subscription.downstream.receive(1)
+                return !returned.value.isEmpty
+            })
+        await task.value
+        #expect(returned.value == [nil])
+        upstream.subscription.deliver()
+        #expect(upstream.subscription.requests == [.max(1)])
+        withExtendedLifetime(iterator) {}
     }
 
     @Test func cancellingTheWaitingTaskCancelsTheSubscriptionAndReturnsNil() async {
@@ -129,22 +155,39 @@ struct AsyncPublisherTests {
         }
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func concurrentNextCallsTrap() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, Never>()
-            let iterator = upstream.values.makeAsyncIterator()
-            nonisolated(unsafe) var first = iterator
-            nonisolated(unsafe) var second = iterator
-            Task { _ = await first.next() }
-            _ = await publishersWaitUntil { upstream.subscription.requests.count == 1 }
-            _ = await second.next()
-        }
-        #expect(
-            result?.standardErrorText.contains(
-                "AsyncPublisher.Iterator: next() was called while another call to next() is waiting") == true)
+    /// As in Combine, `next()` may be waiting in several tasks at once (here through copies of one iterator): each
+    /// asks for one more value, and the values go to the calls in the order they were made.
+    @Test func concurrentNextCallsGetTheValuesInTurn() async {
+        let upstream = TestPublisher<Int, Never>()
+        let iterator = upstream.values.makeAsyncIterator()
+        nonisolated(unsafe) var first = iterator
+        nonisolated(unsafe) var second = iterator
+        let firstTask = Task { await first.next() }
+        #expect(await publishersWaitUntil { upstream.subscription.requests.count == 1 })
+        let secondTask = Task { await second.next() }
+        #expect(await publishersWaitUntil { upstream.subscription.requests.count == 2 })
+        upstream.send(1)
+        upstream.send(2)
+        #expect(await firstTask.value == 1)
+        #expect(await secondTask.value == 2)
+        #expect(upstream.subscription.requests == [.max(1), .max(1)])
     }
-    #endif
+
+    /// Cancelling one of several waiting calls ends the iteration: every waiting call returns `nil`, and the
+    /// subscription is cancelled once.
+    @Test func cancellingOneOfSeveralWaitingCallsEndsThemAll() async {
+        let upstream = TestPublisher<Int, Never>()
+        let iterator = upstream.values.makeAsyncIterator()
+        nonisolated(unsafe) var first = iterator
+        nonisolated(unsafe) var second = iterator
+        let firstTask = Task { await first.next() }
+        let secondTask = Task { await second.next() }
+        #expect(await publishersWaitUntil { upstream.subscription.requests.count == 2 })
+        firstTask.cancel()
+        #expect(await firstTask.value == nil)
+        #expect(await secondTask.value == nil)
+        #expect(upstream.subscription.cancelCount == 1)
+    }
 }
 
 @Suite("AsyncThrowingPublisher")
@@ -176,6 +219,21 @@ struct AsyncThrowingPublisherTests {
         var iterator = Fail<Int, TestError>(error: .other).values.makeAsyncIterator()
         await #expect(throws: TestError.other) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
+    }
+
+    /// With several calls waiting, the failure goes to the oldest one and the others return `nil`.
+    @Test func theFailureGoesToTheOldestWaitingCall() async throws {
+        let upstream = TestPublisher<Int, TestError>()
+        let iterator = upstream.values.makeAsyncIterator()
+        nonisolated(unsafe) var first = iterator
+        nonisolated(unsafe) var second = iterator
+        let firstTask = Task { try await first.next() }
+        #expect(await publishersWaitUntil { upstream.subscription.requests.count == 1 })
+        let secondTask = Task { try await second.next() }
+        #expect(await publishersWaitUntil { upstream.subscription.requests.count == 2 })
+        upstream.send(completion: .failure(.oops))
+        await #expect(throws: TestError.oops) { try await firstTask.value }
+        #expect(try await secondTask.value == nil)
     }
 
     @Test func finishesWithNil() async throws {

@@ -202,7 +202,10 @@ struct DownstreamReleaseOutsideLockTests {
             outcome = cancelReleasingACancellingSubscriber { Future<Int, Never> { _ in } }
         }
         #expect(outcome.returned)
-        #expect(outcome.subscriberWentAway)
+        // As in Combine, these keep their downstream for as long as their subscription lives: a cancel does not
+        // release it, so this subscriber, which holds its subscription, stays.
+        let keepsItsDownstream: Set = ["Print", "HandleEvents"]
+        #expect(outcome.subscriberWentAway != keepsItsDownstream.contains(name))
     }
 }
 

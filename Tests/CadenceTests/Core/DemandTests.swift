@@ -79,6 +79,13 @@ struct DemandTests {
         #expect(try JSONDecoder().decode([Demand].self, from: data) == demands)
     }
 
+    /// As in Combine, a number above `.unlimited`'s decodes as `.unlimited`, and a negative one does not decode.
+    @Test func decodingOutOfRangeNumbers() throws {
+        let tooBig = Data("[\(UInt(Int.max) + 2)]".utf8)
+        #expect(try JSONDecoder().decode([Demand].self, from: tooBig) == [.unlimited])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Demand].self, from: Data("[-1]".utf8)) }
+    }
+
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func negativeMaxTrapsNamingTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

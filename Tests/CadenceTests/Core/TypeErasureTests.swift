@@ -69,6 +69,10 @@ struct IdentifierTests {
         let object = Object()
         #expect(CombineIdentifier(object) == CombineIdentifier(object))
         #expect(CombineIdentifier(object) != CombineIdentifier(Object()))
+        // As in Combine, it is the object's address.
+        #expect(
+            CombineIdentifier(object).description
+                == "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16))
     }
 
     @Test func classesGetTheirIdentityAsIdentifier() {

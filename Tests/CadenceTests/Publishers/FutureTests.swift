@@ -150,6 +150,46 @@ struct FutureTests {
         promise.value = nil
     }
 
+    /// As in Combine, the subscription lets go of the future only once the outcome has been delivered: its mirror's
+    /// `parent` is the future while the subscriber receives the value, and `nil` afterwards.
+    @Test func theSubscriptionKeepsTheFutureUntilTheOutcomeIsDelivered() throws {
+        let (future, promise) = makeFuture()
+        nonisolated(unsafe) var subscription: (any Subscription)?
+        let parentWhileDelivering = PublishersTestBox<[Bool]>([])
+        func hasParent() -> Bool {
+            let parent = subscription.flatMap { Mirror(reflecting: $0).children.first { $0.label == "parent" } }
+            return (parent?.value as? Future<Int, TestError>?).flatMap { $0 } != nil
+        }
+        let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in
+            parentWhileDelivering.withLock { $0.append(hasParent()) }
+            return .none
+        })
+        future.subscribe(subscriber)
+        subscription = subscriber.subscription
+        #expect(hasParent())
+        let fulfil = try #require(promise.value)
+        fulfil(.success(4))
+        #expect(parentWhileDelivering.value == [true])
+        #expect(!hasParent())
+        promise.value = nil
+    }
+
+    /// As in Combine, a value that waited for demand and goes out on the request leaves the future as the
+    /// subscription's parent.
+    @Test func aValueDeliveredOnRequestLeavesTheFutureAsParent() throws {
+        let (future, promise) = makeFuture()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        future.subscribe(subscriber)
+        let fulfil = try #require(promise.value)
+        fulfil(.success(4))
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(4), .completion(.finished)])
+        let subscription = try #require(subscriber.subscription)
+        let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }
+        #expect((parent?.value as? Future<Int, TestError>?).flatMap { $0 } === future)
+        promise.value = nil
+    }
+
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

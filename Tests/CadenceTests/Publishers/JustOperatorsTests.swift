@@ -45,7 +45,11 @@ struct JustOperatorsTests {
         #expect(just.output(at: 1).output == nil)
         #expect(just.output(in: 0..<2).output == 5)
         #expect(just.output(in: 1...).output == nil)
-        #expect(just.output(in: 0..<0).output == nil)
+        // As in Combine, only the lower bound counts: an empty range from zero keeps the output, and a range that
+        // starts below zero drops it (no trap).
+        #expect(just.output(in: 0..<0).output == 5)
+        #expect(just.output(in: -3..<3).output == nil)
+        #expect(just.output(in: (-1)...).output == nil)
         #expect(just.prefix(1).output == 5)
         #expect(just.prefix(0).output == nil)
         #expect(just.prefix(while: { $0 > 1 }).output == 5)
@@ -62,6 +66,12 @@ struct JustOperatorsTests {
         #expect((try? just.tryReduce(1, +).result.get()) == 6)
         #expect((try? just.tryScan(2, *).result.get()) == 10)
         #expect((try? just.tryRemoveDuplicates(by: ==).result.get()) == 5)
+        // As in Combine, the predicate runs once, comparing the output with itself.
+        var compared: [[Int]] = []
+        #expect(throws: TestError.oops) {
+            try just.tryRemoveDuplicates { compared.append([$0, $1]); throw TestError.oops }.result.get()
+        }
+        #expect(compared == [[5, 5]])
         #expect(just.reduce(1, +) == Result<Int, Never>.Publisher(6))
         #expect(just.scan(1, -) == Result<Int, Never>.Publisher(-4))
     }

@@ -42,7 +42,9 @@ struct JustTests {
         #expect(String(describing: subscription) == "Just")
         #expect(((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String) == "Just")
         let mirror = Mirror(reflecting: subscription)
-        #expect(mirror.children.map(\.label) == ["value"])
+        // As in Combine, the value is the one child, unlabelled.
+        #expect(mirror.children.map(\.label) == [nil])
+        #expect(mirror.children.first?.value as? Int == 1)
     }
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share

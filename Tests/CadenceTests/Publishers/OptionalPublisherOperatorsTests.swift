@@ -70,6 +70,18 @@ struct OptionalPublisherOperatorsTests {
         #expect(type(of: Sut(1).ignoreOutput()) == Empty<Int, Never>.self)
     }
 
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    @Test func anOutputRangeReachingIntMaxMinusOneTraps() async {
+        #expect(Optional(1).publisher.output(in: 0..<(Int.max - 2)) == Sut(1))
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Optional(1).publisher.output(in: 0...)
+        }
+        #expect(
+            result?.standardErrorText.contains(
+                "Optional.Publisher.output(in:): the range must end below Int.max - 1, got \(Int.max)") == true)
+    }
+    #endif
+
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func negativePrefixTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

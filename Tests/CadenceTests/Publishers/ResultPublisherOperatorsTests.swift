@@ -52,6 +52,14 @@ struct ResultPublisherOperatorsTests {
         #expect((try? success.tryMin(by: <).result.get()) == 3)
         #expect((try? success.tryMax(by: <).result.get()) == 3)
         #expect(throws: TestError.oops) { try failure.tryRemoveDuplicates(by: ==).result.get() }
+        // As in Combine, on a success the predicate runs once, comparing the output with itself, and may throw.
+        var compared: [[Int]] = []
+        let throwing: (Int, Int) throws -> Bool = { compared.append([$0, $1]); throw TestError.other }
+        #expect(throws: TestError.other) { try success.tryMin(by: throwing).result.get() }
+        #expect(throws: TestError.other) { try success.tryMax(by: throwing).result.get() }
+        #expect(throws: TestError.other) { try success.tryRemoveDuplicates(by: throwing).result.get() }
+        #expect(throws: TestError.oops) { try failure.tryMin(by: throwing).result.get() }
+        #expect(compared == [[3, 3], [3, 3], [3, 3]])
     }
 
     @Test func failureOperators() {

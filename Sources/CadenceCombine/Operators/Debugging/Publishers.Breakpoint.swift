@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -118,6 +119,19 @@ extension Publishers.Breakpoint {
 
         private func stopInDebugger() {
             raise(SIGTRAP)
+            // Still running: a debugger stopped the process and let it go on, or a handler caught the signal and
+            // returned — the Swift runtime's backtracer does, after printing its report. With no debugger attached,
+            // the process ends as the signal's default action would end it.
+            guard !isDebuggerAttached() else { return }
+            signal(SIGTRAP, SIG_DFL)
+            raise(SIGTRAP)
+        }
+
+        /// Whether a debugger traces the process (Linux's `/proc/self/status` names its tracer).
+        private func isDebuggerAttached() -> Bool {
+            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return false }
+            let tracer = status.split(separator: "\n").first { $0.hasPrefix("TracerPid:") }
+            return tracer.map { $0.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces) != "0" } ?? false
         }
 
         var description: String { "Breakpoint" }

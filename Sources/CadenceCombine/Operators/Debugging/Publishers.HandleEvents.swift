@@ -37,7 +37,9 @@ extension Publishers {
     ///
     /// Demand passes through unchanged. `receiveRequest` sees each request of the subscriber, and also each
     /// positive demand the subscriber returns for a value. Each closure runs before the event goes on; once the
-    /// subscription completed or was cancelled, the closures are released and none runs again.
+    /// subscription completed or was cancelled, the closures are released and none runs again. As in Combine, the
+    /// operator checks nothing itself: it passes on every event, even one that comes after the completion or before
+    /// the subscription.
     public struct HandleEvents<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -85,17 +87,26 @@ extension Publishers {
 }
 
 extension Publishers.HandleEvents {
+    /// The operator's subscription. Like Combine's, it is transparent: every event goes on to the downstream or the
+    /// upstream whatever came before it (a value after the completion, a completion before the subscription), and it
+    /// keeps its downstream for as long as it lives. Only the closures have a life cycle: they are released when the
+    /// upstream completes or the subscription is cancelled, and none runs after that.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        // `lock` guards every stored var. `downstream` and the closures are nil once the subscription completed or
-        // was cancelled.
+        private enum Status {
+            case awaitingSubscription
+            case subscribed(any Subscription)
+            case terminal
+        }
+
+        private let downstream: Downstream
+        // `lock` guards every stored var; the closures are nil once the subscription completed or was cancelled.
         private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream: (any Subscription)?
+        private var status = Status.awaitingSubscription
         private var receiveSubscription: ((any Subscription) -> Void)?
         private var receiveOutput: ((Input) -> Void)?
         private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
@@ -112,76 +123,62 @@ extension Publishers.HandleEvents {
         }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            let handler = receiveSubscription
-            let downstream = upstream == nil ? self.downstream : nil
-            if downstream != nil {
-                upstream = subscription
-            }
-            lock.unlock()
             // As in Combine, the closure also sees a second subscription, which is then cancelled.
-            handler?(subscription)
-            if let downstream {
-                downstream.receive(subscription: self)
-            } else {
+            lock.withLock { _ in receiveSubscription }?(subscription)
+            lock.lock()
+            guard case .awaitingSubscription = status else {
+                lock.unlock()
                 subscription.cancel()
+                return
             }
+            status = .subscribed(subscription)
+            lock.unlock()
+            downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return .none
-            }
-            let outputHandler = receiveOutput
-            let requestHandler = receiveRequest
-            lock.unlock()
-            outputHandler?(input)
+            lock.withLock { _ in receiveOutput }?(input)
             let demand = downstream.receive(input)
-            if demand > 0 {
-                requestHandler?(demand)
+            // A demand of zero returned for a value is not a request.
+            if demand != .none {
+                lock.withLock { _ in receiveRequest }?(demand)
             }
             return demand
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            lock.withLock { _ in receiveCompletion }?(completion)
             lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return
-            }
-            let handler = receiveCompletion
-            self.downstream = nil
-            upstream = nil
+            status = .terminal
             let released = takeHandlers()
             lock.unlock()
-            handler?(completion)
             downstream.receive(completion: completion)
             withExtendedLifetime(released) {}
         }
 
         func request(_ demand: Subscribers.Demand) {
+            lock.withLock { _ in receiveRequest }?(demand)
             lock.lock()
-            let handler = receiveRequest
-            let upstream = downstream == nil ? nil : self.upstream
-            lock.unlock()
-            handler?(demand)
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            guard let upstream else {
+            guard case .subscribed(let upstream) = status else {
                 lock.unlock()
                 return
             }
-            let handler = receiveCancel
-            let released = (self.downstream, takeHandlers())
-            self.upstream = nil
-            downstream = nil
             lock.unlock()
-            handler?()
+            upstream.request(demand)
+        }
+
+        func cancel() {
+            // As in Combine, `receiveCancel` runs even before the subscription arrived; the subscription is then
+            // still taken when it comes.
+            lock.withLock { _ in receiveCancel }?()
+            lock.lock()
+            guard case .subscribed(let upstream) = status else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            let released = takeHandlers()
+            lock.unlock()
             upstream.cancel()
             withExtendedLifetime(released) {}
         }

@@ -28,7 +28,9 @@ extension Publishers {
     ///
     /// Demand passes through unchanged. Each line is written with `Swift.print(_:to:)`; a demand the subscriber
     /// returns for a value is logged with `(synchronous)` when it is more than zero. Every line gets its own copy of
-    /// the stream, so a class stream sees them all, and the operator keeps no stream state between lines.
+    /// the stream, so a class stream sees them all, and the operator keeps no stream state between lines. As in
+    /// Combine, the operator checks nothing itself: it logs and passes on every event, even one that comes after the
+    /// completion or before the subscription.
     public struct Print<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -72,12 +74,20 @@ extension Publishers.Print {
             }
         }
 
+        private enum Status {
+            case awaitingSubscription
+            case subscribed(any Subscription)
+            case terminal
+        }
+
         private let linePrefix: String
         private let stream: (any TextOutputStream)?
-        // `lock` guards the stored vars. `downstream` is nil once the subscription completed or was cancelled.
+        // Like Combine's, the subscription is transparent: it passes every event on, whatever came before it, and
+        // keeps its downstream for as long as it lives. `lock` guards `status`, which only decides whether a request
+        // or a cancel reaches the upstream.
+        private let downstream: Downstream
         private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstream: (any Subscription)?
+        private var status = Status.awaitingSubscription
 
         init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
             self.downstream = downstream
@@ -88,24 +98,18 @@ extension Publishers.Print {
         func receive(subscription: any Subscription) {
             log("receive subscription: (\(subscription))")
             lock.lock()
-            guard upstream == nil, let downstream else {
+            guard case .awaitingSubscription = status else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            upstream = subscription
+            status = .subscribed(subscription)
             lock.unlock()
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             log("receive value: (\(input))")
-            lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
             let demand = downstream.receive(input)
             if let max = demand.max {
                 if max > 0 {
@@ -125,12 +129,7 @@ extension Publishers.Print {
                 log("receive error: (\(error))")
             }
             lock.lock()
-            guard let downstream, upstream != nil else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            upstream = nil
+            status = .terminal
             lock.unlock()
             downstream.receive(completion: completion)
         }
@@ -142,22 +141,24 @@ extension Publishers.Print {
                 log("request unlimited")
             }
             lock.lock()
-            let upstream = downstream == nil ? nil : self.upstream
+            guard case .subscribed(let upstream) = status else {
+                lock.unlock()
+                return
+            }
             lock.unlock()
-            upstream?.request(demand)
+            upstream.request(demand)
         }
 
         func cancel() {
             log("receive cancel")
             lock.lock()
-            let upstream = self.upstream
-            // Released after the lock: the downstream's `deinit` may cancel this subscription again.
-            let released = downstream
-            self.upstream = nil
-            downstream = nil
+            guard case .subscribed(let upstream) = status else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
             lock.unlock()
-            upstream?.cancel()
-            withExtendedLifetime(released) {}
+            upstream.cancel()
         }
 
         private func log(_ message: String) {

@@ -47,9 +47,14 @@ extension Publishers {
 extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
 extension Publishers.DropUntilOutput {
-    /// Subscribes to the upstream and is the downstream's subscription. Once triggered, a value goes through with one
-    /// lock acquisition: nothing the trigger does after its first value reaches the downstream, so the upstream is
-    /// the only one delivering.
+    /// Subscribes to the upstream and is the downstream's subscription.
+    ///
+    /// It follows Combine's subscription closely, loose ends included: it keeps its downstream for as long as it
+    /// lives; a value dropped before the trigger (or after a cancel) uses up one requested value, and one that nobody
+    /// requested breaks Combine's rules and traps; the second publisher's completion before its first value
+    /// cancels the upstream and goes on to the downstream each time it comes, without ending the subscription; a
+    /// request before the upstream's subscription is passed on when it arrives; and once the trigger fired, the side
+    /// subscriber takes a new subscription to the second publisher again.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
         CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
@@ -59,14 +64,16 @@ extension Publishers.DropUntilOutput {
         typealias SideInput = Other.Output
         typealias SideFailure = Other.Failure
 
+        private let downstream: Downstream
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private var upstreamLink = SingleUpstreamLink.awaiting
-        private var triggerLink = SingleUpstreamLink.awaiting
+        private var upstream: (any Subscription)?
+        private var trigger: (any Subscription)?
+        /// What the downstream requested and the dropped values have not used up yet.
         private var requested = Subscribers.Demand.none
         private var triggered = false
-        private var terminated = false
+        /// Set by a cancel and by the upstream's completion.
+        private var cancelled = false
 
         init(downstream: Downstream) {
             self.downstream = downstream
@@ -76,11 +83,12 @@ extension Publishers.DropUntilOutput {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard !terminated, upstreamLink.attach(subscription) else {
+            guard upstream == nil, !cancelled else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
+            upstream = subscription
             let alreadyRequested = requested
             lock.unlock()
             if alreadyRequested > 0 {
@@ -90,13 +98,16 @@ extension Publishers.DropUntilOutput {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard !terminated, let downstream else {
+            guard triggered, !cancelled else {
+                let wasRequested = requested > 0
+                if wasRequested {
+                    requested -= 1
+                }
                 lock.unlock()
-                return .none
-            }
-            guard triggered else {
-                requested -= 1
-                lock.unlock()
+                _ = combineRule(
+                    wasRequested,
+                    "DropUntilOutput: received a value it did not request; a publisher must not send more values "
+                        + "than its subscriber requested")
                 return .none
             }
             lock.unlock()
@@ -105,14 +116,14 @@ extension Publishers.DropUntilOutput {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard !terminated, let downstream else {
+            guard !cancelled else {
                 lock.unlock()
                 return
             }
-            terminated = true
-            self.downstream = nil
-            _ = upstreamLink.close()
-            let trigger = triggerLink.close()
+            cancelled = true
+            upstream = nil
+            let trigger = self.trigger
+            self.trigger = nil
             lock.unlock()
             trigger?.cancel()
             downstream.receive(completion: completion)
@@ -122,36 +133,33 @@ extension Publishers.DropUntilOutput {
 
         func receive(subscription: any Subscription, at _: OtherPublisherSide) {
             lock.lock()
-            guard !terminated, triggerLink.attach(subscription) else {
+            guard trigger == nil, !cancelled else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
+            trigger = subscription
             lock.unlock()
             subscription.request(.max(1))
         }
 
         func receive(_ input: Other.Output, at _: OtherPublisherSide) -> Subscribers.Demand {
             lock.lock()
-            if !terminated {
-                triggered = true
-                _ = triggerLink.close()
-            }
+            triggered = true
+            trigger = nil
             lock.unlock()
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Other.Failure>, at _: OtherPublisherSide) {
             lock.lock()
-            guard !triggered, !terminated, let downstream else {
-                _ = triggerLink.close()
+            guard !triggered else {
+                trigger = nil
                 lock.unlock()
                 return
             }
-            terminated = true
-            self.downstream = nil
-            _ = triggerLink.close()
-            let upstream = upstreamLink.close()
+            let upstream = self.upstream
+            self.upstream = nil
             lock.unlock()
             upstream?.cancel()
             downstream.receive(completion: completion)
@@ -161,42 +169,28 @@ extension Publishers.DropUntilOutput {
 
         func request(_ demand: Subscribers.Demand) {
             lock.lock()
-            guard !terminated else {
-                lock.unlock()
-                return
-            }
             requested += demand
-            let upstream = upstreamLink.subscription
+            let upstream = self.upstream
             lock.unlock()
             upstream?.request(demand)
         }
 
         func cancel() {
             lock.lock()
-            guard !terminated else {
-                lock.unlock()
-                return
-            }
-            terminated = true
-            let released = downstream
-            downstream = nil
-            let upstream = upstreamLink.close()
-            let trigger = triggerLink.close()
+            cancelled = true
+            let upstream = self.upstream
+            let trigger = self.trigger
+            self.upstream = nil
+            self.trigger = nil
             lock.unlock()
             upstream?.cancel()
             trigger?.cancel()
-            withExtendedLifetime(released) {}
         }
 
         var description: String { "DropUntilOutput" }
 
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            return Mirror(self, children: ["downstream": downstream as Any, "triggered": triggered])
-        }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
 
         var playgroundDescription: Any { description }
     }
 }
-

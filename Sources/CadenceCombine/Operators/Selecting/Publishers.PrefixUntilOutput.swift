@@ -33,7 +33,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let inner = Inner(downstream: subscriber)
-            other.subscribe(SharedIdentitySide(index: .other, host: inner))
+            other.subscribe(TriggerSubscriber(inner: inner))
             upstream.subscribe(inner)
         }
     }
@@ -42,20 +42,20 @@ extension Publishers {
 extension Publishers.PrefixUntilOutput {
     /// Subscribes to the upstream and is the downstream's subscription.
     ///
-    /// The trigger may fire on another thread while the upstream delivers a value; the delivering flag makes the
-    /// trigger leave the finish to the delivering thread, so the downstream never gets two calls at once.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, IndexedSideHost,
-        CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+    /// As in Combine, it keeps its downstream for as long as it lives and has no description or mirror of its own;
+    /// a value or a completion the upstream sends before its subscription is dropped, and a trigger that fires
+    /// before the upstream's subscription finishes the downstream at once (the subscription, when it comes, is
+    /// cancelled and not handed on). The trigger may fire on another thread while the upstream delivers a value; the
+    /// delivering flag makes the trigger leave the finish to the delivering thread, so the downstream never gets two
+    /// calls at once.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-        typealias SideIndex = OtherPublisherSide
-        typealias SideInput = Other.Output
-        typealias SideFailure = Other.Failure
 
+        private let downstream: Downstream
         // `lock` guards every stored var below.
         private let lock = UnfairLock()
-        private var downstream: Downstream?
         private var upstreamLink = SingleUpstreamLink.awaiting
         private var triggerLink = SingleUpstreamLink.awaiting
         private var delivering = false
@@ -71,22 +71,17 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard upstreamLink.isAwaiting, let downstream else {
+            guard upstreamLink.isAwaiting, !terminated else {
+                if upstreamLink.isAwaiting {
+                    upstreamLink = .completed
+                }
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            let alreadyTriggered = terminated
-            if alreadyTriggered {
-                upstreamLink = .completed
-            } else {
-                _ = upstreamLink.attach(subscription)
-            }
+            _ = upstreamLink.attach(subscription)
             delivering = true
             lock.unlock()
-            if alreadyTriggered {
-                subscription.cancel()
-            }
             downstream.receive(subscription: self)
             lock.lock()
             endDeliveryLocked()
@@ -94,7 +89,7 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard !terminated, let downstream else {
+            guard !terminated, upstreamLink.subscription != nil else {
                 lock.unlock()
                 return .none
             }
@@ -108,14 +103,15 @@ extension Publishers.PrefixUntilOutput {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard !terminated, let downstream else {
+            let subscribed = upstreamLink.subscription != nil
+            _ = upstreamLink.close()
+            let trigger = triggerLink.close()
+            guard subscribed, !terminated else {
                 lock.unlock()
+                trigger?.cancel()
                 return
             }
             terminated = true
-            self.downstream = nil
-            _ = upstreamLink.close()
-            let trigger = triggerLink.close()
             lock.unlock()
             trigger?.cancel()
             downstream.receive(completion: completion)
@@ -125,19 +121,18 @@ extension Publishers.PrefixUntilOutput {
         /// returns without it.
         private func endDeliveryLocked() {
             delivering = false
-            guard pendingFinish, let downstream else {
+            guard pendingFinish else {
                 lock.unlock()
                 return
             }
             pendingFinish = false
-            self.downstream = nil
             lock.unlock()
             downstream.receive(completion: .finished)
         }
 
         // MARK: Trigger (the other publisher)
 
-        func receive(subscription: any Subscription, at _: OtherPublisherSide) {
+        func receiveTrigger(subscription: any Subscription) {
             lock.lock()
             guard !terminated, triggerLink.attach(subscription) else {
                 lock.unlock()
@@ -148,32 +143,28 @@ extension Publishers.PrefixUntilOutput {
             subscription.request(.max(1))
         }
 
-        func receive(_ input: Other.Output, at _: OtherPublisherSide) -> Subscribers.Demand {
+        func receiveTrigger(_ input: Other.Output) -> Subscribers.Demand {
             lock.lock()
-            guard !terminated, triggerLink.subscription != nil, let downstream else {
+            guard !terminated, triggerLink.subscription != nil else {
                 lock.unlock()
                 return .none
             }
             terminated = true
             _ = triggerLink.close()
-            // Before the upstream has subscribed, its link stays open: its subscription is still to be taken (and
-            // cancelled) when it arrives.
-            let upstreamSubscribed = !upstreamLink.isAwaiting
-            let upstream = upstreamSubscribed ? upstreamLink.close() : nil
-            if delivering || !upstreamSubscribed {
+            let upstream = upstreamLink.close()
+            if delivering {
                 pendingFinish = true
                 lock.unlock()
                 upstream?.cancel()
                 return .none
             }
-            self.downstream = nil
             lock.unlock()
             upstream?.cancel()
             downstream.receive(completion: .finished)
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Other.Failure>, at _: OtherPublisherSide) {
+        func receiveTrigger(completion: Subscribers.Completion<Other.Failure>) {
             lock.lock()
             _ = triggerLink.close()
             lock.unlock()
@@ -190,8 +181,6 @@ extension Publishers.PrefixUntilOutput {
 
         func cancel() {
             lock.lock()
-            let released = downstream
-            downstream = nil
             terminated = true
             pendingFinish = false
             let upstream = upstreamLink.close()
@@ -199,21 +188,30 @@ extension Publishers.PrefixUntilOutput {
             lock.unlock()
             upstream?.cancel()
             trigger?.cancel()
-            withExtendedLifetime(released) {}
+        }
+    }
+
+    /// The subscriber to the other publisher: it hands each event to its `Inner` and shares the inner's identity.
+    /// As in Combine, neither has a description or a mirror of its own.
+    private struct TriggerSubscriber<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Other.Output
+        typealias Failure = Other.Failure
+
+        let inner: Inner<Downstream>
+
+        var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+
+        func receive(subscription: any Subscription) {
+            inner.receiveTrigger(subscription: subscription)
         }
 
-        var description: String { "PrefixUntilOutput" }
-
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            return Mirror(self, children: [
-                "downstream": downstream as Any,
-                "upstreamSubscription": upstreamLink.subscription as Any,
-            ])
+        func receive(_ input: Other.Output) -> Subscribers.Demand {
+            inner.receiveTrigger(input)
         }
 
-        var playgroundDescription: Any { description }
+        func receive(completion: Subscribers.Completion<Other.Failure>) {
+            inner.receiveTrigger(completion: completion)
+        }
     }
 }
-

@@ -66,6 +66,17 @@ struct BreakpointTests {
     #endif
 
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    /// A handler that catches `SIGTRAP` and returns (as the Swift runtime's backtracer does after its report) does
+    /// not let the process go on: with no debugger attached, it still ends by the signal.
+    @Test func aHandlerThatReturnsDoesNotKeepTheProcessAlive() async {
+        await #expect(processExitsWith: .signal(SIGTRAP)) {
+            signal(SIGTRAP) { _ in }
+            Just(1).breakpoint(receiveOutput: { $0 == 1 }).subscribe(TestSubscriber<Int, Never>())
+        }
+    }
+    #endif
+
+    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func breakpointOnErrorRaisesSIGTRAPOnFailure() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
             let publisher = TestPublisher<Int, TestError>()

@@ -70,7 +70,9 @@ struct HandleEventsTests {
         #expect(journal.all.last == "completion(failure(oops))")
     }
 
-    @Test func nothingRunsOrIsDeliveredAfterCompletion() {
+    /// As in Combine, the operator checks nothing: what a misbehaving upstream sends after its completion still goes
+    /// on, but no closure runs for it, and the subscriber's later request and cancel no longer reach the upstream.
+    @Test func closuresDoNotRunAfterCompletionButLateEventsGoOn() {
         let publisher = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
@@ -82,10 +84,27 @@ struct HandleEventsTests {
         upstream.downstream.receive(completion: .failure(.oops))
         subscriber.request(.max(1))
         subscriber.cancel()
-        #expect(subscriber.events == [.subscription, .completion(.finished)] as Events)
+        #expect(
+            subscriber.events == [.subscription, .completion(.finished), .value(1), .completion(.failure(.oops))]
+                as Events)
         #expect(journal.all == ["subscription(TestSubscription)", "request(unlimited)", "completion(finished)"])
         #expect(upstream.requests == [.unlimited])
         #expect(!upstream.isCancelled)
+    }
+
+    /// As in Combine, a value before the subscription goes on too, its closure run, and the subscription that
+    /// arrives afterwards is taken as usual.
+    @Test func aValueBeforeTheSubscriptionGoesOn() {
+        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in .max(3) })
+        let journal = Journal()
+        Self.recorded(publisher, into: journal).subscribe(subscriber)
+
+        #expect(publisher.subscription.downstream.receive(7) == .max(3))
+        publisher.subscription.deliver()
+        #expect(subscriber.events == [.value(7), .subscription] as Events)
+        #expect(journal.all == ["output(7)", "request(max(3))", "subscription(TestSubscription)", "request(unlimited)"])
+        #expect(publisher.subscription.requests == [.unlimited])
     }
 
     @Test func demandPassesThroughAndReceiveRequestSeesIt() {
@@ -108,7 +127,9 @@ struct HandleEventsTests {
             ])
     }
 
-    @Test func cancelRunsReceiveCancelOnceCancelsTheUpstreamOnceAndStopsDelivery() {
+    /// Cancelling runs `receiveCancel` once and cancels the upstream once; as in Combine, what a misbehaving upstream
+    /// sends afterwards still goes on, with no closure run for it.
+    @Test func cancelRunsReceiveCancelOnceAndCancelsTheUpstreamOnce() {
         let publisher = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
@@ -123,15 +144,25 @@ struct HandleEventsTests {
         #expect(upstream.downstream.receive(2) == .none)
         upstream.downstream.receive(completion: .finished)
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1)] as Events)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)] as Events)
         #expect(journal.all == ["subscription(TestSubscription)", "request(unlimited)", "output(1)", "cancel"])
         #expect(upstream.requests == [.unlimited])
     }
 
-    @Test func cancelReleasesTheSubscriberAndTheClosures() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriberAndTheClosure { upstream, capture in
-            upstream.handleEvents(receiveOutput: { _ in withExtendedLifetime(capture) {} })
+    /// Cancelling releases the closures, with all they captured (as in Combine, the subscriber stays with the
+    /// subscription, which the upstream lets go of).
+    @Test func cancelReleasesTheClosures() {
+        let publisher = TestPublisher<Int, TestError>()
+        final class Captured {}
+        weak var released: Captured?
+        do {
+            let captured = Captured()
+            released = captured
+            let subscriber = TestSubscriber<Int, TestError>()
+            publisher.handleEvents(receiveOutput: { _ in withExtendedLifetime(captured) {} }).subscribe(subscriber)
+            subscriber.cancel()
         }
+        #expect(released == nil)
     }
 
     @Test func aSecondSubscriptionIsShownToTheClosureThenCancelled() {
@@ -176,14 +207,15 @@ struct HandleEventsTests {
         expectSlicingReflection(of: subscriber.subscription, description: "HandleEvents")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func requestingNoneTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).handleEvents().subscribe(subscriber)
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "HandleEvents")
+    /// As in Combine, a request for nothing is shown to `receiveRequest` and passed on to the upstream rather than
+    /// trapped.
+    @Test func aRequestForNothingIsPassedOn() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        let journal = Journal()
+        Self.recorded(publisher, into: journal).subscribe(subscriber)
+        subscriber.request(.none)
+        #expect(publisher.subscription.requests == [.none])
+        #expect(journal.all == ["subscription(TestSubscription)", "request(max(0))"])
     }
-    #endif
 }

@@ -110,11 +110,11 @@ struct PrintTests {
         let upstream = publisher.subscription
         #expect(upstream.cancelCount == 1)
 
-        // A misbehaving upstream keeps sending: the log shows it, the subscriber gets nothing.
+        // A misbehaving upstream keeps sending: as in Combine, the log shows it and the subscriber gets it too.
         #expect(upstream.downstream.receive(2) == .none)
         upstream.downstream.receive(completion: .finished)
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1)] as Events)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)] as Events)
         #expect(upstream.requests == [.max(2)])
         #expect(
             recorder.text == """
@@ -130,20 +130,50 @@ struct PrintTests {
                 """)
     }
 
-    @Test func nothingIsDeliveredAfterCompletion() {
+    /// As in Combine, the operator checks nothing: what a misbehaving upstream sends after its completion is logged
+    /// and goes on, and the subscriber's later request no longer reaches the upstream.
+    @Test func eventsAfterCompletionAreLoggedAndGoOn() {
         let publisher = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
-        publisher.print(to: Recorder()).subscribe(subscriber)
+        let recorder = Recorder()
+        publisher.print(to: recorder).subscribe(subscriber)
 
         let upstream = publisher.subscription
         upstream.downstream.receive(completion: .finished)
         #expect(upstream.downstream.receive(1) == .none)
         upstream.downstream.receive(completion: .failure(.oops))
-        #expect(subscriber.events == [.subscription, .completion(.finished)] as Events)
+        subscriber.request(.max(1))
+        #expect(
+            subscriber.events == [.subscription, .completion(.finished), .value(1), .completion(.failure(.oops))]
+                as Events)
+        #expect(upstream.requests == [.unlimited])
+        #expect(
+            recorder.text == """
+                receive subscription: (TestSubscription)
+                request unlimited
+                receive finished
+                receive value: (1)
+                receive error: (oops)
+                request max: (1)
+
+                """)
     }
 
-    @Test func cancelReleasesTheSubscriber() {
-        SingleUpstreamOperatorChecks.cancelReleasesTheSubscriber { $0.print(to: Recorder()) }
+    /// As in Combine, a value before the subscription is logged and goes on.
+    @Test func aValueBeforeTheSubscriptionIsLoggedAndGoesOn() {
+        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in .max(2) })
+        let recorder = Recorder()
+        publisher.print(to: recorder).subscribe(subscriber)
+
+        #expect(publisher.subscription.downstream.receive(5) == .max(2))
+        #expect(subscriber.events == [.value(5)] as Events)
+        #expect(
+            recorder.text == """
+                receive value: (5)
+                request max: (2) (synchronous)
+
+                """)
     }
 
     @Test func aSecondSubscriptionIsLoggedThenCancelled() {
@@ -206,14 +236,19 @@ struct PrintTests {
         expectSlicingReflection(of: subscriber.subscription, description: "Print")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
-    @Test func requestingNoneTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).print(to: Recorder()).subscribe(subscriber)
-            subscriber.request(.none)
-        }
-        expectZeroDemandTrap(result, in: "Print")
+    /// As in Combine, a request for nothing is logged and passed on to the upstream rather than trapped.
+    @Test func aRequestForNothingIsLoggedAndPassedOn() {
+        let publisher = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        let recorder = Recorder()
+        publisher.print(to: recorder).subscribe(subscriber)
+        subscriber.request(.none)
+        #expect(publisher.subscription.requests == [.none])
+        #expect(
+            recorder.text == """
+                receive subscription: (TestSubscription)
+                request max: (0)
+
+                """)
     }
-    #endif
 }
