@@ -33,7 +33,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
     /// Runs `action` at the current tick, after the work already due at it, when the clock is next driven.
     public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
-        _ = clock.enqueue(.now, interval: 0, action, onEnd: nil, origin: "TestScheduler.schedule(options:_:)")
+        clock.enqueueOnce(.now, action, origin: "TestScheduler.schedule(options:_:)")
     }
 
     /// Runs `action` at `date`, or at the current tick when `date` has passed.
@@ -44,9 +44,8 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         _ action: @escaping () -> Void
     ) {
         checkTolerance(tolerance, interval: nil, origin: "TestScheduler.schedule(after:tolerance:options:_:)")
-        _ = clock.enqueue(
-            .tick(date.virtualTick), interval: 0, action, onEnd: nil,
-            origin: "TestScheduler.schedule(after:tolerance:options:_:)"
+        clock.enqueueOnce(
+            .tick(date.virtualTick), action, origin: "TestScheduler.schedule(after:tolerance:options:_:)"
         )
     }
 

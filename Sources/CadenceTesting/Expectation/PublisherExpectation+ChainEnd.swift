@@ -64,6 +64,9 @@ extension PublisherExpectation {
             recorder.cancel()
             return
         }
+        // A recorder that has completed and that nothing but this chain holds can receive nothing more: there is
+        // no late event to watch for.
+        if recorder.hasCompleted, isKnownUniquelyReferenced(&recorder) { return }
         watchForLateEvents(after: events.count, snapshot: snapshot)
     }
 

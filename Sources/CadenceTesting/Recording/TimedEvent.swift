@@ -59,6 +59,9 @@ public struct TimedEvent<Output, Failure: Error> {
         self.init(event, at: time, elapsed: elapsed, sequence: 0, violation: nil)
     }
 
+    // Inlined, so that the recorder's code that makes an event asks the runtime for the event's generic metadata once
+    // (which it needs to append it anyway), not once more here.
+    @inline(__always)
     init(
         _ event: PublisherEvent<Output, Failure>,
         at time: EventTime,

@@ -153,9 +153,12 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         let count = values.count
         var index = known
-        for event in events.dropFirst(known) {
-            guard index < count else { break }
-            switch event.event {
+        // Positions, not `dropFirst` and a `for` loop: in unspecialised code each of those asks the runtime for the
+        // metadata of another generic type (the slice, its range, an optional event).
+        var position = events.startIndex + min(known, events.count)
+        while index < count, position < events.endIndex {
+            defer { position += 1 }
+            switch events[position].event {
             case .subscription:
                 return .failed(StepDivergence(
                     .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
