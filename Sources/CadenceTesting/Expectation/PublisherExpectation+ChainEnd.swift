@@ -162,7 +162,7 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
         // A loop, not `filter`: a closure over the events would look up their generic metadata once per event.
         var indices: [Int] = []
         for index in events.indices where consumedBy[index] == nil {
-            if case .subscription = events[index].event, events[index].violation == nil { continue }
+            if events[index].kind == .subscription, events[index].violation == nil { continue }
             indices.append(index)
         }
         return indices

@@ -61,7 +61,7 @@ extension PublisherExpectation {
     func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
-        while cursor < events.count, case .subscription = events[cursor].event,
+        while cursor < events.count, events[cursor].kind == .subscription,
               events[cursor].violation == nil || events[cursor].violation == .secondSubscription {
             cursor += 1
         }

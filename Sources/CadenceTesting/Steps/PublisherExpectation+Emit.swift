@@ -158,12 +158,13 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
         var position = events.startIndex + min(known, events.count)
         while index < count, position < events.endIndex {
             defer { position += 1 }
-            switch events[position].event {
+            switch events[position].kind {
             case .subscription:
                 return .failed(StepDivergence(
                     .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
                 ))
-            case let .value(value):
+            case .value:
+                guard case let .value(value) = events[position].event else { break }
                 if value != values[index] {
                     return .failed(StepDivergence(
                         .differs(.ordinal(ordinal, index), expected: values[index], received: value),
@@ -171,7 +172,8 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
                     ))
                 }
                 index += 1
-            case let .completion(completion):
+            case .finished, .failure:
+                guard case let .completion(completion) = events[position].event else { break }
                 return .failed(StepDivergence(
                     .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
                     matched: index, atEvent: true
