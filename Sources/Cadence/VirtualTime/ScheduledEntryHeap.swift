@@ -1,7 +1,22 @@
-/// One pending run of scheduled work on a `VirtualClock`: the tick it is due at, the order it was scheduled in, and
-/// the action — held as an unmanaged reference, so moving entries around the heap touches no reference count (and so
-/// never the action's memory: comparing and moving entries stays within the heap's own array).
-struct ScheduledEntry {
+/// An entry of a clock's timeline: the tick it is due at and the order it was put there in, which together order it
+/// against every other entry of the clock, in either of its heaps (see `VirtualClock.State`).
+protocol TimelineEntry {
+    var due: Int64 { get }
+    var sequence: UInt64 { get }
+}
+
+extension TimelineEntry {
+    /// Earlier due time first; on the same tick, the one scheduled first.
+    @inline(__always)
+    func runsBefore(_ other: some TimelineEntry) -> Bool {
+        due < other.due || (due == other.due && sequence < other.sequence)
+    }
+}
+
+/// One pending run of scheduled work that can be cancelled: the tick it is due at, the order it was scheduled in, and
+/// the action's record — held as an unmanaged reference, so moving entries around the heap touches no reference count
+/// (and so never the record's memory: comparing and moving entries stays within the heap's own array).
+struct ScheduledEntry: TimelineEntry {
     var due: Int64
     var sequence: UInt64
     /// Owned: the heap holds one retain of the action for as long as the entry is in it.
@@ -14,28 +29,107 @@ struct ScheduledEntry {
         self.action = .passRetained(action)
     }
 
-    /// Earlier due time first; on the same tick, the one scheduled first.
-    @inline(__always)
-    func runsBefore(_ other: ScheduledEntry) -> Bool {
-        due < other.due || (due == other.due && sequence < other.sequence)
-    }
-
     /// Whether the entry's action is still waiting to run (read under the clock's lock).
     @inline(__always)
     var isLive: Bool { action._withUnsafeGuaranteedRef { $0.isPending } }
 }
 
-/// A binary min-heap of scheduled entries ordered by (due tick, sequence): O(log n) insert and remove-first.
+/// One pending run of work nothing can cancel — `TestScheduler.schedule(after:tolerance:options:_:)` and
+/// `schedule(options:_:)` hand back no `Cancellable` — kept as the closure itself, with no record around it: such an
+/// entry is live until it runs or the clock ends.
+struct OnceEntry: TimelineEntry {
+    let due: Int64
+    let sequence: UInt64
+    let action: () -> Void
+}
+
+/// A binary min-heap of timeline entries ordered by (due tick, sequence): O(log n) insert and remove-first.
 ///
-/// The heap owns one retain of each entry's action: `insert` takes it over, `removeFirst` hands it back to the caller
-/// (who re-inserts the entry or releases it), `removeAll` hands back all of them, and `removeDead` releases the ones
-/// it drops.
-struct ScheduledEntryHeap {
-    private var entries: ContiguousArray<ScheduledEntry> = []
+/// Entries move by moving their memory into the hole the sift carries (never by copying), so a move touches no
+/// reference count: not an unmanaged record's, nor a closure's context.
+///
+/// The heap of ``ScheduledEntry`` owns one retain of each entry's action: `insert` takes it over, `removeFirst` hands
+/// it back to the caller (who re-inserts the entry or releases it), `removeAll` hands back all of them, and
+/// `removeDead` releases the ones it drops.
+struct ScheduledEntryHeap<Entry: TimelineEntry> {
+    private var entries: ContiguousArray<Entry> = []
 
     var count: Int { entries.count }
-    var first: ScheduledEntry? { entries.first }
+    var isEmpty: Bool { entries.isEmpty }
+    var first: Entry? { entries.first }
+    /// The due tick and sequence of the entry that runs first, without copying the entry.
+    var firstKey: (due: Int64, sequence: UInt64)? {
+        entries.isEmpty ? nil : (entries[0].due, entries[0].sequence)
+    }
 
+    mutating func insert(_ entry: Entry) {
+        entries.append(entry)
+        entries.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var child = buffer.count - 1
+            let moving = (base + child).move()
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard moving.runsBefore(base[parent]) else { break }
+                (base + child).moveInitialize(from: base + parent, count: 1)
+                child = parent
+            }
+            (base + child).initialize(to: moving)
+        }
+    }
+
+    /// Removes and returns the entry that runs first (with the heap's retain of its action). The heap must not be
+    /// empty.
+    mutating func removeFirst() -> Entry {
+        let last = entries.removeLast()
+        guard !entries.isEmpty else { return last }
+        return entries.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let first = base.move()
+            Self.fill(hole: 0, with: last, in: base, count: buffer.count)
+            return first
+        }
+    }
+
+    /// Empties the heap and hands back what it held (with the heap's retains of the actions).
+    mutating func removeAll() -> ContiguousArray<Entry> {
+        defer { entries = [] }
+        return entries
+    }
+
+    /// Rebuilds the heap from `kept`, in O(n).
+    fileprivate mutating func rebuild(from kept: ContiguousArray<Entry>) {
+        entries = kept
+        entries.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = buffer.count / 2
+            while index > 0 {
+                index -= 1
+                let moving = (base + index).move()
+                Self.fill(hole: index, with: moving, in: base, count: buffer.count)
+            }
+        }
+    }
+
+    /// Moves `entry` into the hole at `start`, sifting it down to where it belongs: the entries it passes move up
+    /// into the hole, which ends where `entry` is put.
+    @inline(__always)
+    private static func fill(hole start: Int, with entry: Entry, in base: UnsafeMutablePointer<Entry>, count: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && base[right].runsBefore(base[left]) ? right : left
+            guard base[child].runsBefore(entry) else { break }
+            (base + parent).moveInitialize(from: base + child, count: 1)
+            parent = child
+        }
+        (base + parent).initialize(to: entry)
+    }
+}
+
+extension ScheduledEntryHeap where Entry == ScheduledEntry {
     /// The due ticks of the entries whose action is still pending, in heap order (read under the clock's lock).
     var liveDueTicks: [Int64] { entries.filter(\.isLive).map(\.due) }
 
@@ -45,23 +139,6 @@ struct ScheduledEntryHeap {
         entries.contains { $0.isLive && $0.sequence >= first }
     }
 
-    mutating func insert(_ entry: ScheduledEntry) {
-        entries.append(entry)
-        let last = entries.count - 1
-        entries.withUnsafeMutableBufferPointer { Self.siftUp(entry, from: last, in: $0) }
-    }
-
-    /// Removes and returns the entry that runs first, with the heap's retain of its action. The heap must not be empty.
-    mutating func removeFirst() -> ScheduledEntry {
-        let last = entries.removeLast()
-        guard !entries.isEmpty else { return last }
-        return entries.withUnsafeMutableBufferPointer { buffer in
-            let first = buffer[0]
-            Self.siftDown(last, from: 0, in: buffer)
-            return first
-        }
-    }
-
     /// Drops (and releases) every entry whose action is no longer pending, in O(n).
     mutating func removeDead() {
         var kept = ContiguousArray<ScheduledEntry>()
@@ -69,53 +146,16 @@ struct ScheduledEntryHeap {
         for entry in entries {
             if entry.isLive { kept.append(entry) } else { entry.action.release() }
         }
-        entries = kept
-        entries.withUnsafeMutableBufferPointer { buffer in
-            var index = buffer.count / 2
-            while index > 0 {
-                index -= 1
-                Self.siftDown(buffer[index], from: index, in: buffer)
-            }
-        }
+        rebuild(from: kept)
     }
+}
 
-    /// Empties the heap and hands back what it held, with the heap's retains of the actions.
-    mutating func removeAll() -> ContiguousArray<ScheduledEntry> {
-        defer { entries = [] }
-        return entries
-    }
+extension ScheduledEntryHeap where Entry == OnceEntry {
+    /// The due ticks of the entries, in heap order (every one is pending).
+    var dueTicks: [Int64] { entries.map(\.due) }
 
-    /// Moves `entry`, destined for `start`, up to where it belongs.
-    @inline(__always)
-    private static func siftUp(
-        _ entry: ScheduledEntry, from start: Int, in buffer: UnsafeMutableBufferPointer<ScheduledEntry>
-    ) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entry.runsBefore(buffer[parent]) else { break }
-            buffer[child] = buffer[parent]
-            child = parent
-        }
-        buffer[child] = entry
-    }
-
-    /// Moves `entry`, destined for `start`, down to where it belongs.
-    @inline(__always)
-    private static func siftDown(
-        _ entry: ScheduledEntry, from start: Int, in buffer: UnsafeMutableBufferPointer<ScheduledEntry>
-    ) {
-        var parent = start
-        let count = buffer.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            let right = left + 1
-            let child = right < count && buffer[right].runsBefore(buffer[left]) ? right : left
-            guard buffer[child].runsBefore(entry) else { break }
-            buffer[parent] = buffer[child]
-            parent = child
-        }
-        buffer[parent] = entry
+    /// Whether an entry was put on the heap at or after sequence number `first`.
+    func hasEntry(sequencedFrom first: UInt64) -> Bool {
+        entries.contains { $0.sequence >= first }
     }
 }

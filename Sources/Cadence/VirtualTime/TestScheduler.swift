@@ -33,7 +33,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
     /// Runs `action` at the current tick, after the work already due at it, when the clock is next driven.
     public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
-        _ = clock.enqueue(.now, interval: 0, action, onEnd: nil, origin: "TestScheduler.schedule(options:_:)")
+        clock.enqueueOnce(.now, action, origin: "TestScheduler.schedule(options:_:)")
     }
 
     /// Runs `action` at `date`, or at the current tick when `date` has passed.
@@ -43,10 +43,9 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         options _: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        checkTolerance(tolerance, interval: nil, origin: "TestScheduler.schedule(after:tolerance:options:_:)")
-        _ = clock.enqueue(
-            .tick(date.virtualTick), interval: 0, action, onEnd: nil,
-            origin: "TestScheduler.schedule(after:tolerance:options:_:)"
+        checkTolerance(tolerance, origin: "TestScheduler.schedule(after:tolerance:options:_:)")
+        clock.enqueueOnce(
+            .tick(date.virtualTick), action, origin: "TestScheduler.schedule(after:tolerance:options:_:)"
         )
     }
 
@@ -73,20 +72,32 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
         )
     }
 
+    /// Reports a negative tolerance (a one-shot action's only check: it has no interval). Not an optional interval
+    /// shared with the repeating form: even specialised, an optional of the stride asked the runtime for its metadata
+    /// on every action scheduled.
+    private func checkTolerance(_ tolerance: SchedulerTimeType.Stride, origin: String) {
+        if tolerance < 0 { reportNegative(tolerance, origin: origin) }
+    }
+
+    /// Reports a negative tolerance, or one larger than a positive `interval`.
     private func checkTolerance(
-        _ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride?, origin: String
+        _ tolerance: SchedulerTimeType.Stride, interval: SchedulerTimeType.Stride, origin: String
     ) {
         if tolerance < 0 {
-            clock.reporter.report(
-                "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and " +
-                "virtual time ignores it."
-            )
-        } else if let interval, interval > 0, tolerance > interval {
+            reportNegative(tolerance, origin: origin)
+        } else if interval > 0, tolerance > interval {
             clock.reporter.report(
                 "\(origin) was given a tolerance (\(tolerance)) larger than its interval (\(interval)); virtual " +
                 "time ignores tolerance and runs the action exactly every interval."
             )
         }
+    }
+
+    private func reportNegative(_ tolerance: SchedulerTimeType.Stride, origin: String) {
+        clock.reporter.report(
+            "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and " +
+            "virtual time ignores it."
+        )
     }
 
     /// Advances the clock by `stride` (by default, runs what is due now), running everything that falls due.

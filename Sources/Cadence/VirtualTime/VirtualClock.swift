@@ -41,7 +41,11 @@ public final class VirtualClock: Sendable {
     struct State {
         var now: Int64
         var nextSequence: UInt64 = 0
-        var heap = ScheduledEntryHeap()
+        /// The work that can be cancelled, each with its `ScheduledAction`.
+        var heap = ScheduledEntryHeap<ScheduledEntry>()
+        /// The work nothing can cancel (a test scheduler's one-shot `schedule`), each kept as its closure alone. The
+        /// two heaps share one sequence, so the next entry to run is the earlier of their first entries.
+        var once = ScheduledEntryHeap<OnceEntry>()
         /// Scheduled actions that have yet to run (a repeating one counts once until cancelled).
         var pending = 0
         /// Entries still in the heap whose action was cancelled; dropped when they reach the top, or in bulk.
@@ -87,14 +91,15 @@ public final class VirtualClock: Sendable {
         // captures the clock (an operator holding a test scheduler does: then `end()` or `run()` breaks the cycle).
         // The pending actions are taken out under the lock and released after it (their captures' deinitialisers may
         // call back).
-        let released: [(() -> Void)?] = state.withLock { state in
-            state.heap.removeAll().map { entry in
+        let released: ([(() -> Void)?], ContiguousArray<OnceEntry>) = state.withLock { state in
+            let scheduled = state.heap.removeAll().map { entry in
                 let scheduled = entry.action.takeRetainedValue()
                 scheduled.isPending = false
                 scheduled.onEnd = nil
                 defer { scheduled.action = nil }
                 return scheduled.action
             }
+            return (scheduled, state.once.removeAll())
         }
         withExtendedLifetime(released) {}
     }
@@ -220,6 +225,25 @@ extension VirtualClock {
         }
         return scheduled
     }
+
+    /// Puts one action nothing can cancel on the timeline, under one lock, with no `ScheduledAction` around it.
+    ///
+    /// After the test has ended the action is refused: the refusal is reported and the action released.
+    func enqueueOnce(_ due: Due, _ action: @escaping () -> Void, origin: String) {
+        let endedAt: Int64? = state.withLock { state in
+            if let endedAt = state.endedAt { return endedAt }
+            state.once.insert(OnceEntry(
+                due: due.resolved(now: state.now), sequence: state.takeSequence(), action: action
+            ))
+            state.pending += 1
+            return nil
+        }
+        if let endedAt {
+            reporter.report(
+                "\(origin) was called after the clock's test ended (at tick \(endedAt)); the action will never run."
+            )
+        }
+    }
 }
 
 // MARK: - Driving
@@ -319,7 +343,10 @@ extension VirtualClock {
     /// sequence number `firstSequence`, when the driving began) or was all scheduled before.
     func reportStop(afterRunning ran: Int, origin: String, since firstSequence: UInt64) {
         let (now, pending, rescheduled) = state.withLock {
-            ($0.now, $0.pending, $0.heap.hasLiveEntry(sequencedFrom: firstSequence))
+            (
+                $0.now, $0.pending,
+                $0.heap.hasLiveEntry(sequencedFrom: firstSequence) || $0.once.hasEntry(sequencedFrom: firstSequence)
+            )
         }
         let stopped = "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still "
             + "pending: "
@@ -354,7 +381,7 @@ extension VirtualClock {
     package var nextDueTick: Int64? {
         state.withLock { state in
             state.dropDeadEntriesAtTop()
-            return state.heap.first?.due
+            return state.firstKey?.due
         }
     }
 
@@ -362,7 +389,7 @@ extension VirtualClock {
     private func hasDueWork(through target: Int64?) -> Bool {
         state.withLock { state in
             state.dropDeadEntriesAtTop()
-            guard let first = state.heap.first else { return false }
+            guard let first = state.firstKey else { return false }
             return target.map { first.due <= $0 } ?? true
         }
     }
@@ -374,9 +401,15 @@ extension VirtualClock {
     private func takeNextAction(through target: Int64?) -> (() -> Void)? {
         state.withLock { state in
             state.dropDeadEntriesAtTop()
-            guard let first = state.heap.first, target.map({ first.due <= $0 }) ?? true else {
+            guard let first = state.firstKey, target.map({ first.due <= $0 }) ?? true else {
                 if let target { state.now = max(state.now, target) }
                 return nil
+            }
+            if state.onceRunsFirst {
+                let entry = state.once.removeFirst()
+                state.now = max(state.now, entry.due)
+                state.pending -= 1
+                return entry.action
             }
             var entry = state.heap.removeFirst()
             state.now = max(state.now, entry.due)
@@ -402,6 +435,19 @@ extension VirtualClock {
 }
 
 extension VirtualClock.State {
+    /// Whether the next entry to run is the first of `once` (else it is the first of `heap`, if any); dead entries
+    /// at the top of `heap` already dropped.
+    var onceRunsFirst: Bool {
+        guard let once = once.firstKey else { return false }
+        guard let scheduled = heap.firstKey else { return true }
+        return once.due < scheduled.due || (once.due == scheduled.due && once.sequence < scheduled.sequence)
+    }
+
+    /// The due tick and sequence of the next entry to run, if any; dead entries at the top of `heap` already dropped.
+    var firstKey: (due: Int64, sequence: UInt64)? {
+        onceRunsFirst ? once.firstKey : heap.firstKey
+    }
+
     mutating func dropDeadEntriesAtTop() {
         while let first = heap.first, !first.isLive {
             heap.removeFirst().action.release()
@@ -437,6 +483,10 @@ extension VirtualClock {
             state.endedAt = state.now
             state.pending = 0
             state.deadEntries = 0
+            for entry in state.once.removeAll() {
+                count += 1
+                released.append(entry.action)
+            }
             for entry in state.heap.removeAll() {
                 let scheduled = entry.action.takeRetainedValue()
                 guard scheduled.isPending else { continue }

@@ -64,6 +64,9 @@ extension PublisherExpectation {
             recorder.cancel()
             return
         }
+        // A recorder that has completed and that nothing but this chain holds can receive nothing more: there is
+        // no late event to watch for.
+        if recorder.hasCompleted, isKnownUniquelyReferenced(&recorder) { return }
         watchForLateEvents(after: events.count, snapshot: snapshot)
     }
 
@@ -159,7 +162,7 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
         // A loop, not `filter`: a closure over the events would look up their generic metadata once per event.
         var indices: [Int] = []
         for index in events.indices where consumedBy[index] == nil {
-            if case .subscription = events[index].event, events[index].violation == nil { continue }
+            if events[index].kind == .subscription, events[index].violation == nil { continue }
             indices.append(index)
         }
         return indices

@@ -14,6 +14,10 @@ extension PublisherExpectation {
     static var lookaheadActionLimit: Int { 10_000 }
 
     /// Runs `step` now: appends it to the chain and, unless an earlier step failed, drives the clock until it decides.
+    // This and the helpers marked so are inlined into their callers: unspecialised, every function that touches a
+    // generic type (a step, an event, an array of them) asks the runtime for its metadata again; inlined, a caller
+    // asks once for all of them.
+    @inline(__always)
     func perform(_ step: ChainStep<Output, Failure>) {
         let (index, skip) = append(step)
         if skip { return }
@@ -53,10 +57,11 @@ extension PublisherExpectation {
     /// The events not yet consumed, after skipping leading subscriptions: the one that keeps the contract, and a
     /// second one (cancelled at once, it changes nothing the steps check; it stays unconsumed, for the chain's end
     /// to report).
+    @inline(__always)
     func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
-        while cursor < events.count, case .subscription = events[cursor].event,
+        while cursor < events.count, events[cursor].kind == .subscription,
               events[cursor].violation == nil || events[cursor].violation == .secondSubscription {
             cursor += 1
         }
@@ -218,6 +223,7 @@ extension PublisherExpectation {
     /// The events a step may look at: those that arrived by `deadline` (a tick on a virtual clock, a time since
     /// `expect` on the wall clock; nil for all), up to (not including) the first contract violation.
     /// Events before `from` (when given) are known to be visible and are not looked at again.
+    @inline(__always)
     static func visible(
         _ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?, from known: Int? = nil,
         onWallClock: Bool = false

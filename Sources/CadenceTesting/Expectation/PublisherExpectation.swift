@@ -19,7 +19,8 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     /// The chain's steps, in order; guarded by `chain`'s lock.
     private var chainSteps: [ChainStep<Output, Failure>] = []
 
-    let recorder: EventRecorder<Output, Failure>
+    /// A `var` only so that the chain's end can ask whether anything else still holds it; never reassigned.
+    @exclusivity(unchecked) var recorder: EventRecorder<Output, Failure>
     let reporter: FailureReporter
     let location: SourceCodeLocation
     let clock: VirtualClock?
@@ -44,6 +45,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         self.label = label
         publisherType = describedType ?? P.self
         chain = Locked(Chain())
+        chainSteps.reserveCapacity(4)  // one allocation for most chains, instead of one per step
         publisher.subscribe(recorder)
     }
 
@@ -71,6 +73,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     public var hasFailed: Bool { chain.withLock { $0.failure != nil } }
 
     /// Appends `step` to the chain: returns its index, and whether an earlier step failed (the step is then skipped).
+    @inline(__always)
     func append(_ step: ChainStep<Output, Failure>, wallClock: Bool = false) -> (index: Int, skip: Bool) {
         chain.withLock { chain in
             chainSteps.append(step)

@@ -27,6 +27,9 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         self.clock = clock
         start = ContinuousClock.now
         initialDemand = demand
+        // Room for a short stream (a subscription, a few values, a completion) in one allocation, instead of
+        // growing the array on the first, second and third event.
+        recordedEvents.reserveCapacity(4)
     }
 
     var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
@@ -153,6 +156,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     // MARK: Reading
 
     /// The events recorded so far.
+    @inline(__always)
     var events: [TimedEvent<Output, Failure>] { state.withLock { _ in recordedEvents } }
 
     /// The number of events recorded so far.
@@ -160,6 +164,9 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     /// Whether a subscription has arrived (even if it has since completed or been cancelled).
     var hasSubscribed: Bool { state.withLock { $0.subscribed } }
+
+    /// Whether the publisher has completed, leaving the recorder with no subscription.
+    var hasCompleted: Bool { state.withLock { $0.completed && $0.subscription == nil } }
 
     /// All the demand signalled so far.
     var requested: Subscribers.Demand { state.withLock { $0.requested } }

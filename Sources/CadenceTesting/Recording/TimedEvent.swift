@@ -52,6 +52,9 @@ public struct TimedEvent<Output, Failure: Error> {
     /// With a virtual clock, the event's place on the clock's timeline among every recorder's events (see
     /// `VirtualClock.stamp()`); 0 without one.
     let sequence: UInt64
+    /// Which kind of event it is, readable without the event's generic payload: unspecialised code that only asks
+    /// "is it a subscription?" or "is it the finish?" then needs no metadata of `PublisherEvent` or its completion.
+    let kind: EventKind
 
     /// An event at a time — to compare with what an expectation recorded: `#expect(e.events == [...])`.
     public init(_ event: PublisherEvent<Output, Failure>, at time: EventTime) {
@@ -59,6 +62,9 @@ public struct TimedEvent<Output, Failure: Error> {
         self.init(event, at: time, elapsed: elapsed, sequence: 0, violation: nil)
     }
 
+    // Inlined, so that the recorder's code that makes an event asks the runtime for the event's generic metadata once
+    // (which it needs to append it anyway), not once more here.
+    @inline(__always)
     init(
         _ event: PublisherEvent<Output, Failure>,
         at time: EventTime,
@@ -71,6 +77,12 @@ public struct TimedEvent<Output, Failure: Error> {
         self.elapsed = elapsed
         self.sequence = sequence
         self.violation = violation
+        kind = switch event {
+        case .subscription: .subscription
+        case .value: .value
+        case .completion(.finished): .finished
+        case .completion(.failure): .failure
+        }
     }
 
     /// The event as a chain timed on the wall clock shows it: at its wall-clock time.
@@ -98,6 +110,14 @@ extension TimedEvent: Equatable where Output: Equatable, Failure: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.event == rhs.event && lhs.time == rhs.time
     }
+}
+
+/// What kind of event a ``TimedEvent`` is, without its payload.
+enum EventKind: UInt8, Sendable {
+    case subscription
+    case value
+    case finished
+    case failure
 }
 
 /// How a publisher broke the subscription contract with an event.
