@@ -95,15 +95,15 @@ final class XCTestGuideTests: XCTestCase {
         }
         XCTAssertEqual(failures.map(\.message), [
             """
-            toEmit([nil, 4], within: .ticks(400)) failed: value 2 of 2 differs: expected 4, received 3 at tick 400.
+            toEmit([nil, 4], within: .milliseconds(400)) failed: value 2 of 2 differs: expected 4, received 3 at tick 400.
 
                 expect(Published<Optional<Int>>.Publisher)
-              ✗   .toEmit([nil, 4], within: .ticks(400))
+              ✗   .toEmit([nil, 4], within: .milliseconds(400))
 
                  tick  received      expected
                     0  subscription
-                    0  nil           nil       toEmit([nil, 4], within: .ticks(400))
-              →   400  3             4         toEmit([nil, 4], within: .ticks(400))
+                    0  nil           nil       toEmit([nil, 4], within: .milliseconds(400))
+              →   400  3             4         toEmit([nil, 4], within: .milliseconds(400))
             """,
         ])
         XCTAssertEqual(failures.map(\.location.line), [line])
