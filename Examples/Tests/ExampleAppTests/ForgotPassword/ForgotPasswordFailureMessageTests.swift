@@ -64,16 +64,16 @@ struct ForgotPasswordFailureMessageTests {
 
         #expect(failures.map(\.message) == [
             """
-            thenEmit(ForgotPasswordState.sent, within: .ticks(150)) failed: the value (ForgotPasswordState.sent) did not arrive within 150 ticks (by tick 150); it arrived at tick 200, 50 ticks late.
+            thenEmit(ForgotPasswordState.sent, within: .milliseconds(150)) failed: the value (ForgotPasswordState.sent) did not arrive within 150 ticks (by tick 150); it arrived at tick 200, 50 ticks late.
 
                 expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
               ✓   .toEmit(ForgotPasswordState.submitting)
-              ✗   .thenEmit(ForgotPasswordState.sent, within: .ticks(150))
+              ✗   .thenEmit(ForgotPasswordState.sent, within: .milliseconds(150))
 
                  tick  received                        expected
                     0  subscription
                     0  ForgotPasswordState.submitting  ForgotPasswordState.submitting  toEmit(ForgotPasswordState.submitting)
-              →   150  (nothing)                       ForgotPasswordState.sent        thenEmit(ForgotPasswordState.sent, within: .ticks(150))
+              →   150  (nothing)                       ForgotPasswordState.sent        thenEmit(ForgotPasswordState.sent, within: .milliseconds(150))
                   200  ForgotPasswordState.sent
             """,
         ])
