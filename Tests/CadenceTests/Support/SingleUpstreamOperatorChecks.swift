@@ -53,24 +53,12 @@ enum SingleUpstreamOperatorChecks {
     }
 
     /// As in Combine, a cancelled subscription keeps its subscriber until the upstream and the subscriber both let go
-    /// of it; then the subscriber goes.
+    /// of it; then the subscriber goes (see `expectTheSubscriberStaysUntilTheSubscriptionGoes`).
     static func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
         _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
     ) {
-        var publisher: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
-        weak var released: TestSubscriber<Operator.Output, Operator.Failure>?
-        do {
-            let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
-            released = subscriber
-            if let publisher { makeOperator(publisher).subscribe(subscriber) }
-            subscriber.cancel()
-            subscriber.releaseSubscription()
-        }
-        #expect(publisher?.subscription.cancelCount == 1, sourceLocation: sourceLocation)
-        #expect(released != nil, sourceLocation: sourceLocation)
-        publisher = nil
-        #expect(released == nil, sourceLocation: sourceLocation)
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel, sourceLocation: sourceLocation, makeOperator)
     }
 
     /// Once cancelled, the operator's subscription lets go of the subscriber and of its closure, with all the
