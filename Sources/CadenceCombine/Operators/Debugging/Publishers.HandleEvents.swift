@@ -122,9 +122,17 @@ extension Publishers.HandleEvents {
             receiveRequest = handlers.receiveRequest
         }
 
+        /// Reads a stored var under the lock. (`UnfairLock` guards no state of its own: its `withLock` would make an
+        /// `inout` access to its empty state, which ThreadSanitizer sees racing with `lock()` on another thread.)
+        private func locked<Value>(_ read: () -> Value) -> Value {
+            lock.lock()
+            defer { lock.unlock() }
+            return read()
+        }
+
         func receive(subscription: any Subscription) {
             // As in Combine, the closure also sees a second subscription, which is then cancelled.
-            lock.withLock { _ in receiveSubscription }?(subscription)
+            locked { receiveSubscription }?(subscription)
             lock.lock()
             guard case .awaitingSubscription = status else {
                 lock.unlock()
@@ -137,17 +145,17 @@ extension Publishers.HandleEvents {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            lock.withLock { _ in receiveOutput }?(input)
+            locked { receiveOutput }?(input)
             let demand = downstream.receive(input)
             // A demand of zero returned for a value is not a request.
             if demand != .none {
-                lock.withLock { _ in receiveRequest }?(demand)
+                locked { receiveRequest }?(demand)
             }
             return demand
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.withLock { _ in receiveCompletion }?(completion)
+            locked { receiveCompletion }?(completion)
             lock.lock()
             status = .terminal
             let released = takeHandlers()
@@ -157,7 +165,7 @@ extension Publishers.HandleEvents {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            lock.withLock { _ in receiveRequest }?(demand)
+            locked { receiveRequest }?(demand)
             lock.lock()
             guard case .subscribed(let upstream) = status else {
                 lock.unlock()
@@ -170,7 +178,7 @@ extension Publishers.HandleEvents {
         func cancel() {
             // As in Combine, `receiveCancel` runs even before the subscription arrived; the subscription is then
             // still taken when it comes.
-            lock.withLock { _ in receiveCancel }?()
+            locked { receiveCancel }?()
             lock.lock()
             guard case .subscribed(let upstream) = status else {
                 lock.unlock()
