@@ -42,6 +42,12 @@ let package = Package(
             name: "CadenceBenchmarks",
             dependencies: ["CadenceSide", "PeerSide"]
         ),
+        // Two suites of ten thousand tests each, the DSL's and the same check by hand: the `dsl-suite` benchmark runs
+        // each through this package's test binary and times the whole run (`swift test` runs them too, in seconds).
+        .testTarget(
+            name: "SuiteBenchmarks",
+            dependencies: [.product(name: "CadenceTesting", package: "Cadence")]
+        ),
         // Not a benchmark: Cadence and combine-schedulers imported in one file (Guides/ComingFrom.md, "Beside
         // combine-schedulers and TCA"). It lives here because only this package may depend on the peers.
         .testTarget(

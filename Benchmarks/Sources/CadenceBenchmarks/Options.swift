@@ -6,6 +6,8 @@ struct Options {
     var repetitions: Int?
     var markdown = false
     var memory = true
+    /// `--instructions`: count each side's instructions per unit with callgrind, after the times.
+    var instructions = false
     var list = false
     var help = false
     /// `--profile NAME SIDE`: run one side once, print nothing (for a profiler).
@@ -32,6 +34,8 @@ struct Options {
       --repetitions N       Timed runs per side (default: 5, or 3 to 7 as each benchmark sets).
       --markdown            Print the tables as Markdown.
       --no-memory           Skip measuring peak memory (child processes).
+      --instructions        Also count each side's instructions per unit with valgrind's callgrind (a process per
+                            side and size; minutes), the figure a loaded machine cannot move.
       --profile NAME SIDE   Run one side (cadence, peer or limit) once and print nothing, for a profiler.
       --list                List the benchmarks and groups.
       --help                Print this text.
@@ -77,6 +81,7 @@ struct Options {
                 options.repetitions = repetitions
             case "--markdown": options.markdown = true
             case "--no-memory": options.memory = false
+            case "--instructions": options.instructions = true
             case "--list": options.list = true
             case "--help", "-h": options.help = true
             case "--profile":

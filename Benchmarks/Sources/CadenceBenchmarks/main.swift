@@ -105,8 +105,25 @@ struct Result {
     }
 }
 
+// `--instructions` needs valgrind: a missing one is a mistake on the command line, found before anything runs.
+var instructionTools: Instructions.Tools?
+if options.instructions {
+    switch Instructions.tools() {
+    case let .success(tools): instructionTools = tools
+    case let .failure(mistake):
+        FileHandle.standardError.write(Data("CadenceBenchmarks: \(mistake.message)\n".utf8))
+        exit(2)
+    }
+}
+
 var results: [Result] = []
+/// Benchmarks that could not run here, with the reason (printed under the table).
+var notRun: [String] = []
 for benchmark in options.selected {
+    if benchmark.needsTestBinary, let reason = SuiteRuns.unavailable {
+        notRun.append("\(benchmark.name): not run: \(reason)")
+        continue
+    }
     let size = benchmark.size(options)
     let peerSize = benchmark.peerSize(size)
     let repetitions = options.repetitions ?? benchmark.repetitions
@@ -198,6 +215,7 @@ Harness.printTable(
     header: ["benchmark", "workload", "size", "Cadence", "peer", "peer time", "Cadence vs peer", "target", "hand loop"],
     rows: rows, markdown: options.markdown
 )
+for line in notRun { print(line) }
 // Flaky runs, where a benchmark counts them: every run of the test, the warm-up's included.
 for result in results where result.benchmark.countsFlakes {
     func flakes(_ timing: Timing?, size: Int) -> String {
@@ -277,6 +295,55 @@ if options.memory, !memoryResults.isEmpty, let idle = peakMemory("idle", side: "
 
     Peak resident memory (VmHWM) of one run, each side in a process of its own; the same process doing nothing
     peaks at \(mebibytes(idle.kib)).
+    """)
+}
+
+// Instructions per unit, each side counted in a process of its own under callgrind.
+if let tools = instructionTools {
+    var instructionRows: [[String]] = []
+    for index in results.indices {
+        let benchmark = results[index].benchmark
+        guard let size = benchmark.instructionSize(options) else { continue }
+        func count(_ side: String, _ body: Body?) -> Double? {
+            guard body != nil else { return nil }
+            switch Instructions.perUnit(benchmark, side: side, size: size, tools: tools) {
+            case let .success(count): return count
+            case let .failure(failure):
+                results[index].errors.append("\(benchmark.name): \(side)'s instructions: \(failure.message)")
+                return nil
+            }
+        }
+        let cadence = count("cadence", benchmark.cadence)
+        // A peer that runs a different workload (the real-time debounce) or would take too long is not counted.
+        let peerCounted = benchmark.peerSize(size) == size && size <= benchmark.peerInstructionLimit ?? .max
+        let peer = peerCounted ? count("peer", benchmark.peer) : nil
+        let limit = count("limit", benchmark.limit)
+        let ratio = cadence.flatMap { cadence in peer.map { $0 / cadence } }
+        var target = "—"
+        if case let .faster(wanted) = benchmark.target, let ratio {
+            target = "≥ \(Harness.grouped(Int(wanted)))×: " + (ratio >= wanted ? "met" : "MISSED")
+        }
+        let unit = benchmark.unit.hasSuffix("s") ? String(benchmark.unit.dropLast()) : benchmark.unit
+        instructionRows.append([
+            benchmark.name, "\(Harness.grouped(size)) \(benchmark.unit)", unit,
+            cadence.map(Instructions.format) ?? "—", benchmark.peer == nil ? "—" : benchmark.peerName,
+            peer.map(Instructions.format) ?? (benchmark.peer == nil ? "—" : "not counted"),
+            ratio.map(ratioText) ?? "—", target, limit.map(Instructions.format) ?? "—",
+        ])
+    }
+    try? FileManager.default.removeItem(at: tools.directory)
+    print("")
+    Harness.printTable(
+        header: [
+            "benchmark", "counted at", "instructions per", "Cadence", "peer", "peer instructions", "Cadence vs peer",
+            "target", "hand loop",
+        ],
+        rows: instructionRows, markdown: options.markdown
+    )
+    print("""
+
+    Instructions per unit (valgrind's callgrind): each side run once at the size shown and once at size 1, each in a
+    process of its own; the difference over the size less 1, so the process's start-up is left out.
     """)
 }
 
