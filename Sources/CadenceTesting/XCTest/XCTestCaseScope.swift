@@ -26,10 +26,13 @@ final class XCTestCaseScope: Sendable {
     let expectations: ExpectationScope?
     // Held while a failure goes to `XCTFail`, so the gate cannot shut (and another test start) halfway through.
     private let state: Locked<State>
+    /// Where a failure found after the case finished goes.
+    private let observer: XCTestCaseObserver
 
-    init(testName: String?) {
+    init(testName: String?, observer: XCTestCaseObserver) {
         expectations = testName == nil ? nil : ExpectationScope(watchesAfterFinishing: true)
         state = Locked(State(testName: testName))
+        self.observer = observer
     }
 
     /// A reporter into XCTest for expectations made in this test case, through the gate.
@@ -46,7 +49,7 @@ final class XCTestCaseScope: Sendable {
             }
             return state.testName ?? "an XCTest test"
         }
-        if let stray { XCTestCaseObserver.shared.reportStray(failure, of: stray) }
+        if let stray { observer.reportStray(failure, of: stray) }
     }
 
     /// Ends the scope: runs the late checks (failing the test case), then shuts the gate. Idempotent.
@@ -95,11 +98,16 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
 
     /// The scope of the test case running now, for an expectation made now; nil between test cases.
     static func scopeForNewExpectation() -> XCTestCaseScope? {
-        shared.state.withLock { state in
+        shared.scopeForNewExpectation()
+    }
+
+    /// The scope of the test case running now as this observer follows them; nil between test cases.
+    func scopeForNewExpectation() -> XCTestCaseScope? {
+        state.withLock { state in
             if state.current == nil, !state.followsFromStart {
                 // Installed inside a running test case: one the observer did not see start.
                 state.followsFromStart = true
-                state.current = XCTestCaseScope(testName: nil)
+                state.current = XCTestCaseScope(testName: nil, observer: self)
             }
             return state.current
         }
@@ -123,7 +131,7 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
     // MARK: XCTestObservation
 
     func testCaseWillStart(_ testCase: XCTestCase) {
-        let scope = XCTestCaseScope(testName: testCase.name)
+        let scope = XCTestCaseScope(testName: testCase.name, observer: self)
         state.withLock { state in
             state.followsFromStart = true
             state.current = scope
