@@ -22,7 +22,8 @@ import Foundation
 ///
 /// Every probe is bounded: it takes at most 100 values (then cancels), runs the clock at most 1,000 actions at a
 /// time, and runs on a thread of its own that the check waits for at most 10 seconds (20 for the concurrent probe,
-/// whose own threads get 10): a publisher that never returns from `subscribe(_:)`, `request(_:)` or `cancel()` —
+/// whose own threads get 10), not counting the time the probe's threads spent waiting for a CPU on a loaded machine
+/// (on Linux; at most ten times as long in all): a publisher that never returns from `subscribe(_:)`, `request(_:)` or `cancel()` —
 /// an endless loop that ignores its cancel — breaks rule C.1, and its thread is left running. The thread carries the
 /// caller's `VirtualClock.current` and failure reporter. Called on the main thread (a `@MainActor` test, a virtual-time session), the
 /// probes run right there instead, as main-actor code must, and a hang there cannot be bounded. A publisher that
@@ -150,8 +151,10 @@ struct ContractProbes<P: Publisher> {
         // The threads' work may outlive the wait; it holds the subscriber only until the wait is over, so that the
         // check that the publisher let go of it sees the publisher's references alone.
         let shared = Locked<Probe?>(subscriber)
+        let waitedFor = ProbeThreads()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                waitedFor.enrolCurrentThread()
                 for step in 0 ..< steps {
                     guard let subscriber = shared.withLock({ $0 }) else { return }
                     if thread == 0, step == steps / 2 {
@@ -163,7 +166,7 @@ struct ContractProbes<P: Publisher> {
             }
             done.signal()
         }
-        let returned = done.wait(timeout: .now() + .seconds(seconds)) == .success
+        let returned = waitedFor.wait(for: done, limit: .seconds(seconds))
         shared.withLock { $0 = nil }
         return returned
     }
@@ -227,8 +230,9 @@ struct ContractProbes<P: Publisher> {
 extension ContractProbes {
     /// Runs `work` on a thread of its own, with the caller's `VirtualClock.current` and failure reporter (what the
     /// publisher reports goes to the caller's test), and waits for it at most
-    /// `seconds`: false if it had not returned by then (it is left running). On the main queue `work` runs right
-    /// there, unbounded: main-actor code, and a virtual-time session's jobs, must stay there.
+    /// `seconds` (not counting time the thread spent waiting for a CPU: ``ProbeThreads``): false if it had not
+    /// returned by then (it is left running). On the main queue `work` runs right there, unbounded: main-actor code,
+    /// and a virtual-time session's jobs, must stay there.
     static func runBounded(seconds: Int, _ work: @escaping () -> Void) -> Bool {
         if MainQueue.isCurrent {
             work()
@@ -236,7 +240,9 @@ extension ContractProbes {
         }
         let done = DispatchSemaphore(value: 0)
         let handover = ProbeWork(work: work, clock: VirtualClock.current, reporter: FailureReporter.resolved)
+        let waitedFor = ProbeThreads()
         let thread = Thread {
+            waitedFor.enrolCurrentThread()
             FailureReporter.$current.withValue(handover.reporter) {
                 VirtualClock.$current.withValue(handover.clock) { handover.work() }
             }
@@ -246,7 +252,7 @@ extension ContractProbes {
         // must not overflow here when it would not there.
         thread.stackSize = 8 << 20
         thread.start()
-        return done.wait(timeout: .now() + .seconds(seconds)) == .success
+        return waitedFor.wait(for: done, limit: .seconds(seconds))
     }
 }
 
