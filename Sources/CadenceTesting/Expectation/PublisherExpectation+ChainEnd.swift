@@ -11,6 +11,7 @@ extension PublisherExpectation {
     /// (the `.virtualTime` trait's test, `withVirtualTime`, an XCTest test case's teardown). Outside such a scope it
     /// stays, to catch a late event.
     func endChain() {
+        if passedWithNothingToWatch() { return }
         let (chain, steps) = chainState()
         let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
         if let failure = chain.failure {
@@ -68,6 +69,19 @@ extension PublisherExpectation {
         // no late event to watch for.
         if recorder.hasCompleted, isKnownUniquelyReferenced(&recorder) { return }
         watchForLateEvents(after: events.count, snapshot: snapshot)
+    }
+
+    /// Whether the chain passed and has nothing left to do at its end: no step failed, it did not say
+    /// `thenIgnoreRest()`, its steps consumed every event worth reporting, and the publisher completed and let its
+    /// subscriber go, so no late event can come. The common end of a passing chain, decided without reading the events
+    /// or the steps (and so without their generic metadata); whatever else ends the chain takes the full path below,
+    /// which decides the same for such a chain.
+    private func passedWithNothingToWatch() -> Bool {
+        let (passed, consumedBy) = chain.withLock { chain in
+            (chain.failure == nil && !chain.ignoresRest, chain.consumedBy)
+        }
+        guard passed, recorder.hasCompleted(consumingAllBut: consumedBy) else { return false }
+        return isKnownUniquelyReferenced(&recorder)
     }
 
     /// Reports events that arrive after the chain ended: the first at once, with any that came with it — or, inside

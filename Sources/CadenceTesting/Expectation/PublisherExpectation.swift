@@ -244,9 +244,11 @@ struct ConsumedEvents {
     subscript(event: Int) -> Int? {
         get { event < stepByEvent.count ? stepByEvent[event] : nil }
         set {
-            if event >= stepByEvent.count {
-                stepByEvent.append(contentsOf: repeatElement(nil, count: event - stepByEvent.count + 1))
-            }
+            // One `append` at a time: a chain consumes its events in order, so this appends once, where
+            // `append(contentsOf: repeatElement(…))` cost more than the rest of the bookkeeping of a consumed event.
+            // Room for a short stream at the first, instead of growing on the second and third consumed event.
+            if stepByEvent.capacity == 0 { stepByEvent.reserveCapacity(Swift.max(event + 1, 4)) }
+            while stepByEvent.count <= event { stepByEvent.append(nil) }
             stepByEvent[event] = newValue
         }
     }

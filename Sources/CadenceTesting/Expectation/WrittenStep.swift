@@ -41,6 +41,9 @@ enum WrittenStep<Output, Failure: Error> {
 
 extension PublisherExpectation {
     /// Runs a step written with a `within:` budget (or none), on virtual time.
+    // Inlined into each step's call, which has already looked up the metadata of the written step and its chain step
+    // (unspecialised, a separate function would look them up again).
+    @inline(__always)
     func run(_ written: WrittenStep<Output, Failure>) -> Self {
         switch written {
         case let .ready(step): perform(step)

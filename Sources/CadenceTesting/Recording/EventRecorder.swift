@@ -27,9 +27,6 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         self.clock = clock
         start = ContinuousClock.now
         initialDemand = demand
-        // Room for a short stream (a subscription, a few values, a completion) in one allocation, instead of
-        // growing the array on the first, second and third event.
-        recordedEvents.reserveCapacity(4)
     }
 
     var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
@@ -58,16 +55,25 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     func receive(subscription: any Subscription) {
         let (time, elapsed, sequence) = stamp
         let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
+            // Room for a short stream (a subscription, a few values, a completion) in one allocation, instead of
+            // growing the array on the first, second and third event. Here, not in `init`: this code has the
+            // array's generic metadata at hand already, which `init` would look up just for this.
+            if recordedEvents.capacity == 0 {
+                recordedEvents.reserveCapacity(4)
+                state.reportable.reserveCapacity(4)
+            }
             // Once subscribed, any later subscription is a second one — after a completion too, which ended the first.
             if state.subscribed || state.cancelled {
                 recordedEvents.append(TimedEvent(
                     .subscription, at: time, elapsed: elapsed, sequence: sequence, violation: .secondSubscription
                 ))
+                state.reportable.append(true)
                 return (false, recordedEvents.count - 1, state.observers)
             }
             state.subscription = subscription
             state.subscribed = true
             recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, sequence: sequence, violation: nil))
+            state.reportable.append(false)
             state.outstanding = initialDemand
             state.requested = initialDemand
             return (true, recordedEvents.count - 1, state.observers)
@@ -88,7 +94,9 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 violation = .afterCancel
             } else if state.completed {
                 violation = .valueAfterCompletion
-            } else if state.subscription == nil {
+            } else if !state.subscribed {
+                // Neither cancelled nor completed: no subscription means none arrived. (Asked of `subscribed`, not
+                // of `subscription`, which would copy the existential out and back for the comparison.)
                 violation = .beforeSubscription
             } else if state.outstanding == .none {
                 violation = .beyondDemand(requested: state.requested)
@@ -99,6 +107,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             recordedEvents.append(TimedEvent(
                 .value(input), at: time, elapsed: elapsed, sequence: sequence, violation: violation
             ))
+            state.reportable.append(true)
             return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }
@@ -113,8 +122,8 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 violation = .afterCancel
             } else if state.completed {
                 violation = .secondCompletion
-            } else if state.subscription == nil {
-                violation = .beforeSubscription
+            } else if !state.subscribed {
+                violation = .beforeSubscription  // as in `receive(_:)`
             } else {
                 violation = nil
             }
@@ -123,6 +132,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             recordedEvents.append(TimedEvent(
                 .completion(completion), at: time, elapsed: elapsed, sequence: sequence, violation: violation
             ))
+            state.reportable.append(true)
             return (recordedEvents.count - 1, state.observers)
         }
         for observer in observers { observer.call(index) }
@@ -156,8 +166,14 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     // MARK: Reading
 
     /// The events recorded so far.
+    // The lock taken by hand, not with `withLock`: unspecialised, a closure returning the array makes `withLock`
+    // generic over it, a call that looks up the array's metadata; inlined into the callers, which have it already.
     @inline(__always)
-    var events: [TimedEvent<Output, Failure>] { state.withLock { _ in recordedEvents } }
+    var events: [TimedEvent<Output, Failure>] {
+        state.lock()
+        defer { state.unlock() }
+        return recordedEvents
+    }
 
     /// The number of events recorded so far.
     var eventCount: Int { state.withLock { _ in recordedEvents.count } }
@@ -167,6 +183,19 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     /// Whether the publisher has completed, leaving the recorder with no subscription.
     var hasCompleted: Bool { state.withLock { $0.completed && $0.subscription == nil } }
+
+    /// Whether the publisher subscribed and then completed, leaving the recorder with no subscription, and every
+    /// event worth reporting (all but a subscription that kept the contract) is marked consumed in `consumedBy`.
+    /// Reads no event, so unspecialised code asks the runtime for no metadata of the events' generic types.
+    func hasCompleted(consumingAllBut consumedBy: ConsumedEvents) -> Bool {
+        state.withLock { state in
+            guard state.subscribed, state.completed, state.subscription == nil else { return false }
+            for index in state.reportable.indices where state.reportable[index] && consumedBy[index] == nil {
+                return false
+            }
+            return true
+        }
+    }
 
     /// All the demand signalled so far.
     var requested: Subscribers.Demand { state.withLock { $0.requested } }
@@ -203,6 +232,9 @@ struct RecorderState {
     /// Called, outside the lock, after each event is recorded; with the event's index.
     var observers: [RecorderObserver] = []
     var nextObserverID = 0
+    /// For each event recorded, in order: whether a chain must report it when no step consumed it — every event but
+    /// a subscription that kept the contract. Kept beside the events so that a passing chain's end reads no event.
+    var reportable: [Bool] = []
 }
 
 /// A function an ``EventRecorder`` calls after each event, with the event's index.

@@ -41,6 +41,7 @@ extension PublisherExpectation {
     }
 
     /// The step `name` that expects the publisher to finish next, timed by `timing`.
+    @inline(__always)  // as `emit` is, for the same reason
     private func finish(name: String, timing: StepTiming, at location: SourceCodeLocation) -> WrittenStep<Output, Failure> {
         let step = ChainStep(
             FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location
@@ -55,8 +56,9 @@ struct FinishStep<Output, Failure: Error>: ExpectationStep {
     var arguments: StepArguments { .none }
 
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
-        // `isEmpty` and a subscript, not `first`: unspecialised, an optional event costs a metadata look-up.
-        guard !events.isEmpty else {
+        // Indices and a subscript, not `first` or `isEmpty`: unspecialised, an optional event costs a metadata
+        // look-up, and `isEmpty` (a `Collection` default) one of the slice's type and its conformance.
+        guard events.startIndex < events.endIndex else {
             return isFinal ? .failed(StepDivergence(.missing(.theFinish), matched: 0, atEvent: false)) : .pending
         }
         if events[events.startIndex].kind == .finished { return .satisfied(consumed: 1) }

@@ -120,6 +120,9 @@ extension PublisherExpectation where Output: Equatable {
     }
 
     /// The step `name` that expects exactly `values` next, timed by `timing`; `single` when written with one value.
+    // Inlined into the calls, like `run(_:)`: unspecialised, each function that makes or reads a step asks the
+    // runtime for its generic metadata again.
+    @inline(__always)
     private func emit(
         _ values: [Output],
         name: String,
@@ -131,7 +134,8 @@ extension PublisherExpectation where Output: Equatable {
             EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
             window: timing.budget, location: location
         )
-        if let problem = values.isEmpty ? .noValues(wallClock: timing.isWallClock) : timing.problem {
+        // `count`, not `isEmpty`: unspecialised, `isEmpty` (a `Collection` default) looks up the array's metadata.
+        if let problem = values.count == 0 ? .noValues(wallClock: timing.isWallClock) : timing.problem {
             return .rejected(step, problem)
         }
         return .ready(step)
