@@ -15,10 +15,12 @@ public final class Future<Output, Failure: Error>: Publisher {
     /// A type that represents a closure to invoke in the future, when an element or error is available.
     public typealias Promise = (Result<Output, Failure>) -> Void
 
-    // `lock` guards `result` and `conduits`.
+    // `lock` guards `result`, `outcome` and `conduits`.
     private let lock = UnfairLock()
     private var result: Result<Output, Failure>?
-    private var conduits: [FutureConduitBase<Output, Failure>] = []
+    /// Which way `result` went, readable without the metadata of `Result<Output, Failure>`.
+    @exclusivity(unchecked) private var outcome = FutureOutcome.pending
+    @exclusivity(unchecked) private var conduits: [FutureConduitBase] = []
 
     /// Creates a publisher that invokes a promise closure when the publisher emits an element.
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
@@ -27,36 +29,49 @@ public final class Future<Output, Failure: Error>: Publisher {
 
     private func promise(_ result: Result<Output, Failure>) {
         lock.lock()
-        guard self.result == nil else {
+        guard outcome == .pending else {
             lock.unlock()
             return
         }
         self.result = result
+        let outcome: FutureOutcome
+        switch result {
+        case .success: outcome = .succeeded
+        case .failure: outcome = .failed
+        }
+        self.outcome = outcome
         let waiting = conduits
         conduits = []
         lock.unlock()
         for conduit in waiting {
-            conduit.settle(result)
+            conduit.settle(outcome)
         }
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
-        let result = self.result
+        let outcome = self.outcome
         // A conduit made once the promise is fulfilled is never in `conduits`: it need not be removed from them.
-        let conduit = FutureConduit(parent: self, downstream: subscriber, isRegistered: result == nil)
-        if result == nil {
+        let conduit = FutureConduit(parent: self, downstream: subscriber, isRegistered: outcome == .pending)
+        if outcome == .pending {
             conduits.append(conduit)
         }
         lock.unlock()
-        if let result {
-            conduit.settle(result)
+        if outcome != .pending {
+            conduit.settle(outcome)
         }
         subscriber.receive(subscription: conduit)
         conduit.didSubscribe()
     }
 
-    fileprivate func remove(_ conduit: FutureConduitBase<Output, Failure>) {
+    /// The outcome, once the promise has been fulfilled; a conduit reads it when it delivers.
+    fileprivate var settledResult: Result<Output, Failure>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return result
+    }
+
+    fileprivate func remove(_ conduit: FutureConduitBase) {
         lock.lock()
         let index = conduits.firstIndex { $0 === conduit }
         let removed = index.map { conduits.remove(at: $0) }
@@ -65,16 +80,28 @@ public final class Future<Output, Failure: Error>: Publisher {
     }
 }
 
+/// Whether a future's promise has been fulfilled, and how. Not generic: the future and its conduits pass it around
+/// and test it on every subscription, code that runs unspecialised, where each use of a `Result<Output, Failure>?`
+/// would cost a look-up of its metadata at run time.
+private enum FutureOutcome {
+    case pending
+    case succeeded
+    case failed
+}
+
 /// The settle-only face of a subscription to a `Future`, so the future can hold subscriptions of any downstream type.
-private class FutureConduitBase<Output, Failure: Error> {
-    func settle(_ result: Result<Output, Failure>) {}
+/// Not generic, so that the future's list of them is of a concrete type.
+private class FutureConduitBase {
+    func settle(_ outcome: FutureOutcome) {}
 }
 
 /// One subscriber's subscription to a `Future`.
 ///
 /// It delivers once, when it has both the outcome and (for a value) a positive demand, and only after the subscriber
 /// has been handed the subscription, so a promise fulfilled on another thread cannot overtake `receive(subscription:)`.
-private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
+/// It learns only which way the future went; the value or the error it reads from the future, which it holds until
+/// it has delivered.
+private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase,
     Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
     typealias Output = Downstream.Input
@@ -86,7 +113,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     private let lock = UnfairLock()
     @exclusivity(unchecked) private var parent: Future<Output, Failure>?
     @exclusivity(unchecked) private var downstream: SubscriberBox<Downstream>?
-    @exclusivity(unchecked) private var outcome: Result<Output, Failure>?
+    @exclusivity(unchecked) private var outcome = FutureOutcome.pending
     @exclusivity(unchecked) private var hasDemand = false
     /// Set once `receive(subscription:)` is under way (a request from inside it may deliver) or has returned.
     @exclusivity(unchecked) private var isSubscribed = false
@@ -99,9 +126,9 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
         self.isRegistered = isRegistered
     }
 
-    override func settle(_ result: Result<Output, Failure>) {
+    override func settle(_ outcome: FutureOutcome) {
         lock.lock()
-        outcome = result
+        self.outcome = outcome
         deliverIfReady()
     }
 
@@ -122,33 +149,40 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     /// Called with `lock` held; releases it. As in Combine, a delivery that a request set off keeps the future as
     /// the subscription's parent; one that the outcome (or the subscription) set off lets it go once delivered.
     private func deliverIfReady(releasingParent: Bool = true) {
-        guard isSubscribed, let downstream, let outcome else {
-            lock.unlock()
-            return
-        }
-        if case .success = outcome, !hasDemand {
+        guard isSubscribed, let downstream, let parent, outcome != .pending,
+            outcome == .failed || hasDemand
+        else {
             lock.unlock()
             return
         }
         self.downstream = nil
         lock.unlock()
-        switch outcome {
-        case .success(let output):
-            _ = downstream.subscriber.receive(output)
-            downstream.subscriber.receive(completion: .finished)
-        case .failure(let error):
-            downstream.subscriber.receive(completion: .failure(error))
-        }
+        deliver(from: parent, to: downstream.subscriber)
         // As in Combine, the subscription lets go of the future only once the outcome is delivered.
         guard releasingParent else { return }
         lock.lock()
-        let parent = self.parent
+        let released = self.parent
         self.parent = nil
         lock.unlock()
         if isRegistered {
-            parent?.remove(self)
+            released?.remove(self)
         }
-        withExtendedLifetime(parent) {}
+        withExtendedLifetime(released) {}
+    }
+
+    /// Sends the future's outcome to the downstream. Out of line: it is the one place that needs the metadata of
+    /// `Result<Output, Failure>`, and the checks before it, which run several times a subscription, do not.
+    @inline(never)
+    private func deliver(from parent: Future<Output, Failure>, to downstream: Downstream) {
+        switch parent.settledResult {
+        case .success(let output)?:
+            _ = downstream.receive(output)
+            downstream.receive(completion: .finished)
+        case .failure(let error)?:
+            downstream.receive(completion: .failure(error))
+        case nil:
+            preconditionFailure("Future: a conduit delivered before its future was settled")
+        }
     }
 
     func cancel() {

@@ -17,7 +17,7 @@ public struct Just<Output>: Publisher {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        subscriber.receive(subscription: JustSubscription<S?>(value: output, downstream: subscriber))
+        subscriber.receive(subscription: JustSubscription<S?, Output>(value: output, downstream: subscriber))
     }
 }
 
@@ -40,20 +40,25 @@ extension Optional: JustSubscriberSlot where Wrapped: Subscriber {
     @usableFromInline typealias Downstream = Wrapped
 }
 
+/// A subscriber's subscription to a `Just`: the value goes out on the first positive request, then `.finished`.
+///
+/// The value's type is a generic parameter of its own, not `Downstream.Input`: the unspecialised `deinit` destroys a
+/// value of an associated type only after asking the runtime for that type's witness (twice: `Slot.Downstream`, then
+/// its `Input`), once per subscription.
 @usableFromInline
-final class JustSubscription<Slot: JustSubscriberSlot>: Subscription, CustomStringConvertible,
+final class JustSubscription<Slot: JustSubscriberSlot, Value>: Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
-{
+where Slot.Downstream.Input == Value {
     @usableFromInline typealias Downstream = Slot.Downstream
 
     // `isDone` guards `downstream`: only the one call that flips it to true (the first request or cancel) touches
     // `downstream` again, to take it out. No lock to allocate, and no run-time exclusivity check.
     @usableFromInline let isDone: Atomic<Bool>
     @usableFromInline @exclusivity(unchecked) var downstream: Slot
-    @usableFromInline let value: Downstream.Input
+    @usableFromInline let value: Value
 
     @inlinable
-    init(value: Downstream.Input, downstream: Downstream) {
+    init(value: Value, downstream: Downstream) {
         self.isDone = Atomic(false)
         self.value = value
         self.downstream = Slot(downstream)

@@ -54,12 +54,22 @@ struct BufferedDelivery<Value> {
 
     /// Takes in a value from the source at `source`: delivers it at once when nothing is waiting, nobody delivers
     /// and there is demand, buffers it otherwise.
+    ///
+    /// Inlined into the hosts, which run unspecialised: a call to it would cost them a look-up of the metadata of
+    /// `BufferedDelivery<Value>` on every value. Buffering, the less common way, is the call.
+    @inline(__always)
     mutating func arrive(_ value: Value, from source: Int) -> Arrival {
         if demand > 0, buffer.isEmpty, token.take() {
             let unlimited = demand == .unlimited
             demand -= 1
             return .deliverNow(unlimited: unlimited)
         }
+        return hold(value, from: source)
+    }
+
+    /// Buffers a value that cannot go out at once; says whether the caller must drain.
+    @inline(never)
+    private mutating func hold(_ value: Value, from source: Int) -> Arrival {
         buffer.append((source, value))
         guard demand > 0, token.take() else { return .wait }
         return .drain

@@ -15,8 +15,12 @@ struct RingBuffer<Element> {
 
     init() {}
 
+    // Inlined: a call would cost an unspecialised caller the metadata of `RingBuffer<Element>` (of a tuple, for the
+    // buffers of (source, value) pairs), while the count itself sits at a fixed place in the storage.
+    @inline(__always)
     var count: Int { storage?.count ?? 0 }
 
+    @inline(__always)
     var isEmpty: Bool { count == 0 }
 
     /// The oldest element, without removing it.

@@ -115,6 +115,8 @@ extension Publishers.FlatMap {
 
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
+        /// Set when the inner publishers are `SingleValuePublisher`s: their values are taken without subscribing.
+        private let singleValueReader: SingleValueReader<NewPublisher>?
 
         // `lock` guards `delivery` and every stored var below; `deliveryToken` is atomic.
         let lock = UnfairLock()
@@ -125,6 +127,9 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var upstreamFinished = false
         @exclusivity(unchecked) private var inners: [Int: FlatMapInnerLink] = [:]
         @exclusivity(unchecked) private var nextInnerIndex = 0
+        /// Inner publishers whose value is taken without a subscription (`SingleValuePublisher`) and that have not
+        /// finished yet: they count among the unfinished inners as those in `inners` do.
+        @exclusivity(unchecked) private var singleValueInners = 0
         @exclusivity(unchecked) private var isTerminated = false
         /// A completion that arrived while another thread was delivering; the token holder delivers it.
         private var pendingCompletion: Subscribers.Completion<Failure>?
@@ -134,6 +139,7 @@ extension Publishers.FlatMap {
             self.downstream = SubscriberBox(downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
+            singleValueReader = CadenceCombine.singleValueReader(for: NewPublisher.self)
             let token = DeliveryToken()
             deliveryToken = token
             delivery = BufferedDelivery(token: token)
@@ -160,9 +166,16 @@ extension Publishers.FlatMap {
             }
             let index = nextInnerIndex
             nextInnerIndex += 1
-            inners[index] = .awaiting
+            guard let singleValueReader else {
+                inners[index] = .awaiting
+                lock.unlock()
+                transform(input).subscribe(IndexedSide(index: index, host: self))
+                return .none
+            }
+            singleValueInners += 1
             lock.unlock()
-            transform(input).subscribe(IndexedSide(index: index, host: self))
+            let value = singleValueReader.value(of: transform(input))
+            receiveSingleValue(value, at: index)
             return .none
         }
 
@@ -176,7 +189,7 @@ extension Publishers.FlatMap {
             switch completion {
             case .finished:
                 upstreamFinished = true
-                guard inners.isEmpty, delivery.buffer.isEmpty, !delivery.leaveToDeliverer() else {
+                guard hasNoInnersLocked, delivery.buffer.isEmpty, !delivery.leaveToDeliverer() else {
                     lock.unlock()
                     return
                 }
@@ -230,19 +243,7 @@ extension Publishers.FlatMap {
             }
             switch completion {
             case .finished:
-                if upstreamFinished && inners.isEmpty && delivery.buffer.isEmpty {
-                    guard !delivery.leaveToDeliverer() else {
-                        lock.unlock() // the token holder finishes the downstream when it is done
-                        return
-                    }
-                    let downstream = terminateLocked(with: .finished)
-                    lock.unlock()
-                    downstream?.subscriber.receive(completion: .finished)
-                    return
-                }
-                let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
-                lock.unlock()
-                upstreamSubscription?.request(.max(1))
+                innerFinishedLocked()
             case .failure:
                 let subscriptions = inners.values.compactMap(\.subscription)
                 inners = [:]
@@ -258,6 +259,55 @@ extension Publishers.FlatMap {
                 downstream?.subscriber.receive(completion: completion)
             }
         }
+
+        /// What subscribing to a `SingleValuePublisher` would have done, without the subscription: the inner's
+        /// value arrives as on its first request (always positive), then it finishes. Nothing asks it for more: a
+        /// buffered value's inner has finished by the time the value goes out, as a subscribed one has.
+        private func receiveSingleValue(_ value: NewPublisher.Output, at index: Int) {
+            lock.lock()
+            guard !isTerminated, let downstream else {
+                lock.unlock()
+                return
+            }
+            _ = deliverLocked(value, from: index, to: downstream.subscriber)
+            lock.lock()
+            guard !isTerminated else {
+                lock.unlock()
+                return
+            }
+            singleValueInners -= 1
+            innerFinishedLocked()
+        }
+
+        /// An inner publisher has finished (and left `inners` or `singleValueInners`): finishes the downstream if it
+        /// was the last one after the upstream's end, else asks the upstream for another when `maxPublishers` is
+        /// finite. Called with `lock` held; returns with it released.
+        private func innerFinishedLocked() {
+            if upstreamFinished && hasNoInnersLocked && delivery.buffer.isEmpty {
+                finishAfterLastInnerLocked()
+                return
+            }
+            let upstreamSubscription = maxPublishers == .unlimited ? nil : upstream.subscription
+            lock.unlock()
+            upstreamSubscription?.request(.max(1))
+        }
+
+        /// Finishes the downstream, or leaves it to the token holder. Called with `lock` held; returns with it
+        /// released. Out of line: a `.finished` built here costs a look-up of the metadata of
+        /// `Subscribers.Completion<Failure>`, which the caller then pays only when it finishes.
+        @inline(never)
+        private func finishAfterLastInnerLocked() {
+            guard !delivery.leaveToDeliverer() else {
+                lock.unlock() // the token holder finishes the downstream when it is done
+                return
+            }
+            let downstream = terminateLocked(with: .finished)
+            lock.unlock()
+            downstream?.subscriber.receive(completion: .finished)
+        }
+
+        /// Whether every inner publisher has finished. Called with `lock` held.
+        private var hasNoInnersLocked: Bool { inners.isEmpty && singleValueInners == 0 }
 
         // MARK: Subscription
 
@@ -341,7 +391,7 @@ extension Publishers.FlatMap {
 
         func endDeliveryLocked() {
             delivery.releaseToken()
-            guard upstreamFinished, inners.isEmpty, delivery.buffer.isEmpty else {
+            guard upstreamFinished, hasNoInnersLocked, delivery.buffer.isEmpty else {
                 lock.unlock()
                 return
             }
