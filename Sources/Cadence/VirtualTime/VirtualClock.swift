@@ -467,7 +467,7 @@ extension VirtualClock.State {
     /// Puts an entry of work that can be cancelled on the timeline. A one-shot action due on the same tick later
     /// must run after it, so it closes the batch open on that tick.
     mutating func insert(_ entry: ScheduledEntry) {
-        openTicks.close(entry.due)
+        if !batches.isEmpty || !once.isEmpty { openTicks.close(entry.due) }
         heap.insert(entry)
     }
 
@@ -497,22 +497,21 @@ extension VirtualClock.State {
     /// The entry that runs next — the first entry of one of the three heaps, the one with the earliest due tick and
     /// sequence — as its heap and its key; nil when nothing is scheduled. Dead entries at the top of `heap` already
     /// dropped.
+    @inline(__always)
     var next: (heap: Heap, due: Int64, sequence: UInt64)? {
-        if once.isEmpty, batches.isEmpty {
-            guard let first = heap.firstKey else { return nil }
-            return (.scheduled, first.due, first.sequence)
+        var next: (heap: Heap, due: Int64, sequence: UInt64)?
+        if let first = heap.firstKey { next = (.scheduled, first.due, first.sequence) }
+        if let first = once.firstKey, next == nil || Self.key(first, runsBefore: (next!.due, next!.sequence)) {
+            next = (.once, first.due, first.sequence)
         }
-        var next = heap.firstKey.map { (heap: Heap.scheduled, due: $0.due, sequence: $0.sequence) }
-        if let once = once.firstKey, next.map({ Self.key(once, runsBefore: ($0.due, $0.sequence)) }) ?? true {
-            next = (.once, once.due, once.sequence)
-        }
-        if let batch = batches.firstKey, next.map({ Self.key(batch, runsBefore: ($0.due, $0.sequence)) }) ?? true {
-            next = (.batches, batch.due, batch.sequence)
+        if let first = batches.firstKey, next == nil || Self.key(first, runsBefore: (next!.due, next!.sequence)) {
+            next = (.batches, first.due, first.sequence)
         }
         return next
     }
 
     /// The due tick and sequence of the next entry to run, if any; dead entries at the top of `heap` already dropped.
+    @inline(__always)
     var firstKey: (due: Int64, sequence: UInt64)? {
         next.map { ($0.due, $0.sequence) }
     }
