@@ -1,5 +1,5 @@
 /// An entry of a clock's timeline: the tick it is due at and the order it was put there in, which together order it
-/// against every other entry of the clock, in either of its heaps (see `VirtualClock.State`).
+/// against every other entry of the clock, in any of its heaps (see `VirtualClock.State`).
 protocol TimelineEntry {
     var due: Int64 { get }
     var sequence: UInt64 { get }
@@ -36,7 +36,8 @@ struct ScheduledEntry: TimelineEntry {
 
 /// One pending run of work nothing can cancel — `TestScheduler.schedule(after:tolerance:options:_:)` and
 /// `schedule(options:_:)` hand back no `Cancellable` — kept as the closure itself, with no record around it: such an
-/// entry is live until it runs or the clock ends.
+/// entry is live until it runs or the clock ends. The one-shot actions after it on the same tick go into a
+/// ``OnceBatch``.
 struct OnceEntry: TimelineEntry {
     let due: Int64
     let sequence: UInt64
@@ -157,5 +158,18 @@ extension ScheduledEntryHeap where Entry == OnceEntry {
     /// Whether an entry was put on the heap at or after sequence number `first`.
     func hasEntry(sequencedFrom first: UInt64) -> Bool {
         entries.contains { $0.sequence >= first }
+    }
+}
+
+extension ScheduledEntryHeap where Entry == OnceBatchEntry {
+    /// The batch of the entry that runs first. The heap must not be empty.
+    var firstBatch: OnceBatch { entries[0].batch }
+
+    /// The due tick of every action in the batches, in heap order (every one is pending).
+    var dueTicks: [Int64] { entries.flatMap { repeatElement($0.due, count: $0.batch.count) } }
+
+    /// Whether an action was put in a batch at or after sequence number `first`.
+    func hasEntry(sequencedFrom first: UInt64) -> Bool {
+        entries.contains { $0.batch.lastSequence >= first }
     }
 }

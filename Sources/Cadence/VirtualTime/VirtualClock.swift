@@ -43,9 +43,15 @@ public final class VirtualClock: Sendable {
         var nextSequence: UInt64 = 0
         /// The work that can be cancelled, each with its `ScheduledAction`.
         var heap = ScheduledEntryHeap<ScheduledEntry>()
-        /// The work nothing can cancel (a test scheduler's one-shot `schedule`), each kept as its closure alone. The
-        /// two heaps share one sequence, so the next entry to run is the earlier of their first entries.
+        /// The work nothing can cancel (a test scheduler's one-shot `schedule`) that came to its tick alone, each kept
+        /// as its closure alone.
         var once = ScheduledEntryHeap<OnceEntry>()
+        /// The rest of that work — one-shot actions that came to their tick after another one-shot action — in
+        /// batches (`OnceBatch`) of one entry each, first in, first out. The three heaps share one sequence, so the
+        /// next entry to run is the earliest of their first entries.
+        var batches = ScheduledEntryHeap<OnceBatchEntry>()
+        /// The batch still open on each of a few recent ticks, which the next one-shot action due there joins.
+        var openTicks = OpenTicks()
         /// Scheduled actions that have yet to run (a repeating one counts once until cancelled).
         var pending = 0
         /// Entries still in the heap whose action was cancelled; dropped when they reach the top, or in bulk.
@@ -91,7 +97,9 @@ public final class VirtualClock: Sendable {
         // captures the clock (an operator holding a test scheduler does: then `end()` or `run()` breaks the cycle).
         // The pending actions are taken out under the lock and released after it (their captures' deinitialisers may
         // call back).
-        let released: ([(() -> Void)?], ContiguousArray<OnceEntry>) = state.withLock { state in
+        // The table of open ticks is dropped under the lock: the batches it names are still held by `released`.
+        let released: ([(() -> Void)?], ContiguousArray<OnceEntry>, ContiguousArray<OnceBatchEntry>)
+        released = state.withLock { state in
             let scheduled = state.heap.removeAll().map { entry in
                 let scheduled = entry.action.takeRetainedValue()
                 scheduled.isPending = false
@@ -99,7 +107,9 @@ public final class VirtualClock: Sendable {
                 defer { scheduled.action = nil }
                 return scheduled.action
             }
-            return (scheduled, state.once.removeAll())
+            let batches = state.batches.removeAll()
+            state.openTicks = OpenTicks()
+            return (scheduled, state.once.removeAll(), batches)
         }
         withExtendedLifetime(released) {}
     }
@@ -175,11 +185,12 @@ extension VirtualClock {
     }
 
     /// When an action is due: at a tick, or a number of ticks after the clock's `now` when it is scheduled.
-    enum Due {
+    @usableFromInline
+    enum Due: Sendable {
         case tick(Int64)
         case ticksFromNow(Int64)
         /// The clock's current tick, after the work already due at it.
-        static let now = Due.tick(.min)
+        @usableFromInline static let now = Due.tick(.min)
 
         /// The due tick: never before `now`, saturating at the end of time.
         func resolved(now: Int64) -> Int64 {
@@ -209,10 +220,9 @@ extension VirtualClock {
                 scheduled.isPending = false
                 return endedAt
             }
-            let entry = ScheduledEntry(
+            state.insert(ScheduledEntry(
                 due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
-            )
-            state.heap.insert(entry)
+            ))
             state.pending += 1
             return nil
         }
@@ -226,15 +236,15 @@ extension VirtualClock {
         return scheduled
     }
 
-    /// Puts one action nothing can cancel on the timeline, under one lock, with no `ScheduledAction` around it.
+    /// Puts one action nothing can cancel on the timeline, under one lock, with no `ScheduledAction` around it: at the
+    /// end of the batch open on its tick, if there is one.
     ///
     /// After the test has ended the action is refused: the refusal is reported and the action released.
+    @usableFromInline
     func enqueueOnce(_ due: Due, _ action: @escaping () -> Void, origin: String) {
         let endedAt: Int64? = state.withLock { state in
             if let endedAt = state.endedAt { return endedAt }
-            state.once.insert(OnceEntry(
-                due: due.resolved(now: state.now), sequence: state.takeSequence(), action: action
-            ))
+            state.insertOnce(due: due.resolved(now: state.now), action)
             state.pending += 1
             return nil
         }
@@ -346,6 +356,7 @@ extension VirtualClock {
             (
                 $0.now, $0.pending,
                 $0.heap.hasLiveEntry(sequencedFrom: firstSequence) || $0.once.hasEntry(sequencedFrom: firstSequence)
+                    || $0.batches.hasEntry(sequencedFrom: firstSequence)
             )
         }
         let stopped = "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still "
@@ -401,15 +412,28 @@ extension VirtualClock {
     private func takeNextAction(through target: Int64?) -> (() -> Void)? {
         state.withLock { state in
             state.dropDeadEntriesAtTop()
-            guard let first = state.firstKey, target.map({ first.due <= $0 }) ?? true else {
+            guard let first = state.next, target.map({ first.due <= $0 }) ?? true else {
                 if let target { state.now = max(state.now, target) }
                 return nil
             }
-            if state.onceRunsFirst {
+            switch first.heap {
+            case .once:
                 let entry = state.once.removeFirst()
                 state.now = max(state.now, entry.due)
                 state.pending -= 1
                 return entry.action
+            case .batches:
+                state.now = max(state.now, first.due)
+                state.pending -= 1
+                let batch = state.batches.firstBatch
+                let action = batch.removeFirst()
+                if batch.isEmpty {
+                    state.openTicks.close(batch, at: first.due)
+                    _ = state.batches.removeFirst()  // empty: releasing it releases no action
+                }
+                return action
+            case .scheduled:
+                break
             }
             var entry = state.heap.removeFirst()
             state.now = max(state.now, entry.due)
@@ -419,7 +443,7 @@ extension VirtualClock {
                 if !overflow {
                     entry.due = next
                     entry.sequence = state.takeSequence()
-                    state.heap.insert(entry)
+                    state.insert(entry)
                     return scheduled.action
                 }
             }
@@ -435,17 +459,68 @@ extension VirtualClock {
 }
 
 extension VirtualClock.State {
-    /// Whether the next entry to run is the first of `once` (else it is the first of `heap`, if any); dead entries
-    /// at the top of `heap` already dropped.
-    var onceRunsFirst: Bool {
-        guard let once = once.firstKey else { return false }
-        guard let scheduled = heap.firstKey else { return true }
-        return once.due < scheduled.due || (once.due == scheduled.due && once.sequence < scheduled.sequence)
+    /// One of the clock's three heaps.
+    enum Heap {
+        case scheduled, once, batches
+    }
+
+    /// Puts an entry of work that can be cancelled on the timeline. A one-shot action due on the same tick later
+    /// must run after it, so it closes the batch open on that tick.
+    mutating func insert(_ entry: ScheduledEntry) {
+        if !batches.isEmpty || !once.isEmpty { openTicks.close(entry.due) }
+        heap.insert(entry)
+    }
+
+    /// Puts a one-shot action due at `due` on the timeline: at the end of the batch open on the tick; in a new batch
+    /// when the tick's last entry was a lone one-shot action; else alone.
+    ///
+    /// While few one-shot actions wait and none is in a batch — most tests — each goes alone, and the clock never
+    /// makes the table of open ticks: batches pay off for many actions, not for a handful.
+    mutating func insertOnce(due: Int64, _ action: @escaping () -> Void) {
+        let sequence = takeSequence()
+        if batches.isEmpty, once.count < 8 {
+            once.insert(OnceEntry(due: due, sequence: sequence, action: action))
+            return
+        }
+        switch openTicks.place(at: due) {
+        case .batch(let batch):
+            batch.append(action, sequence: sequence)
+        case .newBatch:
+            let batch = OnceBatch(first: action, sequence: sequence)
+            batches.insert(OnceBatchEntry(due: due, sequence: sequence, batch: batch))
+            openTicks.open(batch, at: due)
+        case .alone:
+            once.insert(OnceEntry(due: due, sequence: sequence, action: action))
+        }
+    }
+
+    /// The entry that runs next — the first entry of one of the three heaps, the one with the earliest due tick and
+    /// sequence — as its heap and its key; nil when nothing is scheduled. Dead entries at the top of `heap` already
+    /// dropped.
+    @inline(__always)
+    var next: (heap: Heap, due: Int64, sequence: UInt64)? {
+        var next: (heap: Heap, due: Int64, sequence: UInt64)?
+        if let first = heap.firstKey { next = (.scheduled, first.due, first.sequence) }
+        if let first = once.firstKey, next == nil || Self.key(first, runsBefore: (next!.due, next!.sequence)) {
+            next = (.once, first.due, first.sequence)
+        }
+        if let first = batches.firstKey, next == nil || Self.key(first, runsBefore: (next!.due, next!.sequence)) {
+            next = (.batches, first.due, first.sequence)
+        }
+        return next
     }
 
     /// The due tick and sequence of the next entry to run, if any; dead entries at the top of `heap` already dropped.
+    @inline(__always)
     var firstKey: (due: Int64, sequence: UInt64)? {
-        onceRunsFirst ? once.firstKey : heap.firstKey
+        next.map { ($0.due, $0.sequence) }
+    }
+
+    @inline(__always)
+    private static func key(
+        _ key: (due: Int64, sequence: UInt64), runsBefore other: (due: Int64, sequence: UInt64)
+    ) -> Bool {
+        key.due < other.due || (key.due == other.due && key.sequence < other.sequence)
     }
 
     mutating func dropDeadEntriesAtTop() {
@@ -475,17 +550,24 @@ extension VirtualClock {
     /// Returns the number of actions that were still pending.
     @discardableResult
     public func end() -> Int {
-        let (count, released, endActions) = state.withLock { state in
+        let (count, released, releasedBatches, endActions) = state.withLock { state in
             var count = 0
             var released: [(() -> Void)?] = []
+            var releasedBatches = ContiguousArray<OnceBatchEntry>()
             var endActions: [() -> Void] = []
-            guard state.endedAt == nil else { return (count, released, endActions) }
+            guard state.endedAt == nil else { return (count, released, releasedBatches, endActions) }
             state.endedAt = state.now
             state.pending = 0
             state.deadEntries = 0
             for entry in state.once.removeAll() {
                 count += 1
                 released.append(entry.action)
+            }
+            if !state.batches.isEmpty {
+                // The table of open ticks goes under the lock: `releasedBatches` still holds the batches it names.
+                releasedBatches = state.batches.removeAll()
+                state.openTicks = OpenTicks()
+                for entry in releasedBatches { count += entry.batch.count }
             }
             for entry in state.heap.removeAll() {
                 let scheduled = entry.action.takeRetainedValue()
@@ -499,9 +581,9 @@ extension VirtualClock {
                     scheduled.onEnd = nil
                 }
             }
-            return (count, released, endActions)
+            return (count, released, releasedBatches, endActions)
         }
-        withExtendedLifetime(released) {}
+        withExtendedLifetime((released, releasedBatches)) {}
         for onEnd in endActions { onEnd() }
         return count
     }
