@@ -23,7 +23,7 @@ import Foundation
 /// Every probe is bounded: it takes at most 100 values (then cancels), runs the clock at most 1,000 actions at a
 /// time, and runs on a thread of its own that the check waits for at most 10 seconds (20 for the concurrent probe,
 /// whose own threads get 10), not counting the time the probe's threads spent waiting for a CPU on a loaded machine
-/// (on Linux; at most ten times as long in all): a publisher that never returns from `subscribe(_:)`, `request(_:)` or `cancel()` —
+/// (on Linux; at most ten times as long in all; six times as long under ThreadSanitizer): a publisher that never returns from `subscribe(_:)`, `request(_:)` or `cancel()` —
 /// an endless loop that ignores its cancel — breaks rule C.1, and its thread is left running. The thread carries the
 /// caller's `VirtualClock.current` and failure reporter. Called on the main thread (a `@MainActor` test, a virtual-time session), the
 /// probes run right there instead, as main-actor code must, and a hang there cannot be bounded. A publisher that
