@@ -59,11 +59,9 @@ extension ObservableObjectPublisher {
         init(parent: ObservableObjectPublisher, downstream: Downstream) {
             self.parent = parent
             self.downstream = downstream
-            super.init(offerer: { connection, _ in unsafeDowncast(connection, to: Connection.self).offer() })
         }
 
-        /// Passes the signal on if the subscriber has requested anything.
-        private func offer() {
+        override func offer(_ value: UnsafeRawPointer) {
             lock.lock()
             guard case .active = state, let downstream else {
                 lock.unlock()

@@ -17,10 +17,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            // `receive(subscriber:)`, which is all `subscribe(_:)` does: the optimiser does not specialise one generic
-            // function called again with a type that grows (`subscribe` with `Inner<S>` inside `subscribe` with `S`),
-            // so a chain of `subscribe` calls left the subscriptions of a pipeline unspecialised.
-            upstream.receive(subscriber: Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
     }
 }
