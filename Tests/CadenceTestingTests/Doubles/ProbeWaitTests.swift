@@ -8,8 +8,8 @@ import Foundation
 import Testing
 
 @Suite struct ProbeWaitTests {
-    /// A made-up run-queue clock: every thread it is asked about has waited for a CPU the whole time since `start`
-    /// while `starving` is set, and not at all otherwise.
+    /// A made-up run-queue clock: every thread it is asked about has waited for a CPU the whole time since
+    /// `starve()`, and not at all before.
     final class MadeUpRunQueue: Sendable {
         private struct State {
             var queued: UInt64 = 0
@@ -20,13 +20,6 @@ import Testing
 
         func starve() {
             state.withLock { $0.since = DispatchTime.now().uptimeNanoseconds }
-        }
-
-        func feed() {
-            state.withLock { state in
-                if let since = state.since { state.queued += DispatchTime.now().uptimeNanoseconds - since }
-                state.since = nil
-            }
         }
 
         func queued(_: Int32) -> UInt64? {
@@ -68,20 +61,30 @@ import Testing
     /// Where the threads' ids cannot be read (not Linux), nothing is left out.
     static let readsThreadIDs = ProbeThreads.currentThreadID() != nil
 
-    @Test(.enabled(if: readsThreadIDs)) func timeAThreadSpendsWaitingForACPUIsNotCounted() {
-        let runQueue = MadeUpRunQueue()
-        let threads = ProbeThreads(queuedTime: runQueue.queued)
-        let done = DispatchSemaphore(value: 0)
+    /// Starts a thread that enrols in `threads` (whose run-queue clock starves it from now on), then does `work`;
+    /// returns once it has enrolled.
+    private func startStarvedThread(
+        _ threads: ProbeThreads, _ runQueue: MadeUpRunQueue, work: @escaping @Sendable () -> Void
+    ) {
         let enrolled = DispatchSemaphore(value: 0)
         runQueue.starve()
         Thread {
             threads.enrolCurrentThread()
             enrolled.signal()
+            work()
+        }.start()
+        enrolled.wait()
+    }
+
+    @Test(.enabled(if: readsThreadIDs)) func timeAThreadSpendsWaitingForACPUIsNotCounted() {
+        let runQueue = MadeUpRunQueue()
+        let threads = ProbeThreads(queuedTime: runQueue.queued)
+        let done = DispatchSemaphore(value: 0)
+        startStarvedThread(threads, runQueue) {
             // Five limits' worth of a machine so loaded the thread got no CPU: none of it counts.
             Thread.sleep(forTimeInterval: 0.5)
             done.signal()
-        }.start()
-        enrolled.wait()
+        }
         #expect(threads.wait(for: done, limit: .milliseconds(100), backstop: 100))
     }
 
@@ -89,13 +92,7 @@ import Testing
         let runQueue = MadeUpRunQueue()
         let threads = ProbeThreads(queuedTime: runQueue.queued)
         let done = DispatchSemaphore(value: 0)
-        let enrolled = DispatchSemaphore(value: 0)
-        runQueue.starve()
-        Thread {
-            threads.enrolCurrentThread()
-            enrolled.signal()
-        }.start()
-        enrolled.wait()
+        startStarvedThread(threads, runQueue) {}
         let start = DispatchTime.now().uptimeNanoseconds
         #expect(!threads.wait(for: done, limit: .milliseconds(50), backstop: 4))
         #expect(DispatchTime.now().uptimeNanoseconds - start >= 200_000_000)
