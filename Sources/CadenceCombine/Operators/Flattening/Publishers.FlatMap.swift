@@ -139,7 +139,7 @@ extension Publishers.FlatMap {
             self.downstream = SubscriberBox(downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
-            singleValueReader = CadenceCombine.singleValueReader(for: NewPublisher.self)
+            singleValueReader = makeSingleValueReader(for: NewPublisher.self)
             let token = DeliveryToken()
             deliveryToken = token
             delivery = BufferedDelivery(token: token)

@@ -21,7 +21,7 @@ class SingleValueReader<P: Publisher> {
 }
 
 /// The reader of a `SingleValuePublisher` of type `P`, or `nil` when `P` is not one. The cast runs once per call.
-func singleValueReader<P: Publisher>(for type: P.Type) -> SingleValueReader<P>? {
+func makeSingleValueReader<P: Publisher>(for type: P.Type) -> SingleValueReader<P>? {
     guard let singleValueType = type as? any SingleValuePublisher.Type else { return nil }
     return makeValueReader(of: singleValueType) as? SingleValueReader<P>
 }

@@ -7,21 +7,21 @@ import Testing
 @Suite("SingleValuePublisher")
 struct SingleValuePublisherTests {
     @Test func readsTheValueOfJust() throws {
-        let reader = try #require(singleValueReader(for: Just<String>.self))
+        let reader = try #require(makeSingleValueReader(for: Just<String>.self))
         #expect(reader.value(of: Just("swift")) == "swift")
     }
 
     @Test func readsTheValueOfJustGivenAFailureType() throws {
         typealias Failing = Publishers.SetFailureType<Just<Int>, TestError>
-        let reader = try #require(singleValueReader(for: Failing.self))
+        let reader = try #require(makeSingleValueReader(for: Failing.self))
         #expect(reader.value(of: Just(7).setFailureType(to: TestError.self)) == 7)
     }
 
     @Test func hasNoReaderForOtherPublishers() {
-        #expect(singleValueReader(for: AnyPublisher<Int, Never>.self) == nil)
-        #expect(singleValueReader(for: Optional<Int>.Publisher.self) == nil)
-        #expect(singleValueReader(for: Future<Int, Never>.self) == nil)
-        #expect(singleValueReader(for: Publishers.SetFailureType<Empty<Int, Never>, TestError>.self) == nil)
+        #expect(makeSingleValueReader(for: AnyPublisher<Int, Never>.self) == nil)
+        #expect(makeSingleValueReader(for: Optional<Int>.Publisher.self) == nil)
+        #expect(makeSingleValueReader(for: Future<Int, Never>.self) == nil)
+        #expect(makeSingleValueReader(for: Publishers.SetFailureType<Empty<Int, Never>, TestError>.self) == nil)
     }
 }
 #endif
