@@ -11,21 +11,15 @@ import Testing
     /// A made-up run-queue clock: every thread it is asked about has waited for a CPU the whole time since
     /// `starve()`, and not at all before.
     final class MadeUpRunQueue: Sendable {
-        private struct State {
-            var queued: UInt64 = 0
-            var since: UInt64?
-        }
-
-        private let state = Locked(State())
+        /// When `starve()` was called, if it was.
+        private let since = Locked<UInt64?>(nil)
 
         func starve() {
-            state.withLock { $0.since = DispatchTime.now().uptimeNanoseconds }
+            since.withLock { $0 = DispatchTime.now().uptimeNanoseconds }
         }
 
         func queued(_: Int32) -> UInt64? {
-            state.withLock { state in
-                state.queued + (state.since.map { DispatchTime.now().uptimeNanoseconds - $0 } ?? 0)
-            }
+            since.withLock { since in since.map { DispatchTime.now().uptimeNanoseconds - $0 } ?? 0 }
         }
     }
 
