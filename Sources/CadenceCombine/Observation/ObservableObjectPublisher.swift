@@ -59,9 +59,11 @@ extension ObservableObjectPublisher {
         init(parent: ObservableObjectPublisher, downstream: Downstream) {
             self.parent = parent
             self.downstream = downstream
+            super.init(offerer: { connection, _ in unsafeDowncast(connection, to: Connection.self).offer() })
         }
 
-        override func offer(_ value: UnsafeRawPointer) {
+        /// Passes the signal on if the subscriber has requested anything.
+        private func offer() {
             lock.lock()
             guard case .active = state, let downstream else {
                 lock.unlock()

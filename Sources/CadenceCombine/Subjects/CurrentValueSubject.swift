@@ -14,11 +14,13 @@ import CadenceSupport
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     // `lock` guards the stored vars below, so exclusivity is not checked at run time. `isActive` mirrors
     // `completion == nil` for the hot path, which would otherwise look up generic metadata on every send.
-    private let lock = UnfairLock()
-    @exclusivity(unchecked) private var conduits = ContiguousArray<SubjectConduit>()
-    @exclusivity(unchecked) private var isActive = true
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
-    @exclusivity(unchecked) private var currentValue: Output
+    // `receive(subscriber:)` and `send(_:)` are inlinable (see `SubjectSubscription`): what they touch is
+    // `@usableFromInline`.
+    @usableFromInline let lock = UnfairLock()
+    @usableFromInline @exclusivity(unchecked) var conduits = ContiguousArray<SubjectConduit>()
+    @usableFromInline @exclusivity(unchecked) var isActive = true
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    @usableFromInline @exclusivity(unchecked) var currentValue: Output
     private var upstreamSubscriptions: [any Subscription] = []
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
@@ -54,6 +56,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         subscription.request(.unlimited)
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
         if let completion {
@@ -69,6 +72,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     /// Sends a value to every subscriber that has demand for it, and makes it the current value.
+    @inlinable
     public func send(_ input: Output) {
         lock.lock()
         sendLocked(input)
@@ -76,7 +80,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     /// Stores `input` as the current value and offers it to a snapshot of the subscribers; called with `lock` held,
     /// returns with it released.
-    private func sendLocked(_ input: Output) {
+    @inlinable
+    func sendLocked(_ input: Output) {
         guard isActive else {
             lock.unlock()
             return
@@ -102,6 +107,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         snapshot.finishEach(completion)
     }
 
+    @usableFromInline
     func remove(_ conduit: SubjectConduit) {
         lock.lock()
         conduits.removeConduit(conduit)
@@ -110,12 +116,12 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 }
 
 extension CurrentValueSubject: SubjectConduitParent {
-    static var subscriptionDescription: String { "CurrentValueSubject" }
+    @usableFromInline static var subscriptionDescription: String { "CurrentValueSubject" }
 
-    static var replaysCurrentValue: Bool { true }
+    @usableFromInline static var replaysCurrentValue: Bool { true }
 
-    var currentValueForReplay: Output { value }
+    @usableFromInline var currentValueForReplay: Output { value }
 
-    func subscriptionDidRequest() {}
+    @usableFromInline func subscriptionDidRequest() {}
 }
 

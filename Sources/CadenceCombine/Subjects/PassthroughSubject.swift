@@ -15,10 +15,12 @@ import CadenceSupport
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
     // `lock` guards the stored vars below, so exclusivity is not checked at run time. `isActive` mirrors
     // `completion == nil` for the hot path, which would otherwise look up generic metadata on every send.
-    private let lock = UnfairLock()
-    @exclusivity(unchecked) private var conduits = ContiguousArray<SubjectConduit>()
-    @exclusivity(unchecked) private var isActive = true
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
+    // `receive(subscriber:)` and `send(_:)` are inlinable (see `SubjectSubscription`): what they touch is
+    // `@usableFromInline`.
+    @usableFromInline let lock = UnfairLock()
+    @usableFromInline @exclusivity(unchecked) var conduits = ContiguousArray<SubjectConduit>()
+    @usableFromInline @exclusivity(unchecked) var isActive = true
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     private var upstreamSubscriptions: [any Subscription] = []
     private var hasDownstreamDemand = false
 
@@ -43,6 +45,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         }
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
         if let completion {
@@ -58,6 +61,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     }
 
     /// Sends a value to every subscriber that has demand for it.
+    @inlinable
     public func send(_ input: Output) {
         lock.lock()
         guard isActive else {
@@ -99,6 +103,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         }
     }
 
+    @usableFromInline
     func remove(_ conduit: SubjectConduit) {
         lock.lock()
         conduits.removeConduit(conduit)
@@ -107,15 +112,15 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 }
 
 extension PassthroughSubject: SubjectConduitParent {
-    static var subscriptionDescription: String { "PassthroughSubject" }
+    @usableFromInline static var subscriptionDescription: String { "PassthroughSubject" }
 
-    static var replaysCurrentValue: Bool { false }
+    @usableFromInline static var replaysCurrentValue: Bool { false }
 
-    var currentValueForReplay: Output {
+    @usableFromInline var currentValueForReplay: Output {
         requirementFailure("PassthroughSubject keeps no current value")
     }
 
-    func subscriptionDidRequest() {
+    @usableFromInline func subscriptionDidRequest() {
         acknowledgeDownstreamDemand()
     }
 }

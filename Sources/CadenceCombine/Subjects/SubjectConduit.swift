@@ -14,10 +14,20 @@ import Bionic
 /// The base class is not generic, so a subject's array and its loop over a snapshot need no generic metadata at run
 /// time (which unspecialised generic code would look up on every send); values and completions travel as pointers
 /// to the subject's `Output` and `Subscribers.Completion<Failure>`, which each subclass knows.
+///
+/// A value reaches a conduit through `offerer`, a function the subclass hands over when it is made, not through an
+/// overridden method: a method's implementation is the one compiled in this module, unspecialised, where every call
+/// down the subscriber's chain goes through a witness table; `SubjectSubscription` makes its `offerer` in inlinable
+/// code, so a subscription made where the subscriber's type is known runs specialised for that type.
+@usableFromInline
 class SubjectConduit {
-    /// Delivers the `Output` at `value` if the subscriber has outstanding demand, else drops it.
-    func offer(_ value: UnsafeRawPointer) {
-        requirementFailure("SubjectConduit.offer(_:) must be overridden")
+    /// Delivers the `Output` at the pointer to the conduit (the first argument) if its subscriber has outstanding
+    /// demand, else drops it.
+    @usableFromInline let offerer: (SubjectConduit, UnsafeRawPointer) -> Void
+
+    @inlinable
+    init(offerer: @escaping (SubjectConduit, UnsafeRawPointer) -> Void) {
+        self.offerer = offerer
     }
 
     /// Delivers the `Subscribers.Completion<Failure>` at `completion` once and lets go of the subscriber.
@@ -30,17 +40,27 @@ extension ContiguousArray where Element == SubjectConduit {
     /// Offers `value` to every conduit, in order.
     ///
     /// A value sent from inside a subscriber's `receive(_:)` is delivered nested in this call, so every frame between
-    /// `send` and the subscriber is paid once per level of re-entrance: one closure here, no more (a debug build
-    /// keeps each closure as a frame of its own).
-    @inline(__always)
+    /// `send` and the subscriber is paid once per level of re-entrance: one closure here in a debug build, which
+    /// keeps each closure as a frame of its own. An optimised build inlines the closures, and there the conduits are
+    /// read from the array's buffer: the array's subscript returns each conduit retained, a retain and a release
+    /// per conduit and value (`unowned(unsafe)` on the result does not remove them).
+    @inlinable @inline(__always)
     func offerToEach<Output>(_ value: Output) {
         withUnsafePointer(to: value) { pointer in
             let raw = UnsafeRawPointer(pointer)
+            #if DEBUG
             for index in indices {
-                // The array (a snapshot the caller holds) keeps every conduit alive: no retain per conduit.
                 unowned(unsafe) let conduit = self[index]
-                conduit.offer(raw)
+                conduit.offerer(conduit, raw)
             }
+            #else
+            withUnsafeBufferPointer { conduits in
+                // The array (a snapshot the caller holds) keeps every conduit alive: no retain per conduit.
+                for index in conduits.indices {
+                    Unmanaged.passUnretained(conduits[index])._withUnsafeGuaranteedRef { $0.offerer($0, raw) }
+                }
+            }
+            #endif
         }
     }
 
@@ -64,6 +84,7 @@ extension ContiguousArray where Element == SubjectConduit {
 }
 
 /// What a ``SubjectSubscription`` needs from the subject that owns it.
+@usableFromInline
 protocol SubjectConduitParent<Output, Failure>: AnyObject {
     associatedtype Output
     associatedtype Failure: Error
@@ -89,21 +110,24 @@ protocol SubjectConduitParent<Output, Failure>: AnyObject {
 /// Holds a subscription's subscriber, so the subscription can refer to it through one plain pointer (no generic
 /// metadata needed to copy it in unspecialised generic code, no reference counting per value) and drop it on
 /// cancel.
+@usableFromInline
 final class SubjectDownstreamBox<Downstream: Subscriber> {
-    let downstream: Downstream
+    @usableFromInline let downstream: Downstream
 
+    @inlinable
     init(_ downstream: Downstream) {
         self.downstream = downstream
     }
 }
 
 /// The values of a ``SubjectSubscription``'s phase.
-private enum SubjectSubscriptionPhase {
-    static let active: UInt8 = 0
-    static let cancelled: UInt8 = 1
+@usableFromInline
+enum SubjectSubscriptionPhase {
+    @inlinable static var active: UInt8 { 0 }
+    @inlinable static var cancelled: UInt8 { 1 }
     /// The completion won: the subscriber is kept for it until it has been delivered.
-    static let completing: UInt8 = 2
-    static let completed: UInt8 = 3
+    @inlinable static var completing: UInt8 { 2 }
+    @inlinable static var completed: UInt8 { 3 }
 }
 
 /// One subscriber's subscription to a subject: its own demand, a strong reference to the subject while attached,
@@ -115,32 +139,39 @@ private enum SubjectSubscriptionPhase {
 /// it from the subject, and releases the subscriber at once if no delivery is running, else the delivery releases
 /// it on its way out. A completion waits for a delivery in progress, and until it has been delivered no other
 /// thread releases the subscriber. Nothing reaches the subscriber after its completion.
+///
+/// The value path (`offer`, `deliver` and what they use) is inlinable and the subscription is made in inlinable code
+/// (the subjects' `receive(subscriber:)`), so where the subscriber's type is known its delivery is specialised: the
+/// calls down its chain are direct, and the operators that are inlinable too run inlined into it. The rest —
+/// requests, cancels, completions, replays — is compiled once, here.
+@usableFromInline
 final class SubjectSubscription<Parent: SubjectConduitParent, Downstream: Subscriber>:
     SubjectConduit, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
-    typealias Output = Parent.Output
-    typealias Failure = Parent.Failure
-    private typealias Box = SubjectDownstreamBox<Downstream>
+    @usableFromInline typealias Output = Parent.Output
+    @usableFromInline typealias Failure = Parent.Failure
+    @usableFromInline typealias Box = SubjectDownstreamBox<Downstream>
 
     /// The outstanding demand, as `Subscribers.Demand.rawValue`.
-    private let demand = Atomic<UInt>(0)
+    @usableFromInline let demand: Atomic<UInt>
     /// `SubjectSubscriptionPhase.active` until `cancel()` or the completion, whichever comes first, moves it on (once).
-    private let phase = Atomic<UInt8>(SubjectSubscriptionPhase.active)
+    @usableFromInline let phase: Atomic<UInt8>
     /// For subjects that replay: whether the subscriber has missed the current value (true until a first value).
-    private let missedCurrentValue = Atomic<Bool>(true)
+    @usableFromInline let missedCurrentValue: Atomic<Bool>
     /// `Parent.replaysCurrentValue`, read once: a static protocol requirement costs a witness call per value.
-    private let replaysCurrentValue = Parent.replaysCurrentValue
+    @usableFromInline let replaysCurrentValue: Bool
 
     // `deliveryLock` (recursive) guards `box` and `depth` and is held around every call into the downstream; the
     // box holds one retain of its own, released when it leaves. `lock` guards `parent`. Exclusivity is therefore
     // not checked at run time.
-    private let deliveryLock = SubjectDeliveryLock()
-    @exclusivity(unchecked) private var box: Unmanaged<Box>?
-    @exclusivity(unchecked) private var depth = 0
-    private let lock = UnfairLock()
-    @exclusivity(unchecked) private var parent: Parent?
+    @usableFromInline let deliveryLock: SubjectDeliveryLock
+    @usableFromInline @exclusivity(unchecked) var box: Unmanaged<Box>?
+    @usableFromInline @exclusivity(unchecked) var depth: Int
+    @usableFromInline let lock: UnfairLock
+    @usableFromInline @exclusivity(unchecked) var parent: Parent?
 
-    private var isTerminated: Bool {
+    @inlinable
+    var isTerminated: Bool {
         phase.load(ordering: .sequentiallyConsistent) != SubjectSubscriptionPhase.active
     }
 
@@ -151,9 +182,21 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         ).exchanged
     }
 
+    @inlinable
     init(parent: Parent, downstream: Downstream) {
+        demand = Atomic(0)
+        phase = Atomic(SubjectSubscriptionPhase.active)
+        missedCurrentValue = Atomic(true)
+        replaysCurrentValue = Parent.replaysCurrentValue
+        deliveryLock = SubjectDeliveryLock()
+        box = Unmanaged.passRetained(Box(downstream))
+        depth = 0
+        lock = UnfairLock()
         self.parent = parent
-        self.box = Unmanaged.passRetained(Box(downstream))
+        // Made here, in inlinable code: where the types are known, this is the specialised `offer`.
+        super.init(offerer: { conduit, value in
+            unsafeDowncast(conduit, to: SubjectSubscription.self).offer(value)
+        })
     }
 
     deinit {
@@ -162,7 +205,8 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     // MARK: Demand
 
-    private func takeOneDemand() -> Bool {
+    @inlinable
+    func takeOneDemand() -> Bool {
         var current = demand.load(ordering: .relaxed)
         while true {
             if current == Subscribers.Demand.unlimitedRawValue { return true }
@@ -174,7 +218,8 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         }
     }
 
-    private func addDemand(_ more: Subscribers.Demand) {
+    @usableFromInline
+    func addDemand(_ more: Subscribers.Demand) {
         var current = demand.load(ordering: .relaxed)
         while true {
             let next = (Subscribers.Demand(rawValue: current) + more).rawValue
@@ -190,17 +235,12 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     // MARK: Delivery
 
-    override func offer(_ value: UnsafeRawPointer) {
+    /// Delivers the `Output` at `value` if the subscriber has outstanding demand, else drops it (see `offerer`).
+    @inlinable
+    func offer(_ value: UnsafeRawPointer) {
         guard takeOneDemand() else {
-            // Missed: a subject that replays gives the then-current value at the next request.
             if replaysCurrentValue {
-                missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
-                // A request that added demand after the take above failed may have looked for a missed value before
-                // the mark: then this value (the current one, or for `@Published` about to be) is this thread's to
-                // deliver.
-                if demand.load(ordering: .sequentiallyConsistent) != 0 {
-                    replayMissedValue(offered: value)
-                }
+                noteMissedValue(offered: value)
             }
             return
         }
@@ -210,7 +250,19 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         deliver(value.assumingMemoryBound(to: Output.self).pointee)
     }
 
-    private func deliver(_ value: Output) {
+    /// For subjects that replay, a value offered without demand: the then-current value goes at the next request.
+    @usableFromInline
+    func noteMissedValue(offered value: UnsafeRawPointer) {
+        missedCurrentValue.store(true, ordering: .sequentiallyConsistent)
+        // A request that added demand after the take in `offer` failed may have looked for a missed value before the
+        // mark: then this value (the current one, or for `@Published` about to be) is this thread's to deliver.
+        if demand.load(ordering: .sequentiallyConsistent) != 0 {
+            replayMissedValue(offered: value)
+        }
+    }
+
+    @inlinable
+    func deliver(_ value: Output) {
         deliveryLock.lock()
         guard !isTerminated, let box else {
             deliveryLock.unlock()
@@ -238,7 +290,8 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     /// Releases the subscriber unless a delivery is running (on another thread, or further up this one's stack),
     /// which then does it when it ends, or a completion is on its way to it, which then does it once delivered.
-    private func releaseBoxIfIdle() {
+    @usableFromInline
+    func releaseBoxIfIdle() {
         guard deliveryLock.tryLock() else { return }
         var taken: Unmanaged<Box>?
         if depth == 0, phase.load(ordering: .sequentiallyConsistent) != SubjectSubscriptionPhase.completing {
@@ -277,6 +330,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     // MARK: Subscription
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         guard demand.isPositive(in: Parent.subscriptionDescription) else { return }
         guard !isTerminated else { return }
@@ -293,7 +347,8 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
 
     /// For subjects that replay: if the subscriber has missed a value and has demand, delivers `offered` (the value
     /// being sent) or, when nil, the subject's current value.
-    private func replayMissedValue(offered: UnsafeRawPointer?) {
+    @usableFromInline
+    func replayMissedValue(offered: UnsafeRawPointer?) {
         while missedCurrentValue.exchange(false, ordering: .sequentiallyConsistent) {
             if takeOneDemand() {
                 if let offered {
@@ -314,6 +369,7 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         }
     }
 
+    @usableFromInline
     func cancel() {
         guard terminate(as: SubjectSubscriptionPhase.cancelled) else { return }
         let parent = detachParent()
@@ -321,9 +377,9 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         releaseBoxIfIdle()
     }
 
-    var description: String { Parent.subscriptionDescription }
+    @usableFromInline var description: String { Parent.subscriptionDescription }
 
-    var customMirror: Mirror {
+    @usableFromInline var customMirror: Mirror {
         lock.lock()
         let parent = self.parent
         lock.unlock()
@@ -340,16 +396,18 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
             ])
     }
 
-    var playgroundDescription: Any { description }
+    @usableFromInline var playgroundDescription: Any { description }
 }
 
 /// A recursive mutex that serialises the calls into one subscriber: two threads sending to the same subject never
 /// run one subscriber's `receive` at the same time, while a value sent from inside that subscriber's `receive` (on
 /// the same thread) is delivered at once instead of deadlocking. It guards no state; hold it only around the call
 /// into the subscriber.
+@usableFromInline
 final class SubjectDeliveryLock {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    @usableFromInline
     init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -367,18 +425,18 @@ final class SubjectDeliveryLock {
         mutex.deallocate()
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func lock() {
         _ = pthread_mutex_lock(mutex)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func unlock() {
         _ = pthread_mutex_unlock(mutex)
     }
 
     /// Takes the lock if it is free or already held by this thread.
-    @inline(__always)
+    @inlinable @inline(__always)
     func tryLock() -> Bool {
         pthread_mutex_trylock(mutex) == 0
     }

@@ -15,6 +15,29 @@ struct CurrentValueSubjectTests {
         #expect(subject.value == 3)
     }
 
+    /// Values sent reach each subscriber through the function its subscription was made with (specialised for the
+    /// subscriber's type in optimised code that knows it), values replayed at a request through the subscription's
+    /// own code: both, mixed, for subscribers of different types on one subject, each within its own demand.
+    @Test func sentAndReplayedValuesReachSubscribersOfDifferentTypes() {
+        let subject = Subject(1)
+        let chained = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        let erased = TestSubscriber<Int, TestError>()
+        var sunk: [Int] = []
+        subject.map { $0 * 10 }.subscribe(chained)
+        subject.subscribe(AnySubscriber(erased))
+        let cancellable = subject.sink(receiveCompletion: { _ in }, receiveValue: { sunk.append($0) })
+        subject.send(2)
+        chained.request(.max(1))
+        subject.send(3)
+        subject.value = 4
+        chained.request(.unlimited)
+        subject.send(5)
+        #expect(chained.values == [10, 20, 40, 50])
+        #expect(erased.values == [1, 2, 3, 4, 5])
+        #expect(sunk == [1, 2, 3, 4, 5])
+        cancellable.cancel()
+    }
+
     @Test func sendAndSetUpdateTheValueALateSubscriberSees() {
         let subject = Subject(0)
         subject.send(2)

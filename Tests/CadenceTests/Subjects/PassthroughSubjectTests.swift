@@ -18,6 +18,29 @@ struct PassthroughSubjectTests {
         #expect(second.events == [.subscription, .value(2), .value(3)])
     }
 
+    /// Each subscription reaches its subscriber through the function it was made with (specialised for the
+    /// subscriber's type where the subscription is made in optimised code that knows it): subscribers of different
+    /// types on one subject — through map, filter and scan, type-erased, a sink — each get their own values, within
+    /// their own demand.
+    @Test func subscribersOfDifferentTypesEachGetTheirOwnValuesWithinTheirDemand() {
+        let subject = Subject()
+        // 2 requested, 1 more for the first value: 6, 18 and 36 (the odd products are filtered out and asked again).
+        let chained = TestSubscriber<Int, TestError>(initialDemand: .max(2)) { $0 == 6 ? .max(1) : .none }
+        let erased = TestSubscriber<Int, TestError>()
+        var sunk: [Int] = []
+        subject.map { $0 * 3 }.filter { $0 % 2 == 0 }.scan(0, +).subscribe(chained)
+        subject.subscribe(AnySubscriber(erased))
+        let cancellable = subject.sink(receiveCompletion: { _ in }, receiveValue: { sunk.append($0) })
+        for value in 1 ... 8 {
+            subject.send(value)
+        }
+        subject.send(completion: .finished)
+        #expect(chained.events == [.subscription, .value(6), .value(18), .value(36), .completion(.finished)])
+        #expect(erased.values == Array(1 ... 8))
+        #expect(sunk == Array(1 ... 8))
+        cancellable.cancel()
+    }
+
     @Test func dropsValuesWhenNobodySubscribed() {
         let subject = Subject()
         subject.send(1)

@@ -9,16 +9,12 @@ typealias CombineLatestInner<Storage: CombineLatestStorage, Downstream: Subscrib
 /// The latest value of each upstream of a combineLatest, typed. Each is kept in a `RingBuffer` that holds at most one
 /// value, not in an optional: the subscription runs unspecialised, where every use of an `A?` would ask the runtime
 /// for the metadata of `Optional<A>`.
-protocol CombineLatestStorage: TupleCombiningStorage {
-    /// How many upstreams are combined.
-    static var arity: Int { get }
-    /// Whether every upstream has produced a value.
-    var isComplete: Bool { get }
-    /// The tuple of the latest values; only once every upstream has produced one.
-    var combined: Output { get }
-    /// Whether a value has arrived since the last output was considered.
-    var hasNewCombination: Bool { get set }
-}
+///
+/// Each storage implements the value path (`noteArrival`, `considerOutput`, `removeOutput`, `hasOutput`,
+/// `isExhausted`) itself, through a `LatestCombination`, rather than take it from an extension of this protocol: there
+/// it is generic over the storage, and each call from the unspecialised subscription asked the runtime for the
+/// storage's conformance to this protocol (about 100 instructions a call, five calls a value).
+protocol CombineLatestStorage: TupleCombiningStorage {}
 
 extension CombineLatestStorage {
     static var operatorName: String { "CombineLatest" }
@@ -29,72 +25,110 @@ extension CombineLatestStorage {
 
     static var requiresPositiveDemand: Bool { false }
 
-    mutating func noteArrival() {
-        hasNewCombination = true
-    }
-
-    mutating func considerOutput(hasDemand: Bool) -> Bool {
-        guard hasNewCombination else { return false }
-        hasNewCombination = false
-        return hasDemand && isComplete
-    }
-
-    mutating func removeOutput() -> Output {
-        combined
-    }
-
-    mutating func hasOutput(hasDemand: Bool) -> Bool {
-        hasNewCombination
-    }
-
-    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
-        finishedCount == Self.arity
-    }
-
     var mirrorChild: Mirror.Child { ("latest", self) }
+}
+
+/// Whether a combineLatest has a combination to consider: a value has arrived since the last output was considered.
+struct LatestCombination {
+    private(set) var hasNew = false
+
+    /// One upstream's value has been stored.
+    mutating func noteArrival() {
+        hasNew = true
+    }
+
+    /// Takes the combination up for consideration: whether a value has arrived since the last take. A combination
+    /// taken and turned down is not considered again.
+    mutating func take() -> Bool {
+        guard hasNew else { return false }
+        hasNew = false
+        return true
+    }
 }
 
 struct CombineLatestStorage2<A, B>: CombineLatestStorage {
     typealias Output = (A, B)
 
-    static var arity: Int { 2 }
-
     var a = RingBuffer<A>()
     var b = RingBuffer<B>()
-    var hasNewCombination = false
+    var combination = LatestCombination()
 
-    var isComplete: Bool { !a.isEmpty && !b.isEmpty }
+    mutating func noteArrival() {
+        combination.noteArrival()
+    }
 
-    var combined: (A, B) { (a.oldest, b.oldest) }
+    mutating func considerOutput(hasDemand: Bool) -> Bool {
+        combination.take() && hasDemand && !a.isEmpty && !b.isEmpty
+    }
+
+    mutating func removeOutput() -> (A, B) {
+        (a.oldest, b.oldest)
+    }
+
+    mutating func hasOutput(hasDemand: Bool) -> Bool {
+        combination.hasNew
+    }
+
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
+        finishedCount == 2
+    }
 }
 
 struct CombineLatestStorage3<A, B, C>: CombineLatestStorage {
     typealias Output = (A, B, C)
 
-    static var arity: Int { 3 }
-
     var a = RingBuffer<A>()
     var b = RingBuffer<B>()
     var c = RingBuffer<C>()
-    var hasNewCombination = false
+    var combination = LatestCombination()
 
-    var isComplete: Bool { !a.isEmpty && !b.isEmpty && !c.isEmpty }
+    mutating func noteArrival() {
+        combination.noteArrival()
+    }
 
-    var combined: (A, B, C) { (a.oldest, b.oldest, c.oldest) }
+    mutating func considerOutput(hasDemand: Bool) -> Bool {
+        combination.take() && hasDemand && !a.isEmpty && !b.isEmpty && !c.isEmpty
+    }
+
+    mutating func removeOutput() -> (A, B, C) {
+        (a.oldest, b.oldest, c.oldest)
+    }
+
+    mutating func hasOutput(hasDemand: Bool) -> Bool {
+        combination.hasNew
+    }
+
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
+        finishedCount == 3
+    }
 }
 
 struct CombineLatestStorage4<A, B, C, D>: CombineLatestStorage {
     typealias Output = (A, B, C, D)
 
-    static var arity: Int { 4 }
-
     var a = RingBuffer<A>()
     var b = RingBuffer<B>()
     var c = RingBuffer<C>()
     var d = RingBuffer<D>()
-    var hasNewCombination = false
+    var combination = LatestCombination()
 
-    var isComplete: Bool { !a.isEmpty && !b.isEmpty && !c.isEmpty && !d.isEmpty }
+    mutating func noteArrival() {
+        combination.noteArrival()
+    }
 
-    var combined: (A, B, C, D) { (a.oldest, b.oldest, c.oldest, d.oldest) }
+    mutating func considerOutput(hasDemand: Bool) -> Bool {
+        combination.take() && hasDemand && !a.isEmpty && !b.isEmpty && !c.isEmpty && !d.isEmpty
+    }
+
+    mutating func removeOutput() -> (A, B, C, D) {
+        (a.oldest, b.oldest, c.oldest, d.oldest)
+    }
+
+    mutating func hasOutput(hasDemand: Bool) -> Bool {
+        combination.hasNew
+    }
+
+    mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {
+        finishedCount == 4
+    }
 }

@@ -10,6 +10,7 @@ extension Publisher {
     ///
     /// - Parameter isIncluded: A closure that takes one element and returns whether to republish it.
     /// - Returns: A publisher that republishes all elements that satisfy the closure.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
@@ -31,14 +32,17 @@ extension Publishers {
         public let isIncluded: (Upstream.Output) -> Bool
 
         /// Creates a publisher that republishes the upstream elements that `isIncluded` accepts.
+        @inlinable
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
         }
 
         /// Attaches the subscriber to the upstream through this operator.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+            // `receive(subscriber:)`, not `subscribe(_:)`: see `Publishers.Map.receive(subscriber:)`.
+            upstream.receive(subscriber: Inner(downstream: subscriber, isIncluded: isIncluded))
         }
     }
 }
@@ -58,33 +62,43 @@ extension Publishers.Filter {
 }
 
 extension Publishers.Filter {
-    private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    /// Inlinable, as `Map`'s is, so that a pipeline built in the caller's module is specialised there.
+    @usableFromInline
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
-        let downstream: Downstream
-        let isIncluded: (Upstream.Output) -> Bool
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let downstream: Downstream
+        @usableFromInline let isIncluded: (Upstream.Output) -> Bool
+        @usableFromInline let combineIdentifier = CombineIdentifier()
 
+        @inlinable
+        init(downstream: Downstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.downstream = downstream
+            self.isIncluded = isIncluded
+        }
+
+        @inlinable
         func receive(subscription: any Subscription) {
             downstream.receive(subscription: subscription)
         }
 
+        @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             isIncluded(input) ? downstream.receive(input) : .max(1)
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             downstream.receive(completion: completion)
         }
 
-        var description: String { "Filter" }
+        @usableFromInline var description: String { "Filter" }
 
-        var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 
-        var playgroundDescription: Any { description }
+        @usableFromInline var playgroundDescription: Any { description }
     }
 }
-

@@ -17,7 +17,10 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            // `receive(subscriber:)`, which is all `subscribe(_:)` does: the optimiser does not specialise one generic
+            // function called again with a type that grows (`subscribe` with `Inner<S>` inside `subscribe` with `S`),
+            // so a chain of `subscribe` calls left the subscriptions of a pipeline unspecialised.
+            upstream.receive(subscriber: Inner(downstream: subscriber, transform: transform))
         }
     }
 }

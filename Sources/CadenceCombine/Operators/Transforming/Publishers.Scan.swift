@@ -11,6 +11,7 @@ extension Publisher {
     ///   - nextPartialResult: A closure that takes the previous result and the next element, and returns a new one.
     /// - Returns: A publisher that transforms elements by applying a closure that receives its previous return value
     ///   and the next element from the upstream publisher.
+    @inlinable
     public func scan<T>(
         _ initialResult: T,
         _ nextPartialResult: @escaping (T, Output) -> T
@@ -40,6 +41,7 @@ extension Publishers {
 
         /// Creates a publisher that publishes each running result of `nextPartialResult`, starting from
         /// `initialResult`.
+        @inlinable
         public init(
             upstream: Upstream,
             initialResult: Output,
@@ -51,49 +53,58 @@ extension Publishers {
         }
 
         /// Attaches the subscriber to the upstream through this operator.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(
-                Inner(downstream: subscriber, result: initialResult, nextPartialResult: nextPartialResult))
+            // `receive(subscriber:)`, not `subscribe(_:)`: see `Publishers.Map.receive(subscriber:)`.
+            upstream.receive(
+                subscriber: Inner(downstream: subscriber, result: initialResult, nextPartialResult: nextPartialResult))
         }
     }
 }
 
 extension Publishers.Scan {
-    private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    /// Inlinable, as `Map`'s subscriber is, so that a pipeline built in the caller's module is specialised there.
+    @usableFromInline
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
-        private let downstream: Downstream
-        private let nextPartialResult: (Output, Upstream.Output) -> Output
+        @usableFromInline let downstream: Downstream
+        @usableFromInline let nextPartialResult: (Output, Upstream.Output) -> Output
         // Changed only by `receive(_:)`, which the upstream serializes: no run-time exclusivity check.
-        @exclusivity(unchecked) private var result: Output
+        @usableFromInline @exclusivity(unchecked) var result: Output
 
+        @inlinable
         init(downstream: Downstream, result: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
             self.downstream = downstream
             self.result = result
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
         func receive(subscription: any Subscription) {
             downstream.receive(subscription: subscription)
         }
 
+        @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             result = nextPartialResult(result, input)
             return downstream.receive(result)
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             downstream.receive(completion: completion)
         }
 
-        var description: String { "Scan" }
+        @usableFromInline var description: String { "Scan" }
 
-        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result]) }
+        @usableFromInline var customMirror: Mirror {
+            Mirror(self, children: ["downstream": downstream, "result": result])
+        }
 
-        var playgroundDescription: Any { description }
+        @usableFromInline var playgroundDescription: Any { description }
     }
 }
-
