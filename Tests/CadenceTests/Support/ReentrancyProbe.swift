@@ -44,8 +44,19 @@ final class ReentrancyProbe: @unchecked Sendable {
 /// How many times the stack a frame takes in a plain debug build it takes in this one: ThreadSanitizer's
 /// instrumentation makes each frame several times larger, so a thread sized for a depth in a plain build gets eight
 /// times the stack under it (found by its runtime's `__tsan_init`, which an instrumented binary exports).
-let sanitizerStackFactor: Int = {
+let sanitizerStackFactor: Int = runsUnderThreadSanitizer ? 8 : 1
+
+/// The depth a re-entrancy test goes to: `plain`, or at most 2,000 levels under ThreadSanitizer. Its runtime keeps
+/// each thread's calls in a shadow stack of a fixed 65,536 entries and, in the builds that ship, does not check for
+/// its end; at a dozen or more instrumented frames a level, 5,000 levels run past it and overwrite the runtime's own
+/// memory (seen as hangs and crashes inside the runtime, never in Cadence). The plain build keeps the full depth.
+func reentrancyDepth(_ plain: Int) -> Int {
+    runsUnderThreadSanitizer ? min(plain, 2_000) : plain
+}
+
+/// Whether this binary is instrumented by ThreadSanitizer (its runtime exports `__tsan_init`).
+let runsUnderThreadSanitizer: Bool = {
     let program = dlopen(nil, RTLD_NOW)
     defer { if let program { dlclose(program) } }
-    return dlsym(program, "__tsan_init") == nil ? 1 : 8
+    return dlsym(program, "__tsan_init") != nil
 }()
