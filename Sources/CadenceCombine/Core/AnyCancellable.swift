@@ -5,40 +5,48 @@ import Synchronization
 /// An `AnyCancellable` instance automatically calls `cancel()` when deinitialized. The closure runs at most once,
 /// even when `cancel()` is called from several threads at the same time.
 public final class AnyCancellable: Cancellable, Hashable {
-    // `isCancelled` guards `cancellation`: only the one call that flips it to true touches the closure again, to
-    // take it out. No lock to allocate, and no run-time exclusivity check.
+    /// What cancelling does: run a closure, or cancel a cancellable kept as it is. Keeping a subscriber itself,
+    /// rather than a closure that calls its `cancel()`, allocates nothing for the usual case of a class.
+    @usableFromInline
+    enum Action {
+        case run(() -> Void)
+        case cancel(any Cancellable)
+        case none
+    }
+
+    // `isCancelled` guards `action`: only the one call that flips it to true touches the action again, to take it
+    // out. No lock to allocate, and no run-time exclusivity check.
     @usableFromInline let isCancelled: Atomic<Bool>
-    @usableFromInline @exclusivity(unchecked) var cancellation: (() -> Void)?
+    @usableFromInline @exclusivity(unchecked) var action: Action
 
     /// Initializes the cancellable object with the given cancel-time closure.
     @inlinable
     public init(_ cancel: @escaping () -> Void) {
         isCancelled = Atomic(false)
-        cancellation = cancel
+        action = .run(cancel)
     }
 
     /// Initializes the cancellable object with another cancellable, which it cancels when it is cancelled.
     @inlinable
     public init<C: Cancellable>(_ canceller: C) {
-        // A metatype comparison rather than `as?`: no dynamic cast for the usual case of a concrete subscriber.
-        if C.self == AnyCancellable.self {
-            let erased = canceller as! AnyCancellable
-            cancellation = { erased.cancel() }
-        } else {
-            cancellation = canceller.cancel
-        }
         isCancelled = Atomic(false)
+        action = .cancel(canceller)
     }
 
     deinit {
         cancel()
     }
 
-    /// Cancels the activity: runs the cancel-time closure once and releases it.
+    /// Cancels the activity: runs the cancel-time action once and releases it.
     public func cancel() {
         guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let action = cancellation.take()
-        action?()
+        var taken = Action.none
+        swap(&taken, &action)
+        switch consume taken {
+        case .run(let closure): closure()
+        case .cancel(let canceller): canceller.cancel()
+        case .none: break
+        }
     }
 
     /// Stores this type-erasing cancellable instance in the specified collection.

@@ -139,6 +139,9 @@ extension Subscribers {
         /// Cancels the subscription and releases the closures.
         @inlinable
         public func cancel() {
+            // Ended already (completed, or cancelled before): the call that ended the sink took its subscription and
+            // releases its closures, so there is nothing left to do (the usual `AnyCancellable` of a finished sink).
+            if activity.load(ordering: .acquiring) & SinkActivity.ended != 0 { return }
             let subscription = takeState()
             _ = end()
             releaseHandlersIfIdle()

@@ -46,6 +46,41 @@ struct AnyCancellableTests {
         #expect(upstream.subscription.cancelCount == 1)
     }
 
+    @Test func wrappingACancellableCancelsItOnceAndReleasesIt() {
+        final class Canceller: Cancellable {
+            var cancels = 0
+            func cancel() { cancels += 1 }
+        }
+        let canceller = Canceller()
+        weak var released: Canceller?
+        var cancellable: AnyCancellable? = AnyCancellable(canceller)
+        cancellable?.cancel()
+        cancellable?.cancel()
+        #expect(canceller.cancels == 1)
+        cancellable = nil
+        #expect(canceller.cancels == 1)
+
+        var dropped: AnyCancellable?
+        do {
+            let inner = Canceller()
+            released = inner
+            dropped = AnyCancellable(inner)
+            dropped?.cancel()
+        }
+        #expect(released == nil)
+        #expect(dropped != nil)
+    }
+
+    @Test func wrappingAnotherAnyCancellableCancelsItWhenCancelledOrReleased() {
+        let counter = Counter()
+        let inner = AnyCancellable { counter.increment() }
+        var outer: AnyCancellable? = AnyCancellable(inner)
+        #expect(counter.value == 0)
+        outer = nil
+        #expect(counter.value == 1)
+        #expect(outer == nil)
+    }
+
     @Test func storesInASetAndInAnArray() {
         var set = Set<AnyCancellable>()
         var array: [AnyCancellable] = []

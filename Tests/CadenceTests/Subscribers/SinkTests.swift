@@ -70,6 +70,26 @@ struct SinkTests {
         #expect(cancellable == nil)
     }
 
+    @Test func cancellingAFinishedSinkDoesNotReachItsSubscriptionAndASecondCancelIsANoOp() {
+        let upstream = TestPublisher<Int, Never>()
+        var completions = 0
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
+        upstream.subscribe(sink)
+        upstream.send(completion: .finished)
+        sink.cancel()
+        #expect(upstream.subscription.cancelCount == 0)
+
+        let other = TestPublisher<Int, Never>()
+        let cancelled = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
+        other.subscribe(cancelled)
+        cancelled.cancel()
+        cancelled.cancel()
+        _ = AnyCancellable(cancelled)
+        #expect(other.subscription.cancelCount == 1)
+        cancelled.receive(completion: .finished)
+        #expect(completions == 1)
+    }
+
     @Test func aSecondSubscriptionIsCancelled() {
         let first = TestPublisher<Int, Never>()
         let second = TestPublisher<Int, Never>()
