@@ -128,13 +128,15 @@ extension Benchmark {
             name: "just", group: "streams", title: "Just(i).map { … }.sink { … }, one subscription each",
             defaultSize: 100_000, unit: "subscriptions", target: .faster(4),
             cadence: .sync { CadenceStreams.justMapSink(subscriptions: $0) },
-            peer: .sync { PeerStreams.justMapSink(subscriptions: $0) }
+            peer: .sync { PeerStreams.justMapSink(subscriptions: $0) },
+            limit: .sync { Limits.justMapSink(subscriptions: $0) }
         ),
         Benchmark(
             name: "current-value", group: "streams", title: "CurrentValueSubject, 100 subscribers × sends",
             defaultSize: 10_000, unit: "sends", target: .faster(3),
             cadence: .sync { CadenceStreams.currentValueFanOut(subscribers: 100, sends: $0) },
-            peer: .sync { PeerStreams.currentValueFanOut(subscribers: 100, sends: $0) }, instructionSize: 1_000
+            peer: .sync { PeerStreams.currentValueFanOut(subscribers: 100, sends: $0) },
+            limit: .sync { Limits.currentValueFanOut(subscribers: 100, sends: $0) }, instructionSize: 1_000
         ),
         Benchmark(
             name: "collect", group: "streams", title: "(0..<n).publisher.eraseToAnyPublisher().collect()",
@@ -154,42 +156,45 @@ extension Benchmark {
         Benchmark(
             name: "flatMap", group: "combinators", title: "(0..<n/100).publisher.flatMap { 100 values }",
             defaultSize: 100_000, unit: "values",
-            cadence: .sync { CadenceStreams.flatMap(values: $0) }, peer: .sync { PeerStreams.flatMap(values: $0) }
+            cadence: .sync { CadenceStreams.flatMap(values: $0) }, peer: .sync { PeerStreams.flatMap(values: $0) },
+            limit: .sync { Limits.flatMap(values: $0) }
         ),
         Benchmark(
             name: "flatMap-just", group: "combinators", title: "subject.flatMap { Just($0) }, per value",
             defaultSize: 100_000, unit: "values", perCall: true, target: .faster(2),
             cadence: .sync { CadenceStreams.flatMapJust(values: $0) },
-            peer: .sync { PeerStreams.flatMapJust(values: $0) }
+            peer: .sync { PeerStreams.flatMapJust(values: $0) }, limit: .sync { Limits.tripled(values: $0) }
         ),
         Benchmark(
             name: "flatMap-future", group: "combinators", title: "subject.flatMap { Future { … } }, per value",
             defaultSize: 100_000, unit: "values", perCall: true, target: .faster(2),
             cadence: .sync { CadenceStreams.flatMapFuture(values: $0) },
-            peer: .sync { PeerStreams.flatMapFuture(values: $0) }
+            peer: .sync { PeerStreams.flatMapFuture(values: $0) }, limit: .sync { Limits.tripled(values: $0) }
         ),
         Benchmark(
             name: "merge", group: "combinators", title: "two subjects, merge(with:)",
             defaultSize: 100_000, unit: "sends", peerName: noPeer,
-            cadence: .sync { CadenceStreams.merge(values: $0) }
+            cadence: .sync { CadenceStreams.merge(values: $0) }, limit: .sync { Limits.merge(values: $0) }
         ),
         Benchmark(
             name: "combineLatest", group: "combinators", title: "two subjects, combineLatest, per send",
             defaultSize: 100_000, unit: "sends", perCall: true, peerName: handWrittenCombineLatest,
             target: .faster(2),
             cadence: .sync { CadenceStreams.combineLatest(values: $0) },
-            peer: .sync { PeerStreams.combineLatest(values: $0) }
+            peer: .sync { PeerStreams.combineLatest(values: $0) }, limit: .sync { Limits.combineLatest(values: $0) }
         ),
         Benchmark(
             name: "zip", group: "combinators", title: "two subjects, zip, per send",
             defaultSize: 100_000, unit: "sends", perCall: true, target: .faster(2),
-            cadence: .sync { CadenceStreams.zip(values: $0) }, peer: .sync { PeerStreams.zip(values: $0) }
+            cadence: .sync { CadenceStreams.zip(values: $0) }, peer: .sync { PeerStreams.zip(values: $0) },
+            limit: .sync { Limits.zip(values: $0) }
         ),
         Benchmark(
             name: "share", group: "combinators", title: "subject.map { … }.share(), 10 subscribers",
             defaultSize: 100_000, unit: "sends",
             cadence: .sync { CadenceStreams.share(values: $0, subscribers: 10) },
-            peer: .sync { PeerStreams.share(values: $0, subscribers: 10) }, instructionSize: 2_000
+            peer: .sync { PeerStreams.share(values: $0, subscribers: 10) },
+            limit: .sync { Limits.share(values: $0, subscribers: 10) }, instructionSize: 2_000
         ),
     ]
 
@@ -205,7 +210,8 @@ extension Benchmark {
             name: "sleepers", group: "schedulers", title: "async sleepers woken by one advance(by:)",
             defaultSize: 10_000, unit: "sleepers", peerName: "swift-clocks TestClock", repetitions: 3,
             cadence: .async { await CadenceVirtualTime.sleepers($0) },
-            peer: .async { await PeerVirtualTime.sleepers($0) }, instructionSize: nil
+            peer: .async { await PeerVirtualTime.sleepers($0) }, limit: .async { await Limits.sleepers($0) },
+            instructionSize: nil
         ),
     ]
 
@@ -218,6 +224,7 @@ extension Benchmark {
             repetitions: repetitions, measuresMemory: size >= 1_000_000,
             cadence: .sync { CadenceVirtualTime.scheduledActions($0) },
             peer: .sync { PeerVirtualTime.scheduledActions($0) }, peerLimit: 20_000,
+            limit: .sync { Limits.scheduledActions($0) },
             instructionSize: instructionSize, peerInstructionLimit: 1_000
         )
     }
@@ -243,6 +250,7 @@ extension Benchmark {
             peerName: "real DispatchQueue, \(DebounceBenchmarks.realTimeWaiting)", target: .faster(1_000),
             repetitions: 7, cadence: .sync { DebounceBenchmarks.virtualTime(tests: $0) },
             peer: .sync { DebounceBenchmarks.realTime(tests: $0) }, peerSize: { _ in 1 }, peerRepetitions: 3,
+            limit: .sync { DebounceBenchmarks.handWritten(tests: $0) },
             countsPasses: true, instructionSize: 200
         ),
         Benchmark(
@@ -251,6 +259,7 @@ extension Benchmark {
             target: .faster(100), repetitions: 5,
             cadence: .mainActor { await AsyncViewModelBenchmarks.tests($0) },
             peer: .mainActor { await PeerAsyncViewModel.tests($0) }, peerRepetitions: 3,
+            limit: .mainActor { await AsyncViewModelBenchmarks.handWritten($0) },
             countsPasses: true, countsFlakes: true, instructionSize: nil
         ),
         Benchmark(
@@ -261,25 +270,4 @@ extension Benchmark {
             limit: .sync { LongStepBenchmarks.handAdvanced(ticks: $0) }, instructionSize: 2_000
         ),
     ]
-}
-
-/// The hand-written loops: the same work with no library, what any implementation pays at least.
-enum Limits {
-    /// `map`, `filter`, `scan` and the sink's checksum as one `for` loop.
-    static func pipeline(values: Int) -> Int {
-        var checksum = 0, sum = 0
-        for value in 0 ..< values {
-            let mapped = value &* 3
-            guard mapped & 1 == 0 else { continue }
-            sum = sum &+ mapped
-            checksum = checksum &* 31 &+ sum
-        }
-        return checksum
-    }
-
-    /// The array `collect()` builds, built directly.
-    static func collect(values: Int) -> Int {
-        let array = Array(0 ..< values)
-        return array.count &* 1_000_003 &+ array.reduce(0, &+)
-    }
 }

@@ -13,7 +13,8 @@ final class Loader {
         self.clock = clock
     }
 
-    func start() {
+    @discardableResult
+    func start() -> Task<Void, Never> {
         Task { await self.run() }
     }
 
@@ -64,6 +65,27 @@ public enum AsyncViewModelBenchmarks {
         }
     }
 
+    /// The same trace by hand, `tests` times (the limit): the Loader on a clock whose `sleep` returns at once after
+    /// noting the log, and its task awaited. No virtual time: it cannot say when anything happened, only in what
+    /// order. Returns how many runs saw the expected trace.
+    @MainActor
+    public static func handWritten(_ tests: Int) async -> Int {
+        var passed = 0
+        for _ in 0 ..< tests where await handWrittenTrace() == expected { passed += 1 }
+        return passed
+    }
+
+    /// The log at each sleep, then at the end.
+    @MainActor
+    static func handWrittenTrace() async -> [[String]] {
+        let notes = SleepNotes()
+        let loader = Loader(clock: ImmediateClock { notes.note() })
+        notes.loader = loader
+        await loader.start().value
+        notes.loader = nil
+        return notes.trace + [loader.log]
+    }
+
     /// Runs the test once with a recording reporter: the benchmark must measure a passing test. Returns the first
     /// failure's message, if any.
     @MainActor
@@ -71,5 +93,28 @@ public enum AsyncViewModelBenchmarks {
         var trace: [[String]] = []
         let failures = await recordingFailures { trace = await self.trace() }
         return failures.first?.message ?? (trace == expected ? nil : "the Loader's trace is \(trace), not \(expected)")
+    }
+}
+
+/// What `ImmediateClock` saw: the Loader's log each time it slept.
+@MainActor
+final class SleepNotes {
+    var loader: Loader?
+    private(set) var trace: [[String]] = []
+
+    func note() {
+        trace.append(loader?.log ?? [])
+    }
+}
+
+/// A clock whose `sleep` calls `onSleep` and returns at once: the cheapest hand-written stand-in for a test clock.
+struct ImmediateClock: Clock {
+    let onSleep: @MainActor @Sendable () -> Void
+
+    var now: ContinuousClock.Instant { .now }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        await onSleep()
     }
 }

@@ -28,6 +28,33 @@ public enum DebounceBenchmarks {
         return true
     }
 
+    /// The same test by hand, `tests` times: the debounce's logic on an integer clock, with no publisher, scheduler
+    /// or expectation (the limit). Returns the number of tests that saw "swift" and nothing before it.
+    public static func handWritten(tests: Int) -> Int {
+        var passed = 0
+        for _ in 0 ..< tests where handWritten() { passed += 1 }
+        return passed
+    }
+
+    /// Three keystrokes at millisecond 0: the last one is due at 300; 299 ms pass with nothing, then 1 ms more.
+    static func handWritten() -> Bool {
+        var now = 0
+        var pending: (text: String, due: Int)?
+        var received: [String] = []
+        func advance(by milliseconds: Int) {
+            now += milliseconds
+            if let due = pending, due.due <= now {
+                received.append(due.text)
+                pending = nil
+            }
+        }
+        for text in ["s", "sw", "swift"] { pending = (text, now + 300) }
+        advance(by: 299)
+        guard received.isEmpty else { return false }
+        advance(by: 1)
+        return received == ["swift"]
+    }
+
     /// Runs the virtual-time test once with a recording reporter: the benchmark must measure a passing test. Returns
     /// the first failure's message, if any.
     public static func failure() -> String? {
