@@ -249,16 +249,24 @@ every test) unless an error is printed below.
 
 // Peak memory of the 1,000,000-value runs, each side in a process of its own.
 func peakMemory(_ name: String, side: String, size: Int) -> (checksum: Int, kib: Int)? {
-    let process = Process()
-    process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--child", name, side, "\(size)"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { return nil }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-    guard process.terminationStatus == 0, fields.count == 2, fields[1] > 0 else { return nil }
+    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    let output = FileManager.default.temporaryDirectory
+        .appendingPathComponent("cadence-benchmarks-memory-\(ProcessInfo.processInfo.processIdentifier).txt")
+    defer { try? FileManager.default.removeItem(at: output) }
+    // Bounded, as every wait here: the largest child (a million scheduled actions) takes well under a second.
+    let outcome = Subprocess.run(executable, ["--child", name, side, "\(size)"], output: output, limit: 600)
+    guard outcome == .exited(0) else {
+        let why = switch outcome {
+        case .timedOut: "it was still running after 600 s"
+        case let .exited(status): "it exited with status \(status)"
+        case let .notStarted(reason): "it could not start: \(reason)"
+        }
+        FileHandle.standardError.write(Data("peak memory of \(name) (\(side)) not measured: \(why)\n".utf8))
+        return nil
+    }
+    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    guard fields.count == 2, fields[1] > 0 else { return nil }
     return (fields[0], fields[1])
 }
 
