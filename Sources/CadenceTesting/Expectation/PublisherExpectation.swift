@@ -20,7 +20,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     private var chainSteps: [ChainStep<Output, Failure>] = []
 
     /// A `var` only so that the chain's end can ask whether anything else still holds it; never reassigned.
-    @exclusivity(unchecked) var recorder: EventRecorder<Output, Failure>
+    @usableFromInline @exclusivity(unchecked) var recorder: EventRecorder<Output, Failure>
     let reporter: FailureReporter
     let location: SourceCodeLocation
     let clock: VirtualClock?
@@ -30,7 +30,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     let scope: ExpectationScope?
     let chain: Locked<Chain>
 
-    init<P: Publisher>(
+    convenience init<P: Publisher>(
         subscribingTo publisher: P,
         clock: VirtualClock?,
         demand: Subscribers.Demand,
@@ -38,15 +38,28 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         label: String? = nil,
         describing describedType: Any.Type? = nil
     ) where P.Output == Output, P.Failure == Failure {
+        self.init(clock: clock, demand: demand, location: location, label: label, publisherType: describedType ?? P.self)
+        publisher.subscribe(recorder)
+    }
+
+    /// An expectation that has not subscribed yet: the caller subscribes its ``recorder`` next (`expect(_:)` does,
+    /// in the caller's module, where the publisher's delivery to the recorder is specialised for their types).
+    @usableFromInline
+    init(
+        clock: VirtualClock?,
+        demand: Subscribers.Demand,
+        location: SourceCodeLocation,
+        label: String?,
+        publisherType: Any.Type
+    ) {
         recorder = EventRecorder(clock: clock, demand: demand)
         (reporter, scope) = ExpectationScope.resolved()
         self.location = location
         self.clock = clock
         self.label = label
-        publisherType = describedType ?? P.self
+        self.publisherType = publisherType
         chain = Locked(Chain())
         chainSteps.reserveCapacity(4)  // one allocation for most chains, instead of one per step
-        publisher.subscribe(recorder)
     }
 
     deinit {
@@ -145,6 +158,9 @@ struct ChainFailure {
 ///   - clock: The virtual clock the steps drive while they wait; by default the task's `VirtualClock.current`. With
 ///     none, the steps check what the publisher delivers synchronously.
 ///   - demand: The demand requested on subscription; `.unlimited` by default. Request more with `thenRequest(_:)`.
+// Inlinable, as the other `expect`s: the publisher then delivers to the recorder in the caller's module, specialised
+// for its types; in this module that code is not, and each generic type it touches costs a metadata look-up.
+@inlinable
 @discardableResult
 public func expect<P: Publisher>(
     _ publisher: P,
@@ -155,12 +171,15 @@ public func expect<P: Publisher>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    PublisherExpectation(
-        subscribingTo: publisher,
+    let expectation = PublisherExpectation<P.Output, P.Failure>(
         clock: clock ?? VirtualClock.current,
         demand: demand,
-        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        label: nil,
+        publisherType: P.self
     )
+    publisher.subscribe(expectation.recorder)
+    return expectation
 }
 
 /// Starts an expectation chain on `publisher` called `label`: every message of the chain names it, so that a test
@@ -173,6 +192,7 @@ public func expect<P: Publisher>(
 /// ```text
 /// [results] toEmit([["swift"]], within: .ticks(300)) failed: …
 /// ```
+@inlinable
 @discardableResult
 public func expect<P: Publisher>(
     _ publisher: P,
@@ -184,17 +204,20 @@ public func expect<P: Publisher>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    PublisherExpectation(
-        subscribingTo: publisher,
+    let expectation = PublisherExpectation<P.Output, P.Failure>(
         clock: clock ?? VirtualClock.current,
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        label: label
+        label: label,
+        publisherType: P.self
     )
+    publisher.subscribe(expectation.recorder)
+    return expectation
 }
 
 /// Starts an expectation chain on `publisher` called `label`, driving the clock of `scheduler` (see
 /// `expect(_:_:on:demand:)`).
+@inlinable
 @discardableResult
 public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     _ publisher: P,
@@ -206,16 +229,19 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    PublisherExpectation(
-        subscribingTo: publisher,
+    let expectation = PublisherExpectation<P.Output, P.Failure>(
         clock: scheduler.clock,
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        label: label
+        label: label,
+        publisherType: P.self
     )
+    publisher.subscribe(expectation.recorder)
+    return expectation
 }
 
 /// Starts an expectation chain on `publisher`, driving the clock of `scheduler` (see `expect(_:on:demand:)`).
+@inlinable
 @discardableResult
 public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     _ publisher: P,
@@ -226,12 +252,15 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    PublisherExpectation(
-        subscribingTo: publisher,
+    let expectation = PublisherExpectation<P.Output, P.Failure>(
         clock: scheduler.clock,
         demand: demand,
-        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        label: nil,
+        publisherType: P.self
     )
+    publisher.subscribe(expectation.recorder)
+    return expectation
 }
 
 /// Which step consumed each event: a step's index per event's index. An array, not a dictionary: a chain has few
