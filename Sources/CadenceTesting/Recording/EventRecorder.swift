@@ -16,8 +16,8 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     @usableFromInline typealias State = RecorderState
     @usableFromInline typealias Observer = RecorderObserver
 
-    /// The events recorded so far; guarded by `state`'s lock.
-    @usableFromInline var recordedEvents: [TimedEvent<Output, Failure>] = []
+    /// The events recorded so far; guarded by `state`'s lock (so not checked for exclusive access at run time).
+    @usableFromInline @exclusivity(unchecked) var recordedEvents: [TimedEvent<Output, Failure>] = []
 
     @usableFromInline let state: Locked<State>
     /// The clock whose ticks time the events; nil for wall-clock time.
@@ -26,6 +26,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     @usableFromInline let start: ContinuousClock.Instant
     @usableFromInline let initialDemand: Subscribers.Demand
 
+    @inlinable
     init(clock: VirtualClock?, demand: Subscribers.Demand) {
         state = Locked(State())
         self.clock = clock
@@ -245,6 +246,9 @@ struct RecorderState {
     /// For each event recorded, in order: whether a chain must report it when no step consumed it — every event but
     /// a subscription that kept the contract. Kept beside the events so that a passing chain's end reads no event.
     @usableFromInline var reportable: [Bool] = []
+
+    @usableFromInline
+    init() {}
 }
 
 /// A function an ``EventRecorder`` calls after each event, with the event's index.
