@@ -30,6 +30,10 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     @usableFromInline let scope: ExpectationScope?
     @usableFromInline let chain: Locked<Chain>
 
+    // Inlinable, as the `expect`s that call it: the publisher then delivers to the recorder in the caller's module,
+    // specialised for its types; in this module that code is not, and each generic type it touches costs a metadata
+    // look-up.
+    @inlinable
     convenience init<P: Publisher>(
         subscribingTo publisher: P,
         clock: VirtualClock?,
@@ -170,8 +174,7 @@ struct ChainFailure {
 ///   - clock: The virtual clock the steps drive while they wait; by default the task's `VirtualClock.current`. With
 ///     none, the steps check what the publisher delivers synchronously.
 ///   - demand: The demand requested on subscription; `.unlimited` by default. Request more with `thenRequest(_:)`.
-// Inlinable, as the other `expect`s: the publisher then delivers to the recorder in the caller's module, specialised
-// for its types; in this module that code is not, and each generic type it touches costs a metadata look-up.
+// Inlinable, as the other `expect`s and the initialiser they call (see there).
 @inlinable
 @discardableResult
 public func expect<P: Publisher>(
@@ -183,15 +186,12 @@ public func expect<P: Publisher>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    let expectation = PublisherExpectation<P.Output, P.Failure>(
+    PublisherExpectation(
+        subscribingTo: publisher,
         clock: clock ?? VirtualClock.current,
         demand: demand,
-        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        label: nil,
-        publisherType: P.self
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
-    publisher.subscribe(expectation.recorder)
-    return expectation
 }
 
 /// Starts an expectation chain on `publisher` called `label`: every message of the chain names it, so that a test
@@ -216,15 +216,13 @@ public func expect<P: Publisher>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    let expectation = PublisherExpectation<P.Output, P.Failure>(
+    PublisherExpectation(
+        subscribingTo: publisher,
         clock: clock ?? VirtualClock.current,
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        label: label,
-        publisherType: P.self
+        label: label
     )
-    publisher.subscribe(expectation.recorder)
-    return expectation
 }
 
 /// Starts an expectation chain on `publisher` called `label`, driving the clock of `scheduler` (see
@@ -241,15 +239,13 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    let expectation = PublisherExpectation<P.Output, P.Failure>(
+    PublisherExpectation(
+        subscribingTo: publisher,
         clock: scheduler.clock,
         demand: demand,
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        label: label,
-        publisherType: P.self
+        label: label
     )
-    publisher.subscribe(expectation.recorder)
-    return expectation
 }
 
 /// Starts an expectation chain on `publisher`, driving the clock of `scheduler` (see `expect(_:on:demand:)`).
@@ -264,15 +260,12 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     line: UInt = #line,
     column: UInt = #column
 ) -> PublisherExpectation<P.Output, P.Failure> {
-    let expectation = PublisherExpectation<P.Output, P.Failure>(
+    PublisherExpectation(
+        subscribingTo: publisher,
         clock: scheduler.clock,
         demand: demand,
-        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        label: nil,
-        publisherType: P.self
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
-    publisher.subscribe(expectation.recorder)
-    return expectation
 }
 
 /// Which step consumed each event: a step's index per event's index. An array, not a dictionary: a chain has few

@@ -46,10 +46,7 @@ extension PublisherExpectation {
     @inlinable @inline(__always)  // as `runEmit` is, for the same reason
     func runFinish(name: String, within budget: Duration?, at location: SourceCodeLocation) -> Self {
         let timing = StepTiming.within(budget)
-        let step = ChainStep(
-            FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location,
-            evaluator: { events, isFinal, _ in FinishStep<Output, Failure>().evaluate(events, isFinal: isFinal) }
-        )
+        let step = finishStep(name: name, timing: timing, at: location)
         if timing.isValid {
             perform(step)
         } else {
@@ -58,12 +55,19 @@ extension PublisherExpectation {
         return self
     }
 
+    /// The chain step of `toFinish`/`thenFinish` (`name`), with the evaluator formed here.
+    @inlinable @inline(__always)
+    func finishStep(name: String, timing: StepTiming, at location: SourceCodeLocation) -> ChainStep<Output, Failure> {
+        ChainStep(
+            FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location,
+            evaluator: { events, isFinal, _ in FinishStep<Output, Failure>().evaluate(events, isFinal: isFinal) }
+        )
+    }
+
     /// The step `name` that expects the publisher to finish next, timed by `timing`.
     @inline(__always)  // as `emit` is, for the same reason
     private func finish(name: String, timing: StepTiming, at location: SourceCodeLocation) -> WrittenStep<Output, Failure> {
-        let step = ChainStep(
-            FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location
-        )
+        let step = finishStep(name: name, timing: timing, at: location)
         if let problem = timing.problem { return .rejected(step, problem) }
         return .ready(step)
     }

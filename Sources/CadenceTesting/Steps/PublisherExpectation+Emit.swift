@@ -135,20 +135,28 @@ extension PublisherExpectation where Output: Equatable {
         at location: SourceCodeLocation
     ) -> Self {
         let timing = StepTiming.within(budget)
-        // Each closure captures the values alone, which then serve as its context: no allocation for one.
-        let evaluator: ChainStep<Output, Failure>.Evaluator = single
-            ? { EmitStep<Output, Failure>(values: values, single: true).evaluate($0, isFinal: $1, known: $2) }
-            : { EmitStep<Output, Failure>(values: values, single: false).evaluate($0, isFinal: $1, known: $2) }
-        let step = ChainStep(
-            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
-            window: timing.budget, location: location, evaluator: evaluator
-        )
+        let step = emitStep(values, name: name, single: single, timing: timing, at: location)
         if values.count == 0 || !timing.isValid {
             reject(step, noValues: values.count == 0)
         } else {
             perform(step)
         }
         return self
+    }
+
+    /// The chain step of `toEmit`/`thenEmit` (`name`), with the evaluator formed here.
+    @inlinable @inline(__always)
+    func emitStep(
+        _ values: [Output], name: String, single: Bool, timing: StepTiming, at location: SourceCodeLocation
+    ) -> ChainStep<Output, Failure> {
+        // Each closure captures the values alone, which then serve as its context: no allocation for one.
+        let evaluator: ChainStep<Output, Failure>.Evaluator = single
+            ? { EmitStep<Output, Failure>(values: values, single: true).evaluate($0, isFinal: $1, known: $2) }
+            : { EmitStep<Output, Failure>(values: values, single: false).evaluate($0, isFinal: $1, known: $2) }
+        return ChainStep(
+            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
+            window: timing.budget, location: location, evaluator: evaluator
+        )
     }
 
     /// The step `name` that expects exactly `values` next, timed by `timing`; `single` when written with one value.
@@ -162,10 +170,7 @@ extension PublisherExpectation where Output: Equatable {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let step = ChainStep(
-            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
-            window: timing.budget, location: location
-        )
+        let step = emitStep(values, name: name, single: single, timing: timing, at: location)
         // `count`, not `isEmpty`: unspecialised, `isEmpty` (a `Collection` default) looks up the array's metadata.
         if let problem = values.count == 0 ? .noValues(wallClock: timing.isWallClock) : timing.problem {
             return .rejected(step, problem)
