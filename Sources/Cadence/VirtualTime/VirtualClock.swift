@@ -119,6 +119,7 @@ public final class VirtualClock: Sendable {
 
     /// The tick now, and a number the clock has never handed out before, read together: what is stamped with them is
     /// ordered on the clock's timeline, within a tick too (the expectations' recorders stamp their events so).
+    @usableFromInline
     package func stamp() -> (ticks: Int64, sequence: UInt64) {
         state.withLock { ($0.now, $0.takeSequence()) }
     }

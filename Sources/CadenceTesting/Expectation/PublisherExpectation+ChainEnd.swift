@@ -78,7 +78,7 @@ extension PublisherExpectation {
     /// which decides the same for such a chain.
     private func passedWithNothingToWatch() -> Bool {
         let (passed, consumedBy) = chain.withLock { chain in
-            (chain.failure == nil && !chain.ignoresRest, chain.consumedBy)
+            (!chain.hasFailed && !chain.ignoresRest, chain.consumedBy)
         }
         guard passed, recorder.hasCompleted(consumingAllBut: consumedBy) else { return false }
         return isKnownUniquelyReferenced(&recorder)

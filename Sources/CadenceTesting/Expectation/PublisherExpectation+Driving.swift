@@ -17,7 +17,7 @@ extension PublisherExpectation {
     // This and the helpers marked so are inlined into their callers: unspecialised, every function that touches a
     // generic type (a step, an event, an array of them) asks the runtime for its metadata again; inlined, a caller
     // asks once for all of them.
-    @inline(__always)
+    @inlinable @inline(__always)
     func perform(_ step: ChainStep<Output, Failure>) {
         let (index, skip) = append(step)
         if skip { return }
@@ -29,6 +29,7 @@ extension PublisherExpectation {
     }
 
     /// Runs the action `step` (step `index`), failing the chain when it could not act.
+    @usableFromInline
     func act(_ step: ChainStep<Output, Failure>, index: Int) {
         guard let problem = step.step.act(on: self) else { return }
         fail(step: index, ChainFailure(
@@ -78,7 +79,8 @@ extension PublisherExpectation {
     /// ``stepActionLimit`` actions (an endless timer is reported, not waited on). Only a step that failed for want of
     /// an event with a budget runs the clock on past its deadline, to say whether the event came late (see
     /// `lateArrival(of:cursor:deadline:)`).
-    private func drive(_ step: ChainStep<Output, Failure>, index: Int) {
+    @usableFromInline
+    func drive(_ step: ChainStep<Output, Failure>, index: Int) {
         let start = clock?.now.ticks
         let deadline: Int64? = step.window.flatMap { window in
             start.map { start in

@@ -29,6 +29,7 @@ extension PublisherExpectation where Output: Equatable {
     ///   - values: The values, at least one; the step consumes exactly these.
     ///   - budget: How long, in virtual time from when the step starts, the last of the values may take to arrive;
     ///     without one the clock runs until they arrive or it goes idle.
+    @inlinable
     @discardableResult
     @_disfavoredOverload
     public func toEmit(
@@ -39,9 +40,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(values, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
+        runEmit(values, name: "toEmit", within: budget, at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        ))
     }
 
     /// Expects exactly `values` as the next values, in order; reads as the step after another (see `toEmit(_:within:)`).
@@ -49,6 +50,7 @@ extension PublisherExpectation where Output: Equatable {
     /// ```swift
     /// expect(["a", "b", "c"].publisher).toEmit("a").thenEmit(["b", "c"]).thenFinish()
     /// ```
+    @inlinable
     @discardableResult
     @_disfavoredOverload
     public func thenEmit(
@@ -59,9 +61,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(values, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
+        runEmit(values, name: "thenEmit", within: budget, at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        ))
     }
 
     /// Expects `value` as the next value.
@@ -86,6 +88,7 @@ extension PublisherExpectation where Output: Equatable {
     ///
     /// - Parameter budget: How long, in virtual time from when the step starts, the value may take to arrive; without
     ///   one the clock runs until it arrives or the clock goes idle.
+    @inlinable
     @discardableResult
     public func toEmit(
         _ value: Output,
@@ -95,9 +98,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit([value], name: "toEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
+        runEmit([value], name: "toEmit", single: true, within: budget, at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        ))
     }
 
     /// Expects `value` as the next value; reads as the step after another (see `toEmit(_:within:)`).
@@ -105,6 +108,7 @@ extension PublisherExpectation where Output: Equatable {
     /// ```swift
     /// expect(model.$isLoading, on: clock).toEmit(false).thenEmit(true).thenEmit(false, within: .seconds(2))
     /// ```
+    @inlinable
     @discardableResult
     public func thenEmit(
         _ value: Output,
@@ -114,9 +118,45 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit([value], name: "thenEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
+        runEmit([value], name: "thenEmit", single: true, within: budget, at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        ))
+    }
+
+    /// Runs the step `name` that expects exactly `values` next, within `budget`; `single` when written with one value.
+    // Inlinable, with what it calls to make and append the step: in the caller's module the values, the step and its
+    // chain step are made specialised, where here each would ask the runtime for its generic metadata.
+    @inlinable @inline(__always)
+    func runEmit(
+        _ values: [Output],
+        name: String,
+        single: Bool = false,
+        within budget: Duration?,
+        at location: SourceCodeLocation
+    ) -> Self {
+        let timing = StepTiming.within(budget)
+        let step = emitStep(values, name: name, single: single, timing: timing, at: location)
+        if values.count == 0 || !timing.isValid {
+            reject(step, noValues: values.count == 0)
+        } else {
+            perform(step)
+        }
+        return self
+    }
+
+    /// The chain step of `toEmit`/`thenEmit` (`name`), with the evaluator formed here.
+    @inlinable @inline(__always)
+    func emitStep(
+        _ values: [Output], name: String, single: Bool, timing: StepTiming, at location: SourceCodeLocation
+    ) -> ChainStep<Output, Failure> {
+        // Each closure captures the values alone, which then serve as its context: no allocation for one.
+        let evaluator: ChainStep<Output, Failure>.Evaluator = single
+            ? { EmitStep<Output, Failure>(values: values, single: true).evaluate($0, isFinal: $1, known: $2) }
+            : { EmitStep<Output, Failure>(values: values, single: false).evaluate($0, isFinal: $1, known: $2) }
+        return ChainStep(
+            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
+            window: timing.budget, location: location, evaluator: evaluator
+        )
     }
 
     /// The step `name` that expects exactly `values` next, timed by `timing`; `single` when written with one value.
@@ -130,10 +170,7 @@ extension PublisherExpectation where Output: Equatable {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let step = ChainStep(
-            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
-            window: timing.budget, location: location
-        )
+        let step = emitStep(values, name: name, single: single, timing: timing, at: location)
         // `count`, not `isEmpty`: unspecialised, `isEmpty` (a `Collection` default) looks up the array's metadata.
         if let problem = values.count == 0 ? .noValues(wallClock: timing.isWallClock) : timing.problem {
             return .rejected(step, problem)
@@ -143,17 +180,28 @@ extension PublisherExpectation where Output: Equatable {
 }
 
 /// The step of `toEmit(_:)`: exactly `values` next, in order — no completion or other value in between.
+@usableFromInline
 struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
-    let values: [Output]
+    @usableFromInline let values: [Output]
     /// Whether the step was written with one value (`toEmit(1)`).
-    let single: Bool
+    @usableFromInline let single: Bool
 
+    @inlinable
+    init(values: [Output], single: Bool) {
+        self.values = values
+        self.single = single
+    }
+
+    @usableFromInline
     var arguments: StepArguments { .values(values.map { $0 as Any }, single: single) }
 
+    @usableFromInline
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
         evaluate(events, isFinal: isFinal, known: 0)
     }
 
+    // Inlinable, for the evaluator `runEmit` forms; each way to fail is a function of its own, which need not be.
+    @inlinable
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         let count = values.count
         var index = known
@@ -164,37 +212,59 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
             defer { position += 1 }
             switch events[position].kind {
             case .subscription:
-                return .failed(StepDivergence(
-                    .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
-                ))
+                return secondSubscription(at: index)
             case .value:
                 guard case let .value(value) = events[position].event else { break }
-                if value != values[index] {
-                    return .failed(StepDivergence(
-                        .differs(.ordinal(ordinal, index), expected: values[index], received: value),
-                        matched: index, atEvent: true, difference: (values[index], value)
-                    ))
-                }
+                if value != values[index] { return differs(at: index, received: value) }
                 index += 1
             case .finished, .failure:
                 guard case let .completion(completion) = events[position].event else { break }
-                return .failed(StepDivergence(
-                    .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
-                    matched: index, atEvent: true
-                ))
+                return completed(completion, at: index)
             }
         }
         if index == count { return .satisfied(consumed: count) }
-        if isFinal {
-            return .failed(StepDivergence(
-                .missing(.ordinalValue(ordinal, index, values[index])), matched: index, atEvent: false
-            ))
-        }
+        if isFinal { return missing(at: index) }
         return .pending
     }
 
+    /// A second subscription where value `index` was expected.
+    @usableFromInline
+    func secondSubscription(at index: Int) -> StepOutcome {
+        .failed(StepDivergence(
+            .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
+        ))
+    }
+
+    /// `value` where value `index`, a different one, was expected.
+    @usableFromInline
+    func differs(at index: Int, received value: Output) -> StepOutcome {
+        .failed(StepDivergence(
+            .differs(.ordinal(ordinal, index), expected: values[index], received: value),
+            matched: index, atEvent: true, difference: (values[index], value)
+        ))
+    }
+
+    /// `completion` where value `index` was expected.
+    @usableFromInline
+    func completed(_ completion: Subscribers.Completion<Failure>, at index: Int) -> StepOutcome {
+        .failed(StepDivergence(
+            .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
+            matched: index, atEvent: true
+        ))
+    }
+
+    /// Value `index` for want of which the step fails, once nothing more can arrive.
+    @usableFromInline
+    func missing(at index: Int) -> StepOutcome {
+        .failed(StepDivergence(
+            .missing(.ordinalValue(ordinal, index, values[index])), matched: index, atEvent: false
+        ))
+    }
+
+    @usableFromInline
     func expectation(at index: Int, of count: Int) -> StepExpectation { .value(values[index]) }
 
+    @usableFromInline
     func missing(after consumed: Int) -> StepExpectation {
         consumed < values.count ? .value(values[consumed]) : .nothing
     }
