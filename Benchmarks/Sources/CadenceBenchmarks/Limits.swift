@@ -128,6 +128,7 @@ enum Limits {
 
     /// The sleepers by hand: each task suspends on a continuation filed under the millisecond it sleeps until, and
     /// one pass resumes them all in order of those milliseconds.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     static func sleepers(_ sleepers: Int) async -> Int {
         let sleeping = Sleeping()
         return await withTaskGroup(of: Int.self) { group in

@@ -242,8 +242,8 @@ print("""
 
 Times: the median of \(repetitionsText) timed runs of the whole workload, after one warm-up run (per call where
 marked /call); a warm-up run over 5 s is the only run timed ("1 run"). "Cadence vs peer": the peer's time over
-Cadence's. "hand loop": the same work as a plain loop, no library. Both sides computed the same checksum (or passed
-every test) unless an error is printed below.
+Cadence's. "hand loop": the same work written by hand for this workload, no library (Limits.swift). Every side
+computed the same checksum (or passed every test) unless an error is printed below.
 """)
 
 

@@ -24,6 +24,7 @@ public enum CadenceVirtualTime {
     /// `sleepers` tasks asleep on a `VirtualClock` (sleeper `i` for `i % 100 + 1` ms), then one advance by 100 ms
     /// that wakes them all; returns when every task has returned. Each task is started with `addImmediateTask`, so
     /// it is asleep before the next one starts. The checksum is the sum of the durations slept.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     public static func sleepers(_ sleepers: Int) async -> Int {
         let clock = VirtualClock()
         return await withTaskGroup(of: Int.self) { group in

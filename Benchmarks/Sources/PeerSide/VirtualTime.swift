@@ -25,6 +25,7 @@ public enum PeerVirtualTime {
     /// `sleepers` tasks asleep on swift-clocks' `TestClock` (sleeper `i` for `i % 100 + 1` ms), each started with
     /// `addImmediateTask` so that it is asleep before the next one starts, then one `await clock.advance(by:
     /// .milliseconds(100))` — the only way to drive a `TestClock` — and a wait for every task to return.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     public static func sleepers(_ sleepers: Int) async -> Int {
         let clock = TestClock()
         return await withTaskGroup(of: Int.self) { group in
