@@ -18,8 +18,8 @@ public enum SystemClocks: Sendable, Equatable {
     /// They sleep on the session's virtual clock: the advance that reaches a sleep's deadline wakes it, and a sleep
     /// still pending when the session ends throws `CancellationError`. A sleep's length is measured when it reaches
     /// Cadence, so it wakes by its deadline's tick but early by as long as the thread was held up on the way (tens of
-    /// microseconds as a rule, milliseconds under load): check with a margin, or inject the clock where every tick
-    /// counts. Needs the scheduling executors of Swift 6.3
+    /// microseconds as a rule, milliseconds under load), and two equal sleeps may wake in either order: check with a
+    /// margin, or inject the clock where every tick or that order counts. Needs the scheduling executors of Swift 6.3
     /// (macOS 26.4, iOS 26.4 on Apple's systems); elsewhere the session reports that and they stay on the wall clock.
     case virtual
 }

@@ -7,7 +7,7 @@ final class AsyncVirtualTimeXCTests: XCTestCase {
     func testTheScenarioAndItsTwinsRunStepByStep() async {
         for kind in ScenarioKind.allCases {
             let trace = await withVirtualTime { clock in await driveScenario(kind, on: clock) }
-            XCTAssertEqual(trace, kind.expectedTrace, "\(kind)")
+            XCTAssert(kind.isExpectedOnASystemClock(trace), "\(kind): \(trace)")
         }
     }
 
@@ -30,7 +30,7 @@ final class AsyncVirtualTimeXCTests: XCTestCase {
             let trace = await withVirtualTime(systemClocks: .virtual) { clock in
                 await driveScenario(kind, on: clock, sleepingOn: ContinuousClock())
             }
-            XCTAssertEqual(trace, kind.expectedTrace, "\(kind)")
+            XCTAssert(kind.isExpectedOnASystemClock(trace), "\(kind): \(trace)")
         }
     }
 
