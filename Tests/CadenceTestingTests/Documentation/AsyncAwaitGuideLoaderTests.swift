@@ -219,8 +219,10 @@ func theObservableLoadersLogIsAStream() async throws {
 
     /// "Under `systemClocks: .virtual`, a sleep on `ContinuousClock` or `SuspendingClock` by one of the test's tasks
     /// wakes by the tick its deadline falls on — early by as long as the thread was held up between asking for the
-    /// sleep and Cadence receiving it — except one made on an actor other than the main actor, which stays on the wall
-    /// clock." (Held up 50 ms would be a machine far busier than a test run; the check allows that much.)
+    /// sleep and Cadence receiving it, so two equal such sleeps may wake in either order — except one made on an actor
+    /// other than the main actor, which stays on the wall clock." (Held up 50 ms would be a machine far busier than a
+    /// test run; the check allows that much. The twins' system-clock check allows the two equal sleeps to swap:
+    /// `SystemClockSleepTests.onASystemClockOnlyTheTwoEqualSleepsMayWakeInEitherOrder`.)
     @Test(.enabled(if: VirtualClock.canVirtualizeSystemSleeps))
     func underVirtualSystemClocksASleepWakesAtItsDeadlinesTickButNotOnAnotherActor() async {
         actor Napper {
