@@ -1,4 +1,6 @@
-#if compiler(>=6.3)
+// Not on Apple platforms: their SDKs ship the standard library's public interfaces only, where this SPI import brings
+// nothing and `SchedulingExecutor` does not exist (`.ci/apple-sim` compiles against such interfaces to keep it so).
+#if compiler(>=6.3) && !canImport(ObjectiveC)
 // `SchedulingExecutor` is Swift 6.3's (still behind this SPI): a sleep on `ContinuousClock` or `SuspendingClock` asks
 // the current scheduling executor — the running actor's, else the thread's task executor, else the default one — to
 // run the job that wakes it at its deadline. The executors a session's jobs run on (`MainActorExecutor` for the main

@@ -1,17 +1,33 @@
 import CadenceRuntimeHooks
 
+/// Whether a session can take the sleeps of its tasks on `ContinuousClock` and `SuspendingClock` onto its virtual
+/// clock, and if not, why.
+package enum SystemSleepSupport: Sendable, Equatable {
+    /// It can: Swift 6.3's scheduling executors, through which every such sleep asks the executor it runs on to wake
+    /// it, are there, and so are the runtime hooks that run a session's tasks.
+    case available
+    /// Built with an Apple SDK, whose standard library has no public executor that takes delayed jobs: Swift 6.3
+    /// keeps `SchedulingExecutor` behind an SPI, and Apple's SDKs ship only the public interfaces.
+    case notInAppleSDKs
+    /// The compiler or the runtime predates Swift 6.3's scheduling executors, or the runtime hooks are missing.
+    case runtimeTooOld
+}
+
 extension VirtualClock {
-    /// Whether this runtime lets a session take the sleeps of its tasks on `ContinuousClock` and `SuspendingClock`
-    /// onto its virtual clock: it needs the scheduling executors of Swift 6.3 (macOS 26.4, iOS 26.4 on Apple's
-    /// systems), through which every such sleep asks the executor it runs on to wake it.
-    package static var canVirtualizeSystemSleeps: Bool {
-        #if compiler(>=6.3)
-        if #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
-            return VirtualTimeExecutor.isAvailable
-        }
+    /// Whether this build and runtime let a session take the sleeps of its tasks on `ContinuousClock` and
+    /// `SuspendingClock` onto its virtual clock.
+    package static var systemSleepSupport: SystemSleepSupport {
+        #if canImport(ObjectiveC)
+        return .notInAppleSDKs
+        #elseif compiler(>=6.3)
+        return VirtualTimeExecutor.isAvailable ? .available : .runtimeTooOld
+        #else
+        return .runtimeTooOld
         #endif
-        return false
     }
+
+    /// Whether ``systemSleepSupport`` is ``SystemSleepSupport/available``.
+    package static var canVirtualizeSystemSleeps: Bool { systemSleepSupport == .available }
 
     /// From now until the session ends, a sleep of one of the session's tasks on `ContinuousClock` or
     /// `SuspendingClock` — `Task.sleep(for:)`, `Task.sleep(nanoseconds:)`, `ContinuousClock().sleep(for:)` — is a

@@ -20,8 +20,9 @@ struct SessionProblem {
         case tasksStillReady(jobs: Int)
         /// Tasks the body started were still alive, suspended off the clock, when the session ended.
         case tasksStillAlive(strict: Bool)
-        /// `systemClocks: .virtual` was asked for on a runtime that cannot take such sleeps onto the virtual clock.
-        case systemClocksStayReal
+        /// `systemClocks: .virtual` was asked for where such sleeps cannot be taken onto the virtual clock, for the
+        /// reason given.
+        case systemClocksStayReal(SystemSleepSupport)
     }
 
     /// Why the drain stopped with work left.
@@ -74,9 +75,15 @@ enum SessionText {
                 + "when it ended: a task that never suspends on the clock and never finishes (a loop of "
                 + "Task.yield()?). \(jobs == 1 ? "Its task was" : "Their tasks were") cancelled and handed back to the "
                 + "Swift runtime, off virtual time; make such a task sleep on the clock, await something, or finish."
-        case .systemClocksStayReal:
-            return "\(api)(systemClocks: .virtual) needs the scheduling executors of Swift 6.3 (macOS 26.4, iOS 26.4 "
-                + "on Apple's systems), which this runtime lacks: the \(body)'s sleeps on ContinuousClock and "
+        case let .systemClocksStayReal(support):
+            let lack = switch support {
+            case .notInAppleSDKs:
+                "executors that take delayed jobs, which Apple's SDKs do not offer yet (Swift 6.3's "
+                    + "SchedulingExecutor is behind an SPI of the standard library that they do not ship)"
+            case .runtimeTooOld, .available:
+                "the scheduling executors of Swift 6.3's runtime, which this runtime lacks"
+            }
+            return "\(api)(systemClocks: .virtual) needs \(lack): the \(body)'s sleeps on ContinuousClock and "
                 + "SuspendingClock, Task.sleep's included, stay on the wall clock. Inject the test's VirtualClock "
                 + "instead."
         case let .tasksStillAlive(strict):

@@ -19,7 +19,8 @@ public enum SystemClocks: Sendable, Equatable {
     /// still pending when the session ends throws `CancellationError`. A sleep's length is measured when it reaches
     /// Cadence, so it wakes by its deadline's tick but early by as long as the thread was held up on the way (tens of
     /// microseconds as a rule, milliseconds under load), and two equal sleeps may wake in either order: check with a
-    /// margin, or inject the clock where every tick or that order counts. Needs the scheduling executors of Swift 6.3
-    /// (macOS 26.4, iOS 26.4 on Apple's systems); elsewhere the session reports that and they stay on the wall clock.
+    /// margin, or inject the clock where every tick or that order counts. Needs the scheduling executors of Swift 6.3,
+    /// which Linux's toolchain has and Apple's SDKs do not offer yet; elsewhere the session reports that and they
+    /// stay on the wall clock.
     case virtual
 }

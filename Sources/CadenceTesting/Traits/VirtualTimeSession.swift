@@ -89,7 +89,7 @@ struct VirtualTimeSession: Sendable {
     ) async rethrows -> R {
         let executor = clock.executor.flatMap { $0.begin() ? $0 : nil }
         if systemClocks == .virtual, executor == nil || !clock.virtualizeSystemSleeps() {
-            report(.systemClocksStayReal, to: failures)
+            report(.systemClocksStayReal(VirtualClock.systemSleepSupport), to: failures)
         }
         await executor?.waitUntilIdle(origin: "Starting \(api)")
         var membership = executor.map { _ in VirtualTimeExecutor.Membership() }

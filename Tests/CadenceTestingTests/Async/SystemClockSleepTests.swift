@@ -121,6 +121,27 @@ import Testing
         }
     }
 
+    /// A session asked for `systemClocks: .virtual` reports nothing where it can take such sleeps (Linux), and says
+    /// why not where it cannot (an Apple SDK, an older runtime).
+    @Test func aSessionSaysWhereItCannotTakeSystemSleeps() async {
+        let messages = await recordingFailures {
+            await withVirtualTime(systemClocks: .virtual) { _ in }
+        }.map(\.message)
+        switch VirtualClock.systemSleepSupport {
+        case .available:
+            #expect(messages == [])
+        case .notInAppleSDKs:
+            #expect(messages == [
+                "withVirtualTime(systemClocks: .virtual) needs executors that take delayed jobs, which Apple's SDKs "
+                    + "do not offer yet (Swift 6.3's SchedulingExecutor is behind an SPI of the standard library that "
+                    + "they do not ship): the body's sleeps on ContinuousClock and SuspendingClock, Task.sleep's "
+                    + "included, stay on the wall clock. Inject the test's VirtualClock instead.",
+            ])
+        case .runtimeTooOld:
+            #expect(messages.count == 1 && messages[0].contains("which this runtime lacks"), "\(messages)")
+        }
+    }
+
     // MARK: Cancellation and the session's end
 
     @Test(.enabled(if: supported))
