@@ -134,10 +134,12 @@ extension ScheduledEntryHeap where Entry == ScheduledEntry {
     /// The due ticks of the entries whose action is still pending, in heap order (read under the clock's lock).
     var liveDueTicks: [Int64] { entries.filter(\.isLive).map(\.due) }
 
-    /// Whether an entry still pending was put on the heap at or after sequence number `first` — scheduled, or put
-    /// back by a repeating action, since then (read under the clock's lock).
+    /// Whether an entry still pending was scheduled at or after sequence number `first`, or repeats (a repeating
+    /// entry keeps the sequence it was first scheduled with; read under the clock's lock).
     func hasLiveEntry(sequencedFrom first: UInt64) -> Bool {
-        entries.contains { $0.isLive && $0.sequence >= first }
+        entries.contains { entry in
+            entry.isLive && (entry.sequence >= first || entry.action._withUnsafeGuaranteedRef { $0.interval > 0 })
+        }
     }
 
     /// Drops (and releases) every entry whose action is no longer pending, in O(n).

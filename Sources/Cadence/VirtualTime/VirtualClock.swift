@@ -52,6 +52,10 @@ public final class VirtualClock: Sendable {
         var batches = ScheduledEntryHeap<OnceBatchEntry>()
         /// The batch still open on each of a few recent ticks, which the next one-shot action due there joins.
         var openTicks = OpenTicks()
+        /// How many repeating actions are pending. While any is, one-shot actions go alone, never into a batch: a
+        /// repeating action keeps the sequence it was first scheduled with, and could land on a tick between two of a
+        /// batch's actions.
+        var repeating = 0
         /// Scheduled actions that have yet to run (a repeating one counts once until cancelled).
         var pending = 0
         /// Entries still in the heap whose action was cancelled; dropped when they reach the top, or in bulk.
@@ -68,6 +72,9 @@ public final class VirtualClock: Sendable {
     let state: Locked<State>
     /// The tasks asleep on this clock of a session, by task identifier (see `sleep(until:tolerance:)`).
     let sleepingTasks = Locked<[UInt64: SleepingTask]>([:])
+    /// The deadline tick of every sleep on this clock not yet woken, cancelled or ended, by sleeper (see
+    /// `checkSuspension()`).
+    let activeSleeps = Locked<[ObjectIdentifier: Int64]>([:])
     let reporter: FailureReporter
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
@@ -109,6 +116,7 @@ public final class VirtualClock: Sendable {
             }
             let batches = state.batches.removeAll()
             state.openTicks = OpenTicks()
+            state.repeating = 0
             return (scheduled, state.once.removeAll(), batches)
         }
         withExtendedLifetime(released) {}
@@ -225,6 +233,7 @@ extension VirtualClock {
                 due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
             ))
             state.pending += 1
+            if interval > 0 { state.repeating += 1 }
             return nil
         }
         if let endedAt {
@@ -442,14 +451,16 @@ extension VirtualClock {
             if scheduled.interval > 0 {
                 let (next, overflow) = entry.due.addingReportingOverflow(scheduled.interval)
                 if !overflow {
+                    // It keeps its sequence: repeating work due on the same tick runs in the order it was first
+                    // scheduled, as on a serial queue, whatever order it was re-armed in.
                     entry.due = next
-                    entry.sequence = state.takeSequence()
                     state.insert(entry)
                     return scheduled.action
                 }
             }
             scheduled.isPending = false
             state.pending -= 1
+            if scheduled.interval > 0 { state.repeating -= 1 }
             let action = scheduled.action
             scheduled.action = nil
             scheduled.onEnd = nil
@@ -479,7 +490,9 @@ extension VirtualClock.State {
     /// makes the table of open ticks: batches pay off for many actions, not for a handful.
     mutating func insertOnce(due: Int64, _ action: @escaping () -> Void) {
         let sequence = takeSequence()
-        if batches.isEmpty, once.count < 8 {
+        if repeating > 0 || (batches.isEmpty && once.count < 8) {
+            // Alone, after whatever a batch open on the tick holds: the batch takes nothing more.
+            if !batches.isEmpty { openTicks.close(due) }
             once.insert(OnceEntry(due: due, sequence: sequence, action: action))
             return
         }
@@ -559,6 +572,7 @@ extension VirtualClock {
             guard state.endedAt == nil else { return (count, released, releasedBatches, endActions) }
             state.endedAt = state.now
             state.pending = 0
+            state.repeating = 0
             state.deadEntries = 0
             for entry in state.once.removeAll() {
                 count += 1
@@ -621,6 +635,7 @@ extension VirtualClock {
                 guard isPending else { return (nil, nil) }
                 isPending = false
                 state.pending -= 1
+                if interval > 0 { state.repeating -= 1 }
                 state.noteCancelledEntry()
                 defer { action = nil; onEnd = nil }
                 return (action, onEnd)

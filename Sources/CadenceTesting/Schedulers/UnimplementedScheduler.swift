@@ -20,21 +20,25 @@ import Foundation
 /// ```
 ///
 /// Where the code takes an `AnySchedulerOf<DispatchQueue>` (or `RunLoop`, `OperationQueue`), pass
-/// `.unimplemented("search")` directly. The factories are functions rather than properties (combine-schedulers'
-/// `DispatchQueue.unimplemented`) because a function knows the line that called it.
+/// `.unimplemented("search")` directly. Prefer the factory functions: a function knows the line that called it. The
+/// properties combine-schedulers users write (`DispatchQueue.unimplemented`, `AnySchedulerOf<RunLoop>.unimplemented`)
+/// exist too and behave as theirs do: every use is a failure, reading ``now`` and ``minimumTolerance`` included, and
+/// the failure is reported where the property is declared, as it has no call site to report at.
 ///
 /// The scheduler takes its `FailureReporter` (`FailureReporter.resolved`) and its source location when it is
 /// made, so a failure lands in the test that made it, at the line that made it, whichever thread schedules on it.
 ///
-/// Reading ``now`` (always tick `0` of the time type, see `VirtualTimeConvertible`) or ``minimumTolerance`` is not
-/// a failure: it runs no work, and operators such as `debounce` and `delay` read the time just before they schedule,
-/// so reporting it would report one mistake twice.
+/// With the factory functions, reading ``now`` (always tick `0` of the time type, see `VirtualTimeConvertible`) or
+/// ``minimumTolerance`` is not a failure: it runs no work, and operators such as `debounce` and `delay` read the time
+/// just before they schedule, so reporting it would report one mistake twice.
 public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, SchedulerOptions>: Scheduler, Sendable,
     CustomStringConvertible {
     /// How the scheduler's failures name it: `DispatchQueue.unimplemented("search")`.
     public let description: String
     let reporter: FailureReporter
     let location: SourceCodeLocation
+    /// Whether reading ``now`` and ``minimumTolerance`` is a failure too (the properties' behaviour).
+    let reportsTimeReads: Bool
 
     /// An unimplemented scheduler; `name`, if given, tells it apart in failure messages.
     public init(
@@ -50,18 +54,26 @@ public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, 
         )
     }
 
-    /// An unimplemented scheduler named `description` in its failures, reporting them at `location`.
-    init(describedAs description: String, location: SourceCodeLocation) {
+    /// An unimplemented scheduler named `description` in its failures, reporting them at `location`, and reading its
+    /// time as a failure too when `reportsTimeReads`.
+    init(describedAs description: String, location: SourceCodeLocation, reportsTimeReads: Bool = false) {
         self.description = description
         reporter = FailureReporter.resolved
         self.location = location
+        self.reportsTimeReads = reportsTimeReads
     }
 
-    /// Tick `0` of the time type; reading it is not a failure.
-    public var now: SchedulerTimeType { SchedulerTimeType(virtualTick: 0) }
+    /// Tick `0` of the time type; reading it is a failure only through the properties.
+    public var now: SchedulerTimeType {
+        if reportsTimeReads { report(UnimplementedText.timeRead(description, "now", kind: "scheduler")) }
+        return SchedulerTimeType(virtualTick: 0)
+    }
 
-    /// Zero; reading it is not a failure.
-    public var minimumTolerance: SchedulerTimeType.Stride { 0 }
+    /// Zero; reading it is a failure only through the properties.
+    public var minimumTolerance: SchedulerTimeType.Stride {
+        if reportsTimeReads { report(UnimplementedText.timeRead(description, "minimumTolerance", kind: "scheduler")) }
+        return 0
+    }
 
     /// Reports a failure; `action` is not run.
     public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
@@ -95,11 +107,11 @@ public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, 
     }
 
     private func fail(_ method: String, _ what: String) {
-        reporter.report(ExpectationFailure(
-            message: "\(description) was asked to \(method) \(what); an unimplemented scheduler runs nothing, so the "
-                + "action was not run.",
-            location: location
-        ))
+        report(UnimplementedText.scheduled(description, method, what))
+    }
+
+    private func report(_ message: String) {
+        reporter.report(ExpectationFailure(message: message, location: location))
     }
 
     /// `"due now"`, `"due in 300 ticks"` — counted from ``now``, tick `0`.
@@ -235,8 +247,70 @@ extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeTy
     }
 }
 
+extension DispatchQueue {
+    /// A scheduler every use of which is a failure, time reads included, as combine-schedulers' property of this name
+    /// (see ``UnimplementedScheduler``; prefer ``unimplemented(_:fileID:filePath:line:column:)``, which reports at its
+    /// caller's line).
+    public static var unimplemented: UnimplementedSchedulerOf<DispatchQueue> {
+        .strict("DispatchQueue")
+    }
+}
+
+extension RunLoop {
+    /// A scheduler every use of which is a failure, time reads included, as combine-schedulers' property of this name
+    /// (see ``UnimplementedScheduler``).
+    public static var unimplemented: UnimplementedSchedulerOf<RunLoop> { .strict("RunLoop") }
+}
+
+extension OperationQueue {
+    /// A scheduler every use of which is a failure, time reads included, as combine-schedulers' property of this name
+    /// (see ``UnimplementedScheduler``).
+    public static var unimplemented: UnimplementedSchedulerOf<OperationQueue> {
+        .strict("OperationQueue")
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeType,
+    SchedulerOptions == DispatchQueue.SchedulerOptions {
+    /// `DispatchQueue.unimplemented`, the property, erased.
+    public static var unimplemented: Self {
+        UnimplementedSchedulerOf<DispatchQueue>.strict("AnySchedulerOf<DispatchQueue>").eraseToAnyScheduler()
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType,
+    SchedulerOptions == RunLoop.SchedulerOptions {
+    /// `RunLoop.unimplemented`, the property, erased.
+    public static var unimplemented: Self {
+        UnimplementedSchedulerOf<RunLoop>.strict("AnySchedulerOf<RunLoop>").eraseToAnyScheduler()
+    }
+}
+
+extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeType,
+    SchedulerOptions == OperationQueue.SchedulerOptions {
+    /// `OperationQueue.unimplemented`, the property, erased.
+    public static var unimplemented: Self {
+        UnimplementedSchedulerOf<OperationQueue>.strict("AnySchedulerOf<OperationQueue>").eraseToAnyScheduler()
+    }
+}
+
+extension UnimplementedScheduler {
+    /// The scheduler a property makes: named `"<type>.unimplemented"`, every use a failure, reported here.
+    static func strict(
+        _ type: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        Self(
+            describedAs: "\(type).unimplemented",
+            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            reportsTimeReads: true
+        )
+    }
+}
+
 /// How the factories name the schedulers they make.
 private enum UnimplementedNaming {
+
     /// `DispatchQueue.unimplemented()`, `DispatchQueue.unimplemented("search")`.
     static func describe(_ type: String, _ name: String?) -> String {
         "\(type).unimplemented(\(name.map { String(reflecting: $0) } ?? ""))"

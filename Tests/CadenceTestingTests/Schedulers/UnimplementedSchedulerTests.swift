@@ -4,7 +4,7 @@ import Testing
 
 @Suite("UnimplementedScheduler")
 struct UnimplementedSchedulerTests {
-    private static let notRun = "; an unimplemented scheduler runs nothing, so the action was not run."
+    static let notRun = "; an unimplemented scheduler runs nothing, so the action was not run."
 
     @Test("schedule(options:_:) reports a failure naming the scheduler and the method, and does not run the action")
     func scheduleNow() {
@@ -86,6 +86,39 @@ struct UnimplementedSchedulerTests {
             #expect(VirtualScheduler.unimplemented().now == VirtualTime(tick: 0))
             #expect(RunLoop.unimplemented().now == RunLoop.SchedulerTimeType(virtualTick: 0))
         }
+    }
+
+    @Test("the properties, as combine-schedulers spells them, report every use, time reads included")
+    func properties() {
+        let ran = Synchronized(false)
+        expectFailures([
+            "RunLoop.unimplemented was asked for its now; an unimplemented scheduler must not be used at all.",
+            "RunLoop.unimplemented was asked for its minimumTolerance; an unimplemented scheduler must not be used at "
+                + "all.",
+            "RunLoop.unimplemented was asked to schedule(options:_:) an action to run as soon as possible"
+                + UnimplementedSchedulerTests.notRun,
+            "DispatchQueue.unimplemented was asked to schedule(after:tolerance:options:_:) an action due now"
+                + UnimplementedSchedulerTests.notRun,
+            "OperationQueue.unimplemented was asked to schedule(after:interval:tolerance:options:_:) an action due "
+                + "in 1000 ticks, repeating every 1000 ticks" + UnimplementedSchedulerTests.notRun,
+            "AnySchedulerOf<DispatchQueue>.unimplemented was asked to schedule(options:_:) an action to run as soon "
+                + "as possible" + UnimplementedSchedulerTests.notRun,
+        ]) {
+            let scheduler = RunLoop.unimplemented
+            _ = scheduler.now
+            _ = scheduler.minimumTolerance
+            scheduler.schedule { ran.withLock { $0 = true } }
+            DispatchQueue.unimplemented.schedule(
+                after: DispatchQueue.SchedulerTimeType(virtualTick: 0), tolerance: .zero, options: nil
+            ) {}
+            _ = OperationQueue.unimplemented.schedule(
+                after: OperationQueue.SchedulerTimeType(virtualTick: 1000), interval: .seconds(1), tolerance: .zero,
+                options: nil
+            ) {}
+            let erased: AnySchedulerOf<DispatchQueue> = .unimplemented
+            erased.schedule {}
+        }
+        #expect(!ran.withLock { $0 })
     }
 
     @Test("a failure is reported at the line that made the scheduler, not the one that used it")
@@ -183,4 +216,5 @@ struct UnimplementedAnySchedulerTests {
             "RunLoop.unimplemented()", "OperationQueue.unimplemented(\"q\")",
         ])
     }
+
 }

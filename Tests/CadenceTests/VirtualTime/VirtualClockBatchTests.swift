@@ -32,8 +32,8 @@ import Testing
             clock.pendingDueTicks == [1, 1, 2, 2, 2, 2, 2, 2, 2, 2] + Array(repeating: Self.far, count: Self.fillers)
         )
         clock.advance(by: .ticks(2))
-        // The timer's second run is put on tick 2 while tick 1 runs: after g and h, which were there before it.
-        #expect(log.value == ["timer@1", "f@1", "a", "b", "c", "cancellable", "d", "e", "g", "h", "timer@2"])
+        // The timer's second run keeps the place of its first scheduling: after d and e, before g and h.
+        #expect(log.value == ["timer@1", "f@1", "a", "b", "c", "cancellable", "d", "e", "timer@2", "g", "h"])
         timer.cancel()
     }
 
@@ -339,7 +339,8 @@ private final class ClockTimeline: Timeline, @unchecked Sendable { // `handles` 
     }
 }
 
-/// The plainest timeline: an array of entries, the one with the least due tick and sequence run next.
+/// The plainest timeline: an array of entries, the one with the least due tick and sequence run next; repeating work
+/// keeps the sequence it was first scheduled with.
 private final class PlainTimeline: Timeline {
     private struct Entry {
         var due: Int64
@@ -386,8 +387,9 @@ private final class PlainTimeline: Timeline {
             var entry = entries.remove(at: index)
             now = entry.due
             if let interval = entry.interval {
+                // Re-armed with the sequence it was first scheduled with.
                 entry.due += interval
-                put(entry)
+                entries.append(entry)
             }
             log.append("\(entry.name)@\(now)")
             Step.reaction(of: entry.name, on: self)

@@ -183,6 +183,30 @@ import Testing
         timer.cancel()
     }
 
+    /// Two repeating timers due on the same tick run in the order they were first scheduled, as a serial queue runs
+    /// them, whichever was re-armed last: a 2-tick and a 3-tick timer both fall due at tick 6.
+    @Test func repeatingWorkDueOnTheSameTickRunsInTheOrderItWasFirstScheduled() {
+        let clock = VirtualClock()
+        let log = LockedBox<[String]>([])
+        let two = clock.schedule(at: .init(ticks: 2), every: .ticks(2)) { log.append("2@\(clock.now.ticks)") }
+        let three = clock.schedule(at: .init(ticks: 3), every: .ticks(3)) { log.append("3@\(clock.now.ticks)") }
+        clock.advance(by: .ticks(6))
+        #expect(log.value == ["2@2", "3@3", "2@4", "2@6", "3@6"])
+        two.cancel()
+        three.cancel()
+    }
+
+    /// A repeating timer still pending when a drive stops on its limit is called endless even if it was scheduled
+    /// before the drive began (it keeps the sequence of its first scheduling).
+    @Test func aTimerScheduledBeforeTheDriveIsStillCalledEndless() {
+        let (clock, messages) = recordingClock()
+        let timer = clock.schedule(at: .init(ticks: 1), every: .ticks(1)) {}
+        clock.advance(by: .ticks(10), limit: 3)
+        #expect(messages.value == ["VirtualClock.advance(by:) stopped after running 3 actions at tick 3, with 1 still "
+            + "pending" + Self.runaway])
+        timer.cancel()
+    }
+
     // MARK: Bounds
 
     @Test func runStopsAnEndlessTimerAtItsLimitAndSaysSo() {
@@ -417,7 +441,7 @@ import Testing
         clock.schedule(after: .seconds(Int64.max)) { ticks.append(-clock.now.ticks) }
         clock.advance(by: .seconds(Int64.max))
         #expect(clock.now.ticks == .max)
-        #expect(ticks.value == [.max - 1, -.max, .max])  // the one-shot was scheduled before the timer's rerun
+        #expect(ticks.value == [.max - 1, .max, -.max])  // the timer was first scheduled before the one-shot
         #expect(clock.pendingCount == 0)  // the timer's next run would be past the end of time
         #expect(!timer.isScheduled)
         clock.advance(by: .ticks(1))
