@@ -312,9 +312,11 @@ extension VirtualClock {
         drain(through: target(toTick: deadline, origin: origin), limit: limit, origin: origin)
     }
 
-    /// The tick an advance by `ticks` goes to: `now` (reported) for a negative count, saturating at the end of time.
+    /// The tick an advance by `ticks` goes to: `now` (reported) for a negative count or a clock whose test has ended,
+    /// saturating at the end of time.
     func target(byTicks ticks: Int64, origin: String) -> Int64 {
         let start = now.ticks
+        if let ended = endedTick(origin: origin) { return ended }
         if ticks < 0 {
             reporter.report(
                 "\(origin) was given a negative duration (\(counted(ticks, "tick"))); time never goes backwards, so " +
@@ -329,6 +331,7 @@ extension VirtualClock {
     /// The tick an advance to `deadline` goes to: `now` (reported) for a deadline in the past.
     func target(toTick deadline: Int64, origin: String) -> Int64 {
         let start = now.ticks
+        if let ended = endedTick(origin: origin) { return ended }
         if deadline < start {
             reporter.report(
                 "\(origin) was given tick \(deadline), which is before now (tick \(start)); time never goes " +
@@ -337,6 +340,16 @@ extension VirtualClock {
             return start
         }
         return deadline
+    }
+
+    /// The tick the clock's test ended at, reported as a call of `origin` that moves time no more; nil while the test
+    /// goes on.
+    private func endedTick(origin: String) -> Int64? {
+        guard let endedAt = state.withLock({ $0.endedAt }) else { return nil }
+        reporter.report(
+            "\(origin) was called after the clock's test ended (at tick \(endedAt)); the clock stays at tick \(endedAt)."
+        )
+        return endedAt
     }
 
     /// Runs actions due at or before `target` (all of them when `target` is nil), then moves time to `target`.

@@ -400,6 +400,33 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
+    /// Advancing a clock whose test has ended is reported and moves time no more (it once went from 5 to 1005).
+    @Test func advancingAfterTheEndIsReportedAndLeavesTimeWhereItEnded() {
+        let (clock, messages) = recordingClock()
+        clock.advance(by: .ticks(5))
+        clock.end()
+        clock.advance(by: .seconds(1))
+        clock.advance(to: .init(ticks: 2000))
+        clock.scheduler.advance(by: .ticks(3))
+        #expect(clock.now.ticks == 5)
+        #expect(messages.value == [
+            "VirtualClock.advance(by:) " + Self.afterTheEnd,
+            "VirtualClock.advance(to:) " + Self.afterTheEnd,
+            "TestScheduler.advance(by:) " + Self.afterTheEnd,
+        ])
+    }
+
+    @Test func awaitingAnAdvanceAfterTheEndIsReportedToo() async {
+        let (clock, messages) = recordingClock()
+        await clock.advance(by: .ticks(5))
+        clock.end()
+        await clock.advance(by: .seconds(1))
+        #expect(clock.now.ticks == 5)
+        #expect(messages.value == ["VirtualClock.advance(by:) " + Self.afterTheEnd])
+    }
+
+    private static let afterTheEnd = "was called after the clock's test ended (at tick 5); the clock stays at tick 5."
+
     // MARK: Ticks
 
     @Test(arguments: [
