@@ -83,6 +83,7 @@ extension ReducingChecks {
     static func cancelStopsEverything<Operator: Publisher>(
         after inputs: [Int],
         lateValue: Int,
+        requests: [Subscribers.Demand] = [.unlimited],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
     ) {
@@ -96,7 +97,7 @@ extension ReducingChecks {
         harness.subscriber.cancel()
         #expect(harness.events == ["subscription"], sourceLocation: sourceLocation)
         #expect(harness.cancelCount == 1, sourceLocation: sourceLocation)
-        #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
+        #expect(harness.requests == requests, sourceLocation: sourceLocation)
     }
 
     /// A `try` operator's predicate that throws fails the downstream at once, demand or not, and cancels the

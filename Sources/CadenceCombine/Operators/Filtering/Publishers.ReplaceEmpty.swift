@@ -2,12 +2,12 @@ import CadenceSupport
 extension Publishers {
     /// A publisher that replaces an empty stream with a provided element.
     ///
-    /// Values, demand and failures pass through unchanged; the downstream's demand goes to the upstream as it is.
-    /// If the upstream finishes without a value, `output` goes out before the completion, once the downstream has
-    /// requested a value.
+    /// Values and failures pass through unchanged. If the upstream finishes without a value, `output` goes out before
+    /// the completion, once the downstream has requested a value.
     ///
-    /// Combine's own implementation also requests `.unlimited` from the upstream, which lets an upstream deliver more
-    /// than the downstream asked for; Cadence passes the downstream's demand through instead, so demand is honoured.
+    /// As Combine's, it passes the downstream's demand to the upstream and, once the downstream has its subscription,
+    /// also asks the upstream for `.unlimited`: an upstream that honours demand may then deliver more values than the
+    /// downstream asked for, and they reach it.
     public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -88,6 +88,9 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
         phase = .forwarding(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
+        // As Combine does: once the downstream has its subscription, the upstream is asked for everything, whatever
+        // the downstream requests (values beyond its demand reach it).
+        subscription.request(.unlimited)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {

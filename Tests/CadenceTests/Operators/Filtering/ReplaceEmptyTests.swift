@@ -25,17 +25,19 @@ struct ReplaceEmptyTests {
         #expect(harness.events == ["subscription", "value(42)", "finished"])
         harness.subscriber.request(.max(1))
         #expect(harness.events == ["subscription", "value(42)", "finished"])
-        #expect(harness.requests == [])
+        #expect(harness.requests == [.unlimited])  // its own, as Combine's
     }
 
-    @Test func passesDemandThrough() {
+    /// As Combine's: the downstream's demand goes up as it is, and once the downstream has its subscription the
+    /// upstream is asked for `.unlimited` too (OpenCombine's `ReplaceEmptyTests.testDemand` records Combine doing so).
+    @Test func passesDemandThroughAndAsksTheUpstreamForEverything() {
         let upstream = TestPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1)) { _ in .max(2) }
         upstream.replaceEmpty(with: 42).subscribe(subscriber)
-        #expect(upstream.subscription.requests == [.max(1)])
+        #expect(upstream.subscription.requests == [.max(1), .unlimited])
         #expect(upstream.send(5) == .max(2))
         subscriber.request(.max(3))
-        #expect(upstream.subscription.requests == [.max(1), .max(3)])
+        #expect(upstream.subscription.requests == [.max(1), .unlimited, .max(3)])
         upstream.send(completion: .finished)
         #expect(subscriber.events == [.subscription, .value(5), .completion(.finished)])
     }
@@ -55,7 +57,10 @@ struct ReplaceEmptyTests {
     }
 
     @Test func cancelStopsEverything() {
-        ReducingChecks.cancelStopsEverything(after: [], lateValue: 1) { $0.replaceEmpty(with: 42) }
+        // The subscriber's `.unlimited`, then the operator's own, as Combine's.
+        ReducingChecks.cancelStopsEverything(after: [], lateValue: 1, requests: [.unlimited, .unlimited]) {
+            $0.replaceEmpty(with: 42)
+        }
     }
 
     /// As in Combine: the subscription keeps its subscriber until the upstream lets go of it.
@@ -95,6 +100,17 @@ struct ReplaceEmptyTests {
             }
             #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
         }
+    }
+
+    /// With no demand from the downstream at all, the upstream is still asked for everything, and what it sends
+    /// reaches the downstream.
+    @Test func asksTheUpstreamForEverythingEvenWithNoDemand() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none) { _ in .none }
+        upstream.replaceEmpty(with: 42).subscribe(subscriber)
+        #expect(upstream.subscription.requests == [.unlimited])
+        _ = upstream.send(7)
+        #expect(subscriber.events == [.subscription, .value(7)])
     }
 
     @Test func describesItself() {
