@@ -234,7 +234,7 @@ where Downstream.Input == Storage.Output {
             }
             if storage.considerOutput(hasDemand: demand > 0) {
                 let output = storage.removeOutput()
-                if demand != .unlimited {
+                if demand != .unlimited, demand > 0 {
                     demand -= 1
                 }
                 let idleAfter = forward == .none && !storage.hasOutput(hasDemand: demand > 0)

@@ -1,5 +1,7 @@
 /// The subscription behind `Publishers.Zip`, `Zip3` and `Zip4`: values wait in one queue per upstream until each
-/// upstream has one, and a tuple goes out only while the downstream has demand. It finishes as soon as an upstream
+/// upstream has one, and the value that completes a tuple sends it at once, as Combine's zip does, whether or not the
+/// downstream has demand left (it passes the downstream's demand to its upstreams, so an upstream that honours demand
+/// stays within it). It finishes as soon as an upstream
 /// that has finished has no value left waiting (no further tuple is possible); a failure cancels every upstream that
 /// has not completed, the failing one included, as Combine does.
 typealias ZipInner<Storage: ZipStorage, Downstream: Subscriber> = TupleCombiningInner<Storage, Downstream>
@@ -26,16 +28,16 @@ extension ZipStorage {
 
     static var requiresPositiveDemand: Bool { true }
 
-    mutating func considerOutput(hasDemand: Bool) -> Bool {
-        hasDemand && isComplete
+    mutating func considerOutput(hasDemand _: Bool) -> Bool {
+        isComplete
     }
 
     mutating func removeOutput() -> Output {
         removeTuple()
     }
 
-    mutating func hasOutput(hasDemand: Bool) -> Bool {
-        hasDemand && isComplete
+    mutating func hasOutput(hasDemand _: Bool) -> Bool {
+        isComplete
     }
 
     mutating func isExhausted(completed: [Bool], finishedCount: Int) -> Bool {

@@ -45,18 +45,32 @@ struct ZipTests {
         #expect(letters.subscription.requests == [.max(2), .max(3)])
     }
 
-    @Test func holdsTuplesBeyondTheDemand() {
+    /// As Combine's (OpenCombine's `ZipTests.testUpstreamExceedsDemand` records it): the value that completes a tuple
+    /// sends it at once, even beyond the demand, when upstreams send more than they were asked for.
+    @Test func sendsATupleAsSoonAsItIsCompleteEvenBeyondTheDemand() {
         let (numbers, letters, subscriber) = makeZip(initialDemand: .max(1))
         numbers.send(1)
         letters.send("a")
-        // A misbehaving upstream pair sends beyond the demand: the tuple waits for a request.
         numbers.send(2)
-        letters.send("b")
+        numbers.send(3)
         #expect(subscriber.values == ["1a"])
-        subscriber.request(.max(1))
+        letters.send("b")
         #expect(subscriber.values == ["1a", "2b"])
+        letters.send("c")
+        #expect(subscriber.values == ["1a", "2b", "3c"])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == ["1a", "2b", "3c"])
         #expect(numbers.subscription.requests == [.max(1), .max(1)])
         #expect(letters.subscription.requests == [.max(1), .max(1)])
+    }
+
+    /// With no demand at all, a complete tuple still goes out, and the demand the downstream returns goes back to
+    /// the upstream whose value completed it (OpenCombine's `ZipTests.testIncreasedDemand`).
+    @Test func aTupleGoesOutWithNoDemandAndItsReturnedDemandGoesBack() {
+        let (numbers, letters, subscriber) = makeZip(initialDemand: .none, onValue: { _ in .max(1) })
+        #expect(numbers.send(1) == .none)
+        #expect(letters.send("a") == .max(1))
+        #expect(subscriber.values == ["1a"])
     }
 
     @Test func demandReturnedByTheDownstreamReachesEveryUpstream() {
@@ -110,15 +124,14 @@ struct ZipTests {
         #expect(letters.subscription.cancelCount == 1)
     }
 
-    @Test func finishesOnceTheWaitingTuplesAreRequested() {
+    @Test func finishesOnceAnUpstreamThatFinishedHasNoValueLeft() {
         let (numbers, letters, subscriber) = makeZip(initialDemand: .max(1))
         numbers.send(1)
         numbers.send(2)
+        numbers.send(3)
         letters.send("a")
         letters.send("b")
         letters.send(completion: .finished)
-        #expect(subscriber.events == [.subscription, .value("1a")])
-        subscriber.request(.max(1))
         #expect(subscriber.events == [.subscription, .value("1a"), .value("2b"), .completion(.finished)])
     }
 
