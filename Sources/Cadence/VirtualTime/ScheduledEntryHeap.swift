@@ -134,6 +134,12 @@ extension ScheduledEntryHeap where Entry == ScheduledEntry {
     /// The due ticks of the entries whose action is still pending, in heap order (read under the clock's lock).
     var liveDueTicks: [Int64] { entries.filter(\.isLive).map(\.due) }
 
+    /// The deadline ticks of the sleeps still pending, in heap order: the live entries with something to run if the
+    /// clock ends first, which only a sleep has (read under the clock's lock).
+    var pendingSleepDeadlines: [Int64] {
+        entries.filter { $0.isLive && $0.action._withUnsafeGuaranteedRef { $0.onEnd != nil } }.map(\.due)
+    }
+
     /// Whether an entry still pending was scheduled at or after sequence number `first`, or repeats (a repeating
     /// entry keeps the sequence it was first scheduled with; read under the clock's lock).
     func hasLiveEntry(sequencedFrom first: UInt64) -> Bool {

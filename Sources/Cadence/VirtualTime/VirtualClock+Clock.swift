@@ -44,9 +44,7 @@ extension VirtualClock: Clock {
         }
         try Task.checkCancellation()
         if deadline.ticks <= state.withLock({ $0.now }) { return }
-        let sleeper = Sleeper { [weak self] sleeper in
-            self?.activeSleeps.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(sleeper)) }
-        }
+        let sleeper = Sleeper()
         // On a session's clock, the session's executor may ask whether its body sleeps here (see
         // `watchForStalls`); a task sleeps once at a time.
         let task = executor == nil ? 0 : cadence_current_task_id()
@@ -58,7 +56,6 @@ extension VirtualClock: Clock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                activeSleeps.withLock { $0[ObjectIdentifier(sleeper)] = deadline.ticks }
                 guard sleeper.install(continuation) else { return }
                 let scheduled = enqueue(
                     .tick(deadline.ticks),
@@ -92,12 +89,6 @@ final class Sleeper: Sendable {
     }
 
     private let state = Locked(State())
-    /// Called once, when the sleep ends (woken, cancelled or ended with its clock).
-    private let onFinish: @Sendable (Sleeper) -> Void
-
-    init(onFinish: @escaping @Sendable (Sleeper) -> Void) {
-        self.onFinish = onFinish
-    }
 
     /// Stores the continuation; returns false (after resuming it with `CancellationError`) when already cancelled.
     func install(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
@@ -109,10 +100,7 @@ final class Sleeper: Sendable {
             state.continuation = continuation
             return false
         }
-        if cancelled {
-            onFinish(self)
-            continuation.resume(throwing: CancellationError())
-        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
         return !cancelled
     }
 
@@ -134,9 +122,7 @@ final class Sleeper: Sendable {
             defer { state.continuation = nil }
             return state.continuation
         }
-        guard let continuation else { return }
-        onFinish(self)
-        continuation.resume(with: result)
+        continuation?.resume(with: result)
     }
 
     func cancel() {
@@ -150,8 +136,6 @@ final class Sleeper: Sendable {
             return (continuation, state.scheduled)
         }
         scheduled?.cancel()
-        guard let continuation else { return }
-        onFinish(self)
-        continuation.resume(throwing: CancellationError())
+        continuation?.resume(throwing: CancellationError())
     }
 }

@@ -12,7 +12,7 @@ extension VirtualClock {
     /// session, only the sleeps already begun are.
     public func checkSuspension() async throws {
         await executor?.waitUntilIdle(origin: "VirtualClock.checkSuspension()")
-        let deadlines = activeSleeps.withLock { $0.values.sorted() }
+        let deadlines = state.withLock { $0.heap.pendingSleepDeadlines }.sorted()
         if !deadlines.isEmpty {
             throw SuspensionError(now: now.ticks, deadlines: deadlines)
         }

@@ -72,9 +72,6 @@ public final class VirtualClock: Sendable {
     let state: Locked<State>
     /// The tasks asleep on this clock of a session, by task identifier (see `sleep(until:tolerance:)`).
     let sleepingTasks = Locked<[UInt64: SleepingTask]>([:])
-    /// The deadline tick of every sleep on this clock not yet woken, cancelled or ended, by sleeper (see
-    /// `checkSuspension()`).
-    let activeSleeps = Locked<[ObjectIdentifier: Int64]>([:])
     let reporter: FailureReporter
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
