@@ -19,7 +19,7 @@ extension VirtualClock {
     /// A task that never suspends and never finishes (a loop of `Task.yield()`) would keep the test busy forever: the
     /// wait gives up after a hundred thousand jobs, reports it, and goes on. On a clock made outside a session
     /// (`VirtualClock()`) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
-    public func advance(by duration: Duration, limit: Int = VirtualClock.defaultActionLimit) async {
+    public func advance(by duration: Duration = .zero, limit: Int = VirtualClock.defaultActionLimit) async {
         let origin = "VirtualClock.advance(by:)"
         await drive(through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,
                     origin: origin)

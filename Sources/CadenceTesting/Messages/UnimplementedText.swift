@@ -1,8 +1,14 @@
 /// Every sentence an unimplemented scheduler or clock reports.
 enum UnimplementedText {
-    /// `DispatchQueue.unimplemented was asked to schedule(options:_:) an action to run as soon as possible; …`.
-    static func scheduled(_ scheduler: String, _ method: String, _ what: String) -> String {
-        "\(scheduler) was asked to \(method) \(what); an unimplemented scheduler runs nothing, so the action was not run."
+    /// `DispatchQueue.unimplemented("search") was asked to schedule(options:_:) an action to run as soon as possible;
+    /// an unimplemented scheduler runs nothing, so the action was not run.`; through a property, which runs it (as
+    /// combine-schedulers' does), `…; an unimplemented scheduler must not be used at all. The action ran at once.`
+    static func scheduled(_ scheduler: String, _ method: String, _ what: String, ranAction: Bool) -> String {
+        ranAction
+            ? "\(scheduler) was asked to \(method) \(what); an unimplemented scheduler must not be used at all. The "
+                + "action ran at once."
+            : "\(scheduler) was asked to \(method) \(what); an unimplemented scheduler runs nothing, so the action was "
+                + "not run."
     }
 
     /// `RunLoop.unimplemented was asked for its now; an unimplemented scheduler must not be used at all.`

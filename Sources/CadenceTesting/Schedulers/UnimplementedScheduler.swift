@@ -22,8 +22,9 @@ import Foundation
 /// Where the code takes an `AnySchedulerOf<DispatchQueue>` (or `RunLoop`, `OperationQueue`), pass
 /// `.unimplemented("search")` directly. Prefer the factory functions: a function knows the line that called it. The
 /// properties combine-schedulers users write (`DispatchQueue.unimplemented`, `AnySchedulerOf<RunLoop>.unimplemented`)
-/// exist too and behave as theirs do: every use is a failure, reading ``now`` and ``minimumTolerance`` included, and
-/// the failure is reported where the property is declared, as it has no call site to report at.
+/// exist too and behave as theirs do: every use is a failure, reading ``now`` and ``minimumTolerance`` included, the
+/// failure goes to the reporter in force where the scheduler is used (at the line that declares the property, which
+/// has no call site to report at), and a scheduled action then runs at once.
 ///
 /// The scheduler takes its `FailureReporter` (`FailureReporter.resolved`) and its source location when it is
 /// made, so a failure lands in the test that made it, at the line that made it, whichever thread schedules on it.
@@ -35,10 +36,13 @@ public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, 
     CustomStringConvertible {
     /// How the scheduler's failures name it: `DispatchQueue.unimplemented("search")`.
     public let description: String
-    let reporter: FailureReporter
+    /// The reporter of the place that made the scheduler; nil for a property's, which reports to the one in force
+    /// where it is used.
+    let reporter: FailureReporter?
     let location: SourceCodeLocation
-    /// Whether reading ``now`` and ``minimumTolerance`` is a failure too (the properties' behaviour).
-    let reportsTimeReads: Bool
+    /// The properties' behaviour, combine-schedulers': reading ``now`` and ``minimumTolerance`` is a failure too, and
+    /// a scheduled action runs at once after its failure.
+    let isStrict: Bool
 
     /// An unimplemented scheduler; `name`, if given, tells it apart in failure messages.
     public init(
@@ -54,43 +58,44 @@ public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, 
         )
     }
 
-    /// An unimplemented scheduler named `description` in its failures, reporting them at `location`, and reading its
-    /// time as a failure too when `reportsTimeReads`.
-    init(describedAs description: String, location: SourceCodeLocation, reportsTimeReads: Bool = false) {
+    /// An unimplemented scheduler named `description` in its failures, reporting them at `location`; `isStrict` for
+    /// a property's.
+    init(describedAs description: String, location: SourceCodeLocation, isStrict: Bool = false) {
         self.description = description
-        reporter = FailureReporter.resolved
+        reporter = isStrict ? nil : FailureReporter.resolved
         self.location = location
-        self.reportsTimeReads = reportsTimeReads
+        self.isStrict = isStrict
     }
 
     /// Tick `0` of the time type; reading it is a failure only through the properties.
     public var now: SchedulerTimeType {
-        if reportsTimeReads { report(UnimplementedText.timeRead(description, "now", kind: "scheduler")) }
+        if isStrict { report(UnimplementedText.timeRead(description, "now", kind: "scheduler")) }
         return SchedulerTimeType(virtualTick: 0)
     }
 
     /// Zero; reading it is a failure only through the properties.
     public var minimumTolerance: SchedulerTimeType.Stride {
-        if reportsTimeReads { report(UnimplementedText.timeRead(description, "minimumTolerance", kind: "scheduler")) }
+        if isStrict { report(UnimplementedText.timeRead(description, "minimumTolerance", kind: "scheduler")) }
         return 0
     }
 
     /// Reports a failure; `action` is not run.
     public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
-        fail("schedule(options:_:)", "an action to run as soon as possible")
+        fail("schedule(options:_:)", "an action to run as soon as possible", action)
     }
 
-    /// Reports a failure; `action` is not run.
+    /// Reports a failure; `action` is not run (through a property: it runs at once).
     public func schedule(
         after date: SchedulerTimeType,
         tolerance _: SchedulerTimeType.Stride,
         options _: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        fail("schedule(after:tolerance:options:_:)", "an action \(Self.due(date))")
+        fail("schedule(after:tolerance:options:_:)", "an action \(Self.due(date))", action)
     }
 
-    /// Reports a failure; `action` is not run, and the returned cancellable does nothing.
+    /// Reports a failure; `action` is not run (through a property: it runs once, at once), and the returned
+    /// cancellable does nothing.
     public func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -101,17 +106,19 @@ public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, 
         let every = SchedulerTimeType.virtualTicks(in: interval)
         fail(
             "schedule(after:interval:tolerance:options:_:)",
-            "an action \(Self.due(date)), repeating every \(every == 1 ? "1 tick" : "\(every) ticks")"
+            "an action \(Self.due(date)), repeating every \(every == 1 ? "1 tick" : "\(every) ticks")",
+            action
         )
         return AnyCancellable {}
     }
 
-    private func fail(_ method: String, _ what: String) {
-        report(UnimplementedText.scheduled(description, method, what))
+    private func fail(_ method: String, _ what: String, _ action: () -> Void) {
+        report(UnimplementedText.scheduled(description, method, what, ranAction: isStrict))
+        if isStrict { action() }
     }
 
     private func report(_ message: String) {
-        reporter.report(ExpectationFailure(message: message, location: location))
+        (reporter ?? .resolved).report(ExpectationFailure(message: message, location: location))
     }
 
     /// `"due now"`, `"due in 300 ticks"` — counted from ``now``, tick `0`.
@@ -303,7 +310,7 @@ extension UnimplementedScheduler {
         Self(
             describedAs: "\(type).unimplemented",
             location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            reportsTimeReads: true
+            isStrict: true
         )
     }
 }

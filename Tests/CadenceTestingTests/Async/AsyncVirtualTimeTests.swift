@@ -105,6 +105,17 @@ import Testing
         #expect(fired.value == 1)
     }
 
+    /// `await clock.advance()`, as swift-clocks spells it: by zero, letting the ready tasks run.
+    @Test func anAdvanceWithNoDurationLetsTheReadyTasksRunAndKeepsTime() async {
+        await withVirtualTime { clock in
+            let log = Synchronized<[String]>([])
+            Task { log.withLock { $0.append("ran") } }
+            await clock.advance()
+            #expect(log.withLock { $0 } == ["ran"])
+            #expect(clock.now.ticks == 0)
+        }
+    }
+
     // MARK: Bad input
 
     @Test func aTaskThatNeverSuspendsIsReportedAndTheAdvanceGoesOn() async {

@@ -197,7 +197,7 @@ struct FailureReporterSwiftTestingTests {
         await withKnownIssue {
             let scheduler = DispatchQueue.unimplemented("thread")
             await onNewThread { scheduler.schedule {} }
-            await scheduler.reporter.relay?.settle()
+            await scheduler.reporter?.relay?.settle()
         } matching: { issue in
             matches(issue, """
                 DispatchQueue.unimplemented("thread") was asked to schedule(options:_:) an action to run as soon as \

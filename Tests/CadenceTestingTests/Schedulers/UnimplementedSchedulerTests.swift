@@ -88,37 +88,49 @@ struct UnimplementedSchedulerTests {
         }
     }
 
-    @Test("the properties, as combine-schedulers spells them, report every use, time reads included")
+    static let ranAnyway = "; an unimplemented scheduler must not be used at all. The action ran at once."
+
+    @Test("the properties, as combine-schedulers spells them, report every use, time reads included, and run actions")
     func properties() {
-        let ran = Synchronized(false)
+        let runs = Synchronized(0)
         expectFailures([
             "RunLoop.unimplemented was asked for its now; an unimplemented scheduler must not be used at all.",
             "RunLoop.unimplemented was asked for its minimumTolerance; an unimplemented scheduler must not be used at "
                 + "all.",
             "RunLoop.unimplemented was asked to schedule(options:_:) an action to run as soon as possible"
-                + UnimplementedSchedulerTests.notRun,
+                + Self.ranAnyway,
             "DispatchQueue.unimplemented was asked to schedule(after:tolerance:options:_:) an action due now"
-                + UnimplementedSchedulerTests.notRun,
+                + Self.ranAnyway,
             "OperationQueue.unimplemented was asked to schedule(after:interval:tolerance:options:_:) an action due "
-                + "in 1000 ticks, repeating every 1000 ticks" + UnimplementedSchedulerTests.notRun,
+                + "in 1000 ticks, repeating every 1000 ticks" + Self.ranAnyway,
             "AnySchedulerOf<DispatchQueue>.unimplemented was asked to schedule(options:_:) an action to run as soon "
-                + "as possible" + UnimplementedSchedulerTests.notRun,
+                + "as possible" + Self.ranAnyway,
         ]) {
             let scheduler = RunLoop.unimplemented
             _ = scheduler.now
             _ = scheduler.minimumTolerance
-            scheduler.schedule { ran.withLock { $0 = true } }
+            scheduler.schedule { runs.withLock { $0 += 1 } }
             DispatchQueue.unimplemented.schedule(
                 after: DispatchQueue.SchedulerTimeType(virtualTick: 0), tolerance: .zero, options: nil
-            ) {}
+            ) { runs.withLock { $0 += 1 } }
             _ = OperationQueue.unimplemented.schedule(
                 after: OperationQueue.SchedulerTimeType(virtualTick: 1000), interval: .seconds(1), tolerance: .zero,
                 options: nil
-            ) {}
+            ) { runs.withLock { $0 += 1 } }
             let erased: AnySchedulerOf<DispatchQueue> = .unimplemented
-            erased.schedule {}
+            erased.schedule { runs.withLock { $0 += 1 } }
         }
-        #expect(!ran.withLock { $0 })
+        #expect(runs.withLock { $0 } == 4)
+    }
+
+    @Test("a property's scheduler reports to the reporter in force where it is used, not where it was made")
+    func propertyReportsWhereUsed() {
+        let scheduler = DispatchQueue.unimplemented
+        expectFailures([
+            "DispatchQueue.unimplemented was asked for its now; an unimplemented scheduler must not be used at all.",
+        ]) {
+            _ = scheduler.now
+        }
     }
 
     @Test("a failure is reported at the line that made the scheduler, not the one that used it")
