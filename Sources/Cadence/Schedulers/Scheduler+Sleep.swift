@@ -2,7 +2,7 @@ import CadenceSupport
 
 extension Scheduler {
     /// Suspends the calling task for `duration` of the scheduler's time: until an action scheduled `duration` from
-    /// ``now`` runs. On a test scheduler the advance that reaches it wakes it; cancelling the task ends the sleep at
+    /// `now` runs. On a test scheduler the advance that reaches it wakes it; cancelling the task ends the sleep at
     /// once with `CancellationError` and takes the action off the scheduler.
     ///
     /// ```swift
@@ -16,7 +16,7 @@ extension Scheduler {
         try await sleep(until: now.advanced(by: duration), tolerance: tolerance, options: options)
     }
 
-    /// Suspends the calling task until `deadline` of the scheduler's time (see ``sleep(for:tolerance:options:)``).
+    /// Suspends the calling task until `deadline` of the scheduler's time (see `sleep(for:tolerance:options:)`).
     public func sleep(
         until deadline: SchedulerTimeType,
         tolerance: SchedulerTimeType.Stride = .zero,
@@ -38,7 +38,7 @@ extension Scheduler {
         }
     }
 
-    /// The scheduler's time every `interval`, from `interval` after ``now``, for as long as the stream is iterated:
+    /// The scheduler's time every `interval`, from `interval` after `now`, for as long as the stream is iterated:
     /// an action repeating on the scheduler, cancelled when the iteration ends.
     ///
     /// ```swift
