@@ -87,7 +87,8 @@ struct VirtualTimeSession: Sendable {
         isolation: isolated (any Actor)?,
         _ body: (VirtualClock) async throws -> R
     ) async rethrows -> R {
-        let executor = clock.executor.flatMap { $0.begin() ? $0 : nil }
+        let onMainActor = isolation.map { $0 === MainActor.shared } ?? false
+        let executor = clock.executor.flatMap { $0.begin(onMainActor: onMainActor) ? $0 : nil }
         if systemClocks == .virtual, executor == nil || !clock.virtualizeSystemSleeps() {
             report(.systemClocksStayReal(VirtualClock.systemSleepSupport), to: failures)
         }
