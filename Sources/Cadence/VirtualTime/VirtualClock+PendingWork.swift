@@ -9,4 +9,10 @@ extension VirtualClock {
             return ticks
         }.sorted()
     }
+
+    /// The tick each task still asleep on the clock would wake at, earliest first: the sleeps among
+    /// ``pendingDueTicks``.
+    package var pendingSleepTicks: [Int64] {
+        state.withLock { $0.heap.pendingSleepDeadlines }.sorted()
+    }
 }

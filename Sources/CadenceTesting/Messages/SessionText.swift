@@ -13,8 +13,9 @@ struct SessionProblem {
         case negativeHorizon(Duration, returnedAt: Int64)
         /// Work due inside the horizon, at the sorted `ticks`, was scheduled after the drain found the clock idle.
         case stragglers(ticks: [Int64])
-        /// Work at the sorted `ticks` never ran; `strict` makes it a failure, else a note.
-        case neverRan(ticks: [Int64], busy: Busy, strict: Bool)
+        /// Scheduled actions due at the sorted `ticks`, and tasks asleep on the clock until the sorted `sleeps`, never
+        /// ran; `strict` makes it a failure, else a note.
+        case neverRan(ticks: [Int64], sleeps: [Int64], busy: Busy, strict: Bool)
         /// `jobs` jobs of the body's tasks were still ready to run when the session ended (a task that never
         /// suspends); they were cancelled and handed back to the runtime.
         case tasksStillReady(jobs: Int)
@@ -49,7 +50,7 @@ enum SessionText {
             let verb = ticks.count == 1 ? "was" : "were"
             return "\(capitalised(work)) \(verb) scheduled after the virtual clock had been drained — by a task the "
                 + "\(body) started and did not await? Await or cancel the tasks the \(body) starts before it returns."
-        case let .neverRan(ticks, busy, strict):
+        case let .neverRan(ticks, sleeps, busy, strict):
             let busyText: String
             let hint: String
             switch busy {
@@ -62,7 +63,21 @@ enum SessionText {
                     + "returned (at tick \(returnedAt))"
                 hint = ", or give \(api)(horizon:) a longer horizon"
             }
-            let work = "\(counted(ticks.count, "scheduled action")), due at \(self.ticks(ticks)),"
+            let asleep = sleeps.isEmpty ? nil : "\(counted(sleeps.count, "task")) asleep on the clock until "
+                + self.ticks(sleeps)
+            guard !ticks.isEmpty else {
+                // Only sleeps are left: a task the body started and left behind, not a timer.
+                let sleepers = asleep ?? ""
+                if strict {
+                    return "\(capitalised(sleepers)) never woke: \(busyText). Cancel the work the \(body) leaves "
+                        + "behind\(hint)."
+                }
+                return "\(capitalised(busyText)): \(sleepers) never woke. A task the \(body) started and left "
+                    + "asleep? Cancel or await it before the \(body) returns\(hint); \(api)(strict: true) makes this "
+                    + "a failure."
+            }
+            let actions = "\(counted(ticks.count, "scheduled action")), due at \(self.ticks(ticks)),"
+            let work = asleep.map { "\(actions) and \($0)" } ?? actions
             if strict {
                 return "\(capitalised(work)) never ran: \(busyText). Cancel the work the \(body) leaves behind\(hint)."
             }

@@ -171,7 +171,16 @@ struct VirtualTimeSession: Sendable {
         let busy: SessionProblem.Busy = stoppedOnLimit
             ? .actionLimit(ran: ran, returnedAt: returnedAt, stoppedAt: clock.now.ticks)
             : .horizon(max(horizon, .zero), returnedAt: returnedAt)
-        report(.neverRan(ticks: pending, busy: busy, strict: isStrict), to: isStrict ? failures : notes)
+        // The sleeps among them are tasks left asleep, not actions: said apart, so a lone sleep is not taken for a
+        // repeating timer.
+        var actions = pending
+        var sleeps: [Int64] = []
+        for tick in clock.pendingSleepTicks {
+            guard let index = actions.firstIndex(of: tick) else { continue }
+            actions.remove(at: index)
+            sleeps.append(tick)
+        }
+        report(.neverRan(ticks: actions, sleeps: sleeps, busy: busy, strict: isStrict), to: isStrict ? failures : notes)
     }
 
     /// Reports `problem` to `reporter`, at the session's location.

@@ -302,9 +302,9 @@ import Testing
     @Test func aSleeperLeftOnTheClockIsReportedAndWokenWithCancellationAtTheEnd() async {
         let ended = Synchronized(false)
         await expectFailures([
-            "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due "
-                + "at tick 10000, never ran. An endless repeating timer, or work that keeps rescheduling itself? "
-                + "Cancel it before the body returns, or give withVirtualTime(horizon:) a longer horizon; "
+            "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 task asleep on the "
+                + "clock until tick 10000 never woke. A task the body started and left asleep? Cancel or await it "
+                + "before the body returns, or give withVirtualTime(horizon:) a longer horizon; "
                 + "withVirtualTime(strict: true) makes this a failure.",
         ]) {
             await withVirtualTime(horizon: .zero) { clock in
@@ -315,5 +315,31 @@ import Testing
             }
         }
         #expect(ended.value)
+    }
+
+    /// A sleep left beside a scheduled action is named as a sleep; under `strict: true` a lone sleep is a failure.
+    @Test func aSleeperLeftBesideAnActionIsNamedApartAndStrictMakesItAFailure() async {
+        await expectFailures([
+            "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due "
+                + "at tick 5000, and 1 task asleep on the clock until tick 10000 never ran. An endless repeating "
+                + "timer, or work that keeps rescheduling itself? Cancel it before the body returns, or give "
+                + "withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: true) makes this a failure.",
+        ]) {
+            await withVirtualTime(horizon: .zero) { clock in
+                _ = clock.schedule(at: clock.now.advanced(by: .seconds(5))) {}
+                Task { try? await clock.sleep(for: .seconds(10)) }
+                await clock.advance(by: .zero)
+            }
+        }
+        await expectFailures([
+            "1 task asleep on the clock until tick 10000 never woke: the virtual clock was still busy .ticks(0) after "
+                + "the body returned (at tick 0). Cancel the work the body leaves behind, or give "
+                + "withVirtualTime(horizon:) a longer horizon.",
+        ]) {
+            await withVirtualTime(horizon: .zero, strict: true) { clock in
+                Task { try? await clock.sleep(for: .seconds(10)) }
+                await clock.advance(by: .zero)
+            }
+        }
     }
 }

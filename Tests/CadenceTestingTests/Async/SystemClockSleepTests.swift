@@ -157,10 +157,10 @@ import Testing
 
     /// The note of a sleep still pending at `tick` when the body returned at tick 0 with no horizon.
     static func pendingSleep(at tick: Int) -> String {
-        "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due at "
-            + "tick \(tick), never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel it "
-            + "before the body returns, or give withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: "
-            + "true) makes this a failure."
+        "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 task asleep on the clock "
+            + "until tick \(tick) never woke. A task the body started and left asleep? Cancel or await it before the "
+            + "body returns, or give withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: true) makes "
+            + "this a failure."
     }
 
     /// Checks that `body` reports `expected`, where a ten-second sleep's note says tick 10000 — or a tick up to 100

@@ -215,9 +215,9 @@ import Testing
     @Test func strictModeCountsASleepingTaskAsWork() async throws {
         await expectFailures([
             """
-            1 scheduled action, due at tick 10000, never ran: the virtual clock was still busy .ticks(0) after the \
-            body returned (at tick 0). Cancel the work the body leaves behind, or give withVirtualTime(horizon:) a \
-            longer horizon.
+            1 task asleep on the clock until tick 10000 never woke: the virtual clock was still busy .ticks(0) after \
+            the body returned (at tick 0). Cancel the work the body leaves behind, or give withVirtualTime(horizon:) \
+            a longer horizon.
             """,
         ]) {
             let sleeper = await withVirtualTime(horizon: .zero, strict: true) { clock in
