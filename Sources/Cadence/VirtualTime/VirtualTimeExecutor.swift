@@ -47,6 +47,8 @@ package final class VirtualTimeExecutor: Sendable {
         /// The task the job goes on with (itself, or the task a `Task.yield()` continuation resumes), to cancel if
         /// the job is still waiting when the session ends; nil for any other job.
         let task: UnsafeMutableRawPointer?
+        /// Whether the job is the task itself (not a continuation or an actor's job).
+        var isTask = false
     }
 
     private struct State {
@@ -58,8 +60,10 @@ package final class VirtualTimeExecutor: Sendable {
         var isDraining = false
         /// The side the drain runs on: the body's (the main queue for a body on the main actor).
         var home = Side.queue
-        /// Jobs run since the queue was last empty.
+        /// Jobs run since the queue was last empty, counted as ``charge(_:)`` counts them.
         var jobsSinceIdle = 0
+        /// The task the last job run went on with.
+        var lastTask: UnsafeMutableRawPointer?
         var hasEnded = false
         /// Whether a nested run (`runReadyJobs`) gave up on a task that never suspends since the queue was last empty:
         /// later nested runs leave it to the drain rather than report it again.
@@ -77,6 +81,15 @@ package final class VirtualTimeExecutor: Sendable {
         var readyCount: Int { jobs.count - head }
 
         var next: Entry? { head < jobs.count ? jobs[head] : nil }
+
+        /// What running `entry` costs of a wait's budget: one job, except the task itself enqueued again right after
+        /// a job that went on with it. Resuming a task takes the runtime up to four jobs — a `Task.yield()` enqueues
+        /// a continuation, and the task then hops to its executor — which would make a yield cost four; counted so,
+        /// it costs one, and a task still cannot run for free (its continuation, or another task's job, is charged).
+        mutating func charge(_ entry: Entry) -> Int {
+            defer { lastTask = entry.task }
+            return entry.isTask && entry.task != nil && entry.task == lastTask ? 0 : 1
+        }
 
         mutating func popJob() -> Entry? {
             guard head < jobs.count else { return nil }
@@ -206,7 +219,7 @@ package final class VirtualTimeExecutor: Sendable {
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
         return executor.accept(Entry(
             job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
-            task: cadence_job_resumed_task(job)
+            task: cadence_job_resumed_task(job), isTask: jobTask != 0
         ))
     }
 
@@ -286,7 +299,7 @@ package final class VirtualTimeExecutor: Sendable {
                 if let next = state.next {
                     guard Self.side(of: next) == side else { return .handOver }
                     _ = state.popJob()
-                    state.jobsSinceIdle += 1
+                    state.jobsSinceIdle += state.charge(next)
                     return .run(next)
                 }
                 state.jobsSinceIdle = 0
@@ -316,9 +329,9 @@ package final class VirtualTimeExecutor: Sendable {
 
     private static func side(of entry: Entry) -> Side { entry.isMainActorJob ? .main : .queue }
 
-    /// Runs ready jobs of `side` here, one after the other while the next one is of this side: at most `limit`, or
-    /// with no limit until a waiter has waited ``jobLimit`` jobs (where the drain stops to report it). Returns how
-    /// many ran.
+    /// Runs ready jobs of `side` here, one after the other while the next one is of this side: at most `limit` (as
+    /// ``State/charge(_:)`` counts them), or with no limit until a waiter has waited ``jobLimit`` jobs (where the
+    /// drain stops to report it). Returns how many ran, so counted.
     private func runStretch(on side: Side, limit: Int?) -> Int {
         var ran = 0
         while true {
@@ -326,15 +339,15 @@ package final class VirtualTimeExecutor: Sendable {
                 guard let next = state.next, Self.side(of: next) == side else { return nil }
                 if let limit {
                     guard ran < limit else { return nil }
+                    ran += state.charge(next)
                 } else {
                     guard state.waiters.isEmpty || state.jobsSinceIdle < Self.jobLimit else { return nil }
-                    state.jobsSinceIdle += 1
+                    state.jobsSinceIdle += state.charge(next)
                 }
                 return state.popJob()
             }
             guard let entry else { return ran }
             run(entry)
-            ran += 1
         }
     }
 

@@ -1,0 +1,25 @@
+import CadenceTesting
+import Testing
+
+/// The budget a wait gives the test's tasks counts jobs; a `Task.yield()` is one job.
+@Suite struct YieldBudgetTests {
+    @Test func aLoopOfThirtyThousandYieldsFinishesWithinOneAdvance() async {
+        await expectFailures([]) {
+            let (finished, now) = await withVirtualTime { clock in
+                let loop = Task { () -> Int in
+                    var turns = 0
+                    for _ in 0..<30_000 {
+                        turns += 1
+                        await Task.yield()
+                    }
+                    return turns
+                }
+                await clock.advance(by: .seconds(1))
+                let finished = await loop.value
+                return (finished, clock.now.ticks)
+            }
+            #expect(finished == 30_000)
+            #expect(now == 1000)
+        }
+    }
+}
