@@ -581,8 +581,9 @@ package final class VirtualTimeExecutor: Sendable {
     /// one would leave the outer job with no current task.
     private static let canRunJobsNested = cadence_can_run_jobs_nested()
 
-    /// Runs the session's ready jobs here and now, one after the other, until none is ready — when called from inside
-    /// one of the session's jobs, on the thread that drains it; elsewhere it runs nothing.
+    /// Runs the session's ready jobs now, one after the other, until none is ready — when called from inside one of
+    /// the session's jobs; elsewhere it runs nothing. The jobs of this side run here, the other side's there while this
+    /// one waits (see `handOver(to:limit:)`).
     ///
     /// This is how a synchronous step of the DSL lets the test's tasks run while it drives the clock: the step runs
     /// inside a job of the session (the test's body, or a task of it), so the jobs it runs run nested in that one,
