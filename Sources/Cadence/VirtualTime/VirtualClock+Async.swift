@@ -58,7 +58,7 @@ extension VirtualClock {
 
     /// Lets the session's tasks run until idle, then runs the actions due on the next tick and lets the tasks run
     /// again, tick by tick through `target` (all of them when nil), for at most `limit` actions; then moves time to
-    /// `target` when told to. Reports nothing but a runaway task (as `waiter`).
+    /// `target` when told to. Reports nothing but a runaway task (as `waiter`; nil reports none).
     ///
     /// Without a session executor it is the synchronous ``runActions(through:limit:)``.
     ///
@@ -67,7 +67,7 @@ extension VirtualClock {
         through target: Int64?,
         limit: Int,
         movingTimeToTarget: Bool,
-        waiter: String
+        waiter: String?
     ) async -> (ran: Int, stoppedOnLimit: Bool) {
         guard let executor else {
             if movingTimeToTarget { return runActions(through: target, limit: limit) }

@@ -55,7 +55,11 @@ package final class VirtualTimeExecutor: Sendable {
         var jobs: [Entry] = []
         var head = 0
         var waiters: [UnsafeContinuation<Void, Never>] = []
-        var waiterOrigins: [String] = []
+        /// Who waits, for the report of a task that never lets the session go idle; nil for a wait that reports
+        /// nothing (the session's own, which reports what is left when it ends).
+        var waiterOrigins: [String?] = []
+        /// Whether a task that never suspends was reported since the queue was last empty: it is reported once.
+        var runawayReported = false
         /// Whether a drain is posted to the session's queue or running.
         var isDraining = false
         /// The side the drain runs on: the body's (the main queue for a body on the main actor).
@@ -294,7 +298,10 @@ package final class VirtualTimeExecutor: Sendable {
                 if !state.waiters.isEmpty, state.jobsSinceIdle >= Self.jobLimit, state.readyCount > 0 {
                     state.jobsSinceIdle = 0
                     let origin = state.waiterOrigins.removeFirst()
-                    return .wake(state.waiters.removeFirst(), busy: (origin, state.readyCount))
+                    let waiter = state.waiters.removeFirst()
+                    guard let origin, !state.runawayReported else { return .wake(waiter, busy: nil) }
+                    state.runawayReported = true
+                    return .wake(waiter, busy: (origin, state.readyCount))
                 }
                 if let next = state.next {
                     guard Self.side(of: next) == side else { return .handOver }
@@ -304,6 +311,7 @@ package final class VirtualTimeExecutor: Sendable {
                 }
                 state.jobsSinceIdle = 0
                 state.nestedRunGaveUp = false
+                state.runawayReported = false
                 if !state.waiters.isEmpty {
                     state.waiterOrigins.removeFirst()
                     return .wake(state.waiters.removeFirst(), busy: nil)
@@ -553,9 +561,10 @@ package final class VirtualTimeExecutor: Sendable {
     /// suspended (on the clock, on a continuation nobody has resumed yet) or finished. The caller resumes as a job
     /// of the session, where its isolation says: on the main queue for the main actor, on the session's queue else.
     ///
-    /// Gives up after ``jobLimit`` jobs with some still ready, reporting it as the work of `origin`. After ``end()``
-    /// it returns at once.
-    package func waitUntilIdle(origin: String) async {
+    /// Gives up after ``jobLimit`` jobs with some still ready, reporting it as the work of `origin` — unless `origin`
+    /// is nil or such a task was reported already since the session was last idle. After ``end()`` it returns at
+    /// once.
+    package func waitUntilIdle(origin: String?) async {
         // Called from outside the session (the body on the thread its test started on), the caller would register
         // and could be resumed before it has suspended, and then go on where it was, outside the session. Yielding
         // enqueues it on its own executor as a job the session takes (its task is the session's), and the session
@@ -609,11 +618,16 @@ package final class VirtualTimeExecutor: Sendable {
                 : handOver(to: nextSide, limit: Self.jobLimit - ran)
         }
         let ready: Int = state.withLock { state in
-            if state.readyCount > 0 { state.nestedRunGaveUp = true }
-            return state.readyCount
+            guard state.readyCount > 0 else { return 0 }
+            state.nestedRunGaveUp = true
+            defer { state.runawayReported = true }
+            return state.runawayReported ? 0 : state.readyCount
         }
         if ready > 0 { reportBusy(origin: origin(), ready: ready) }
     }
+
+    /// Whether a task that never suspends was reported since the session was last idle (and so is still spinning).
+    package var hasReportedRunaway: Bool { state.withLock { $0.runawayReported } }
 
     /// Stops taking jobs: from now on the session's tasks run where the runtime sends them. Jobs still waiting to
     /// run — of a task that never suspends — are handed back to the runtime, their tasks cancelled first so that a
