@@ -118,13 +118,14 @@ import Testing
 
     // MARK: Bad input
 
+    /// What an advance reports of a task that never lets it go idle.
+    static let advanceGaveUp = "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running "
+        + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and never "
+        + "finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on the "
+        + "clock, await something, or finish."
+
     @Test func aTaskThatNeverSuspendsIsReportedAndTheAdvanceGoesOn() async {
-        await expectFailures([
-            "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running 100,000 jobs at tick "
-                + "0 with 1 job still ready to run: a task that never suspends on the clock and never finishes (a "
-                + "loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on the "
-                + "clock, await something, or finish.",
-        ]) {
+        await expectFailures([Self.advanceGaveUp]) {
             let now = await withVirtualTime { clock in
                 let spinning = Task { while !Task.isCancelled { await Task.yield() } }
                 await clock.advance(by: .seconds(1))
@@ -146,12 +147,7 @@ import Testing
 
     /// A task reported by the test's own advance and still spinning when the body returns is not reported again.
     @Test func aRunawayTaskReportedByAnAdvanceIsOneFailure() async {
-        await expectFailures([
-            "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running 100,000 jobs at tick "
-                + "0 with 1 job still ready to run: a task that never suspends on the clock and never finishes (a "
-                + "loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on the "
-                + "clock, await something, or finish.",
-        ]) {
+        await expectFailures([Self.advanceGaveUp]) {
             let spinning = await withVirtualTime { clock in
                 let spinning = Task { while !Task.isCancelled { await Task.yield() } }
                 await clock.advance(by: .seconds(1))
