@@ -66,8 +66,9 @@ package final class VirtualTimeExecutor: Sendable {
         var home = Side.queue
         /// Jobs run since the queue was last empty, counted as ``charge(_:)`` counts them.
         var jobsSinceIdle = 0
-        /// The task the last job run went on with.
+        /// The task the last job run went on with, and how many jobs in a row it ran free of charge.
         var lastTask: UnsafeMutableRawPointer?
+        var freeRepeats = 0
         var hasEnded = false
         /// Whether a nested run (`runReadyJobs`) gave up on a task that never suspends since the queue was last empty:
         /// later nested runs leave it to the drain rather than report it again.
@@ -87,12 +88,18 @@ package final class VirtualTimeExecutor: Sendable {
         var next: Entry? { head < jobs.count ? jobs[head] : nil }
 
         /// What running `entry` costs of a wait's budget: one job, except the task itself enqueued again right after
-        /// a job that went on with it. Resuming a task takes the runtime up to four jobs — a `Task.yield()` enqueues
-        /// a continuation, and the task then hops to its executor — which would make a yield cost four; counted so,
-        /// it costs one, and a task still cannot run for free (its continuation, or another task's job, is charged).
+        /// a job that went on with it, up to three times in a row. Resuming a task takes the runtime up to four jobs —
+        /// a `Task.yield()` enqueues a continuation, and the task then hops to its executor — which would make a yield
+        /// cost four; counted so, it costs one. A task that only hops (between the main actor and the rest, say) is
+        /// still charged every fourth job, so that it cannot run for free.
         mutating func charge(_ entry: Entry) -> Int {
             defer { lastTask = entry.task }
-            return entry.isTask && entry.task != nil && entry.task == lastTask ? 0 : 1
+            if entry.isTask, entry.task != nil, entry.task == lastTask, freeRepeats < 3 {
+                freeRepeats += 1
+                return 0
+            }
+            freeRepeats = 0
+            return 1
         }
 
         mutating func popJob() -> Entry? {

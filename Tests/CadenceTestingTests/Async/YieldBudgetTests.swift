@@ -22,4 +22,17 @@ import Testing
             #expect(now == 1000)
         }
     }
+
+    /// A task that only hops between the main actor and the rest, never suspending on the clock, is still charged:
+    /// the advance reports it rather than waiting forever.
+    @Test func aTaskThatOnlyHopsToTheMainActorIsStillReported() async {
+        let messages = await recordingFailures {
+            await withVirtualTime { clock in
+                let hopping = Task.detached { while !Task.isCancelled { await MainActor.run {} } }
+                await clock.advance(by: .seconds(1))
+                hopping.cancel()
+            }
+        }.map(\.message)
+        #expect(messages == [AsyncVirtualTimeTests.advanceGaveUp])
+    }
 }
