@@ -176,12 +176,19 @@ struct VirtualTimeSession: Sendable {
             : .horizon(max(horizon, .zero), returnedAt: returnedAt)
         // The sleeps among them are tasks left asleep, not actions: said apart, so a lone sleep is not taken for a
         // repeating timer.
-        var actions = pending
+        // Both lists are sorted: one pass takes each sleep's tick out of the pending ticks.
+        var actions: [Int64] = []
         var sleeps: [Int64] = []
-        for tick in clock.pendingSleepTicks {
-            guard let index = actions.firstIndex(of: tick) else { continue }
-            actions.remove(at: index)
-            sleeps.append(tick)
+        let sleepTicks = clock.pendingSleepTicks
+        var next = 0
+        for tick in pending {
+            while next < sleepTicks.count, sleepTicks[next] < tick { next += 1 }
+            if next < sleepTicks.count, sleepTicks[next] == tick {
+                sleeps.append(tick)
+                next += 1
+            } else {
+                actions.append(tick)
+            }
         }
         report(.neverRan(ticks: actions, sleeps: sleeps, busy: busy, strict: isStrict), to: isStrict ? failures : notes)
     }
