@@ -1,5 +1,6 @@
 #include "CadenceRuntimeHooks.h"
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 
 // The Swift runtime's enqueue hooks, as include/swift/Runtime/Concurrency.h declares them (Swift 5.9 to 6.3): a
@@ -61,6 +62,16 @@ bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router) {
 
 void cadence_enqueue_global(void *_Nonnull job) {
     swift_task_enqueueGlobal(job);
+}
+
+static _Thread_local bool cadenceIsSessionThread;
+
+bool cadence_is_session_thread(void) {
+    return cadenceIsSessionThread;
+}
+
+void cadence_mark_session_thread(void) {
+    cadenceIsSessionThread = true;
 }
 
 void *_Nullable cadence_thread_session(void) {
@@ -187,4 +198,16 @@ bool cadence_install_main_executor(CadenceExecutorRef executor) {
     cadencePendingMainExecutor = executor;
     pthread_once(&cadenceMainOnce, cadenceInstallMain);
     return cadenceMainInstalled;
+}
+
+intptr_t cadence_atomic_load(const intptr_t *_Nonnull word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
+bool cadence_atomic_compare_exchange(intptr_t *_Nonnull word, intptr_t expected, intptr_t value) {
+    return __atomic_compare_exchange_n(word, &expected, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+void cadence_spin_pause(void) {
+    sched_yield();
 }

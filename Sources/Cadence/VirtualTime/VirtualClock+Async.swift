@@ -19,7 +19,9 @@ extension VirtualClock {
     /// A task that never suspends and never finishes (a loop of `Task.yield()`) would keep the test busy forever: the
     /// wait gives up after a hundred thousand jobs, reports it, and goes on. On a clock made outside a session
     /// (`VirtualClock()`) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
-    public func advance(by duration: Duration = .zero, limit: Int = VirtualClock.defaultActionLimit) async {
+    nonisolated(nonsending) public func advance(
+        by duration: Duration = .zero, limit: Int = VirtualClock.defaultActionLimit
+    ) async {
         let origin = "VirtualClock.advance(by:)"
         await drive(through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,
                     origin: origin)
@@ -27,20 +29,22 @@ extension VirtualClock {
 
     /// Moves time forward to `deadline`, letting the test's tasks run before time moves and after each tick's due
     /// work (see `advance(by:limit:)`).
-    public func advance(to deadline: Instant, limit: Int = VirtualClock.defaultActionLimit) async {
+    nonisolated(nonsending) public func advance(
+        to deadline: Instant, limit: Int = VirtualClock.defaultActionLimit
+    ) async {
         let origin = "VirtualClock.advance(to:)"
         await drive(through: target(toTick: deadline.ticks, origin: origin), limit: limit, origin: origin)
     }
 
     /// Runs the test's tasks and the clock's work, moving time to each action's due tick, until every task is
     /// suspended off the clock or finished and nothing is left scheduled (bounded as `run(limit:)` is).
-    public func run(limit: Int = VirtualClock.defaultActionLimit) async {
+    nonisolated(nonsending) public func run(limit: Int = VirtualClock.defaultActionLimit) async {
         await drive(through: nil, limit: limit, origin: "VirtualClock.run()")
     }
 
     /// Drives the clock to `target` (until idle when nil), letting the session's tasks run between ticks; reports a
     /// bad limit and a stop on the limit as `origin`.
-    package func drive(through target: Int64?, limit: Int, origin: String) async {
+    nonisolated(nonsending) package func drive(through target: Int64?, limit: Int, origin: String) async {
         let limit = validated(limit: limit, origin: origin)
         let firstSequence = state.withLock { $0.nextSequence }
         let (ran, stoppedOnLimit) = await runTasksAndActions(
@@ -63,7 +67,7 @@ extension VirtualClock {
     /// Without a session executor it is the synchronous ``runActions(through:limit:)``.
     ///
     /// - Returns: how many actions ran, and whether it stopped on `limit` with work due by `target` still waiting.
-    package func runTasksAndActions(
+    nonisolated(nonsending) package func runTasksAndActions(
         through target: Int64?,
         limit: Int,
         movingTimeToTarget: Bool,

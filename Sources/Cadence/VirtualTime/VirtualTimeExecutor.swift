@@ -1,10 +1,11 @@
 import CadenceRuntimeHooks
 import CadenceSupport
 import Dispatch
+import Foundation
 
 /// The serial executor of one virtual-time session (a `.virtualTime` test case, a `withVirtualTime` body): every job
 /// of the session's tasks runs here, one at a time, in the order the jobs were enqueued, where the runtime would have
-/// run it — a main-actor job on the main queue, any other off it, on a serial dispatch queue of the session's own.
+/// run it — a main-actor job on the main queue, any other off it, on a thread of the session's own.
 ///
 /// The Swift runtime hands every job it enqueues on the global concurrent executor or on the main actor's executor to
 /// Cadence's enqueue hooks (installed once per process, see `CadenceRuntimeHooks`). A job is the session's when
@@ -20,7 +21,7 @@ import Dispatch
 /// of a task that another session knows goes to that session.
 ///
 /// The session's jobs wait in one first-in, first-out queue. A drain on the body's side — the main queue for a body on
-/// the main actor, the session's queue otherwise — runs them, each synchronously: a main-actor job on the main actor's
+/// the main actor, the session's thread otherwise — runs them, each synchronously: a main-actor job on the main actor's
 /// executor, any other on the global executor's terms (no actor), so code finds itself isolated, and on the thread,
 /// exactly as it would be. When the next job is the other side's, the drain hands that side a stretch of its jobs and
 /// waits for it (see `handOver(to:limit:)`): the two sides take turns, never run at once. A caller of
@@ -60,7 +61,7 @@ package final class VirtualTimeExecutor: Sendable {
         var waiterOrigins: [String?] = []
         /// Whether a task that never suspends was reported since the queue was last empty: it is reported once.
         var runawayReported = false
-        /// Whether a drain is posted to the session's queue or running.
+        /// Whether a drain is posted to the body's side or running.
         var isDraining = false
         /// The side the drain runs on: the body's (the main queue for a body on the main actor).
         var home = Side.queue
@@ -117,14 +118,14 @@ package final class VirtualTimeExecutor: Sendable {
         }
     }
 
-    /// Where a job runs: on the main queue (a main-actor job), or on the session's queue (any other).
-    private enum Side {
+    /// Where a job runs: on the main queue (a main-actor job), or on the session's thread (any other).
+    fileprivate enum Side {
         case main, queue
 
         var other: Side { self == .main ? .queue : .main }
     }
 
-    private struct BySide<Value: Sendable>: Sendable {
+    fileprivate struct BySide<Value: Sendable>: Sendable {
         var main: Value
         var queue: Value
 
@@ -136,43 +137,87 @@ package final class VirtualTimeExecutor: Sendable {
 
     /// What one side asks of the other: run a stretch of at most `limit` of its jobs (nil: until the drain would
     /// stop, see ``runStretch(on:limit:)``), or — the answer — that the stretch is over after `ran` jobs.
-    private enum Mail {
+    fileprivate enum Mail: Equatable {
         case runStretch(limit: Int?)
         case done(ran: Int)
+        /// To the session's thread: drain the session's jobs (the body is not on the main actor).
+        case drain
+
+        /// The mail as a slot's word: 2 or more, the low two bits telling the kind.
+        var word: Int {
+            switch self {
+            case .done(let ran): return ran << 2 | 2
+            case .runStretch(let limit): return (limit.map { $0 + 1 } ?? 0) << 2 | 3
+            case .drain: return 4
+            }
+        }
+
+        init(word: Int) {
+            let payload = word >> 2
+            switch word & 3 {
+            case 2: self = .done(ran: payload)
+            case 3: self = .runStretch(limit: payload == 0 ? nil : payload - 1)
+            default: self = .drain
+            }
+        }
+    }
+
+    /// Each side's mail slot: one word the two sides hand each other without a lock, so that a side waiting for mail
+    /// polls it without slowing the other side down. The word says whether the side is there to take mail and how it
+    /// waits, or holds the mail: only the side itself goes from ``absent`` to ``waiting``, or back, or to ``asleep``
+    /// (and then sleeps on its bell); only the other side puts mail in, and only while the side waits or sleeps
+    /// (ringing the bell if it slept); the side takes the mail out, back to ``waiting``. The two sides take turns, so
+    /// a slot never holds two pieces of mail.
+    fileprivate final class MailSlots: @unchecked Sendable {
+        static let absent = -1
+        static let waiting = 0
+        static let asleep = 1
+
+        private let main = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        /// The session thread's slot, which lives as long as the thread.
+        private let queue: UnsafeMutablePointer<Int>
+
+        init(queue: UnsafeMutablePointer<Int>) {
+            main.initialize(to: Self.absent)
+            self.queue = queue
+        }
+
+        deinit {
+            main.deallocate()
+        }
+
+        func word(_ side: Side) -> UnsafeMutablePointer<Int> { side == .main ? main : queue }
+
+        func replace(_ side: Side, _ expected: Int, with value: Int) -> Bool {
+            cadence_atomic_compare_exchange(word(side), expected, value)
+        }
     }
 
     private let state = Locked(State())
-
-    /// Each side's mailbox, and whether it waits for mail (in ``handOver(to:limit:)``, or lingering after a stretch
-    /// the other side asked for) and whether it sleeps on its bell while it waits. A lock of its own: a side waiting
-    /// for mail polls it, and must not slow down the other side's use of the job queue.
-    private struct Mailboxes {
-        var mail = BySide<Mail?>(main: nil, queue: nil)
-        var isWaiting = BySide(main: false, queue: false)
-        var isAsleep = BySide(main: false, queue: false)
-    }
-
-    private let mailboxes = Locked(Mailboxes())
+    /// The thread that runs the session's jobs that are not the main actor's, the session's own until it is released.
+    private let thread: SessionThread
+    private let slots: MailSlots
     private let reporter: FailureReporter
     private let now: @Sendable () -> Int64
-    /// The serial queue every job of the session that is not the main actor's runs on: off the main queue, as the
-    /// cooperative pool would run it, and one job at a time.
-    private let queue = DispatchQueue(label: "Cadence.VirtualTimeExecutor")
     /// Rung when the other side has left mail for a side asleep waiting for it.
-    private let bells = BySide(main: DispatchSemaphore(value: 0), queue: DispatchSemaphore(value: 0))
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    private let bells: BySide<DispatchSemaphore>
 
     /// An executor reporting runaway tasks through `reporter`, with the tick `now` gives in its messages.
     package init(reporter: FailureReporter, now: @escaping @Sendable () -> Int64) {
         self.reporter = reporter
         self.now = now
-        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+        thread = SessionThread.lease()
+        slots = MailSlots(queue: thread.slot)
+        bells = BySide(main: DispatchSemaphore(value: 0), queue: thread.bell)
+        thread.serve(self)
+    }
+
+    deinit {
+        thread.release()
     }
 
     /// The side this thread is on, when it runs a job of the session.
-    private var currentSide: Side {
-        DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) ? .queue : .main
-    }
+    private var currentSide: Side { cadence_is_session_thread() ? .queue : .main }
 
     private var mark: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -236,7 +281,7 @@ package final class VirtualTimeExecutor: Sendable {
 
     /// Starts routing: from now on the running task (the session's body) and the tasks it creates are the session's.
     /// The session's jobs are drained from the body's side: the main queue when `onMainActor` (the body is isolated to
-    /// the main actor), else the session's own queue.
+    /// the main actor), else the session's own thread.
     ///
     /// - Returns: false when this runtime cannot route jobs; the session then runs its tasks where the runtime does.
     package func begin(onMainActor: Bool = false) -> Bool {
@@ -282,7 +327,8 @@ package final class VirtualTimeExecutor: Sendable {
         if state.withLock({ $0.home }) == .main {
             DispatchQueue.main.async { self.drain(on: .main) }
         } else {
-            queue.async { self.drain(on: .queue) }
+            let delivered = send(.drain, to: .queue)
+            require(delivered, "Cadence: a session's thread left")
         }
     }
 
@@ -376,35 +422,36 @@ package final class VirtualTimeExecutor: Sendable {
     /// actor and the rest pays a thread wake-up only now and then.
     private func handOver(to other: Side, limit: Int?) -> Int {
         let mine = other.other
-        // Whether the other side waits for mail, and then whether it sleeps: decided with the mail delivered, under
-        // one lock, so the other side cannot stop waiting in between.
-        let delivered: Bool? = mailboxes.withLock { boxes in
-            boxes.isWaiting[mine] = true
-            guard boxes.isWaiting[other] else { return nil }
-            boxes.mail[other] = .runStretch(limit: limit)
-            defer { boxes.isAsleep[other] = false }
-            return boxes.isAsleep[other]
+        let wasAbsent = slots.replace(mine, MailSlots.absent, with: MailSlots.waiting)
+        defer {
+            if wasAbsent {
+                let left = slots.replace(mine, MailSlots.waiting, with: MailSlots.absent)
+                require(left, "Cadence: a session's side left with mail unread")
+            }
         }
-        defer { mailboxes.withLock { $0.isWaiting[mine] = false } }
-        if let ring = delivered {
-            if ring { bells[other].signal() }
-        } else {
+        if !send(.runStretch(limit: limit), to: other) {
             let work: @Sendable () -> Void = {
                 let previous = cadence_set_thread_session(self.mark)
                 let ran = self.runStretch(on: other, limit: limit)
-                self.mailboxes.withLock { $0.isWaiting[other] = true }
-                self.send(.done(ran: ran), to: mine)
+                let came = self.slots.replace(other, MailSlots.absent, with: MailSlots.waiting)
+                require(came, "Cadence: a session's side was there twice")
+                let delivered = self.send(.done(ran: ran), to: mine)
+                require(delivered, "Cadence: a session's side left before its stretch was over")
                 self.linger(on: other)
                 _ = cadence_set_thread_session(previous)
             }
-            if other == .main { DispatchQueue.main.async(execute: work) } else { queue.async(execute: work) }
+            require(other == .main, "Cadence: a session's thread left")
+            DispatchQueue.main.async(execute: work)
         }
         while true {
             switch takeMail(on: mine, lingering: false) {
-            case .done(let ran):
+            case .done(let ran)?:
                 return ran
-            case .runStretch(let limit):
-                send(.done(ran: runStretch(on: mine, limit: limit)), to: other)
+            case .runStretch(let limit)?:
+                let delivered = send(.done(ran: runStretch(on: mine, limit: limit)), to: other)
+                require(delivered, "Cadence: a session's side left before its stretch was over")
+            case .drain?:
+                requirementFailure("Cadence: a session's thread was told to drain while its drain was running")
             case nil:
                 continue
             }
@@ -414,53 +461,77 @@ package final class VirtualTimeExecutor: Sendable {
     /// After a stretch the other side asked for: waits a moment for the next request and runs it, and leaves once
     /// none came.
     private func linger(on side: Side) {
-        while case .runStretch(let limit) = takeMail(on: side, lingering: true) {
-            send(.done(ran: runStretch(on: side, limit: limit)), to: side.other)
+        while case .runStretch(let limit)? = takeMail(on: side, lingering: true) {
+            let delivered = send(.done(ran: runStretch(on: side, limit: limit)), to: side.other)
+            require(delivered, "Cadence: a session's side left before its stretch was over")
         }
     }
 
     /// How long a side waits for mail before it sleeps on its bell, or leaves when it is lingering: ten microseconds,
-    /// about what a thread takes to wake up, so that a side quick to answer is answered without a wake-up. (Measured
-    /// on the async-view-model benchmark: 0 and 2 µs cost 430 µs a test, 10 µs 140 µs, 50 µs 182 µs, 200 µs 381 µs —
-    /// a longer wait keeps a thread busy that the next session's queue then has to replace.)
+    /// about what a thread takes to wake up, so that a side quick to answer is answered without a wake-up.
     private static let spinNanoseconds: UInt64 = 10_000
 
-    /// Waits for this side's mail and takes it: nil when lingering and none came (the side has stopped waiting).
+    /// Waits for this side's mail and takes it: nil when lingering and none came (the side has left).
     private func takeMail(on side: Side, lingering: Bool) -> Mail? {
-        let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
+        Self.takeMail(from: slots.word(side), bell: bells[side], spin: Self.spinNanoseconds, lingering: lingering)
+    }
+
+    /// Waits for the mail of the slot `word`, spinning `spin` nanoseconds before it sleeps on `bell` (or leaves, when
+    /// lingering), and takes it.
+    fileprivate static func takeMail(
+        from word: UnsafeMutablePointer<Int>, bell: DispatchSemaphore, spin: UInt64, lingering: Bool
+    ) -> Mail? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + spin
         var spins = 0
         while true {
-            let mail: Mail? = mailboxes.withLock { boxes in
-                defer { boxes.mail[side] = nil }
-                return boxes.mail[side]
+            let mail = cadence_atomic_load(word)
+            if mail >= 2 {
+                if cadence_atomic_compare_exchange(word, mail, MailSlots.waiting) { return Mail(word: mail) }
+                continue
             }
-            if let mail { return mail }
             spins += 1
-            if spins & 63 != 0 || DispatchTime.now().uptimeNanoseconds < deadline { continue }
-            let sleep: Bool? = mailboxes.withLock { boxes in
-                if boxes.mail[side] != nil { return false }
-                if lingering {
-                    boxes.isWaiting[side] = false
-                    return nil
-                }
-                boxes.isAsleep[side] = true
-                return true
+            if spins & 63 != 0 || DispatchTime.now().uptimeNanoseconds < deadline {
+                cadence_spin_pause()
+                continue
             }
-            switch sleep {
-            case nil: return nil
-            case true?: bells[side].wait()
-            case false?: continue
+            if lingering {
+                if cadence_atomic_compare_exchange(word, MailSlots.waiting, MailSlots.absent) { return nil }
+            } else if cadence_atomic_compare_exchange(word, MailSlots.waiting, MailSlots.asleep) {
+                bell.wait()
             }
         }
     }
 
-    private func send(_ mail: Mail, to side: Side) {
-        let ring: Bool = mailboxes.withLock { boxes in
-            boxes.mail[side] = mail
-            defer { boxes.isAsleep[side] = false }
-            return boxes.isAsleep[side]
+    /// Puts `mail` in the slot of `side`, ringing its bell if it sleeps; false if the side is absent (nothing sent).
+    private func send(_ mail: Mail, to side: Side) -> Bool {
+        Self.send(mail, to: slots.word(side), bell: bells[side])
+    }
+
+    fileprivate static func send(_ mail: Mail, to word: UnsafeMutablePointer<Int>, bell: DispatchSemaphore) -> Bool {
+        while true {
+            let state = cadence_atomic_load(word)
+            require(state < 2, "Cadence: a session's side was sent two pieces of mail")
+            if state == MailSlots.absent { return false }
+            if cadence_atomic_compare_exchange(word, state, mail.word) {
+                if state == MailSlots.asleep { bell.signal() }
+                return true
+            }
         }
-        if ring { bells[side].signal() }
+    }
+
+    /// Serves mail that came to the session's thread at its top level: a drain, or a stretch the main side asked for.
+    fileprivate func serve(_ mail: Mail) {
+        let previous = cadence_set_thread_session(mark)
+        defer { _ = cadence_set_thread_session(previous) }
+        switch mail {
+        case .drain:
+            drain(on: .queue)
+        case .runStretch(let limit):
+            let delivered = send(.done(ran: runStretch(on: .queue, limit: limit)), to: .main)
+            require(delivered, "Cadence: a session's side left before its stretch was over")
+        case .done:
+            requirementFailure("Cadence: a session's thread was told a stretch was over that it never asked for")
+        }
     }
 
     // MARK: Stalls
@@ -497,7 +568,7 @@ package final class VirtualTimeExecutor: Sendable {
     /// sleeps there while the session is idle is rare in a test that works, so the check costs nothing otherwise).
     private func armStallCheck(body: UInt64, accepted: UInt64, watch: StallWatch) {
         guard watch.sleepsUntil(body) != nil else { return }
-        queue.asyncAfter(deadline: .now() + Self.stallGrace) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.stallGrace) {
             let stalled = self.state.withLock { state in
                 !state.hasEnded && !state.isDraining && state.accepted == accepted && state.readyCount == 0
             }
@@ -566,12 +637,12 @@ package final class VirtualTimeExecutor: Sendable {
 
     /// Suspends until every other job of the session has run and none is ready: each of the session's tasks is
     /// suspended (on the clock, on a continuation nobody has resumed yet) or finished. The caller resumes as a job
-    /// of the session, where its isolation says: on the main queue for the main actor, on the session's queue else.
+    /// of the session, where its isolation says: on the main queue for the main actor, on the session's thread else.
     ///
     /// Gives up after ``jobLimit`` jobs with some still ready, reporting it as the work of `origin` — unless `origin`
     /// is nil or such a task was reported already since the session was last idle. After ``end()`` it returns at
     /// once.
-    package func waitUntilIdle(origin: String?) async {
+    nonisolated(nonsending) package func waitUntilIdle(origin: String?) async {
         // Called from outside the session (the body on the thread its test started on), the caller would register
         // and could be resumed before it has suspended, and then go on where it was, outside the session. Yielding
         // enqueues it on its own executor as a job the session takes (its task is the session's), and the session
@@ -678,6 +749,68 @@ package final class VirtualTimeExecutor: Sendable {
     }
 }
 
+
+/// A thread that runs the jobs of a session that are not the main actor's: off the main queue, as the cooperative pool
+/// would run them, and one at a time. A session has one from a pool for its whole life, and gives it back when it is
+/// freed; an idle thread spins a moment on its mail slot before it sleeps, so that the next session (or the next
+/// stretch of the same one) finds it awake.
+private final class SessionThread: @unchecked Sendable {
+    /// The thread's mail slot (see `VirtualTimeExecutor.MailSlots`): allocated once, for the life of the thread.
+    let slot: UnsafeMutablePointer<Int>
+    /// Rung when mail comes while the thread sleeps.
+    let bell = DispatchSemaphore(value: 0)
+    /// The session the thread serves, held weakly: the session gives the thread back when it is freed.
+    private let session = Locked(WeakSession())
+
+    private struct WeakSession {
+        weak var executor: VirtualTimeExecutor?
+    }
+
+    private static let idle = Locked([SessionThread]())
+
+    /// How long an idle thread spins before it sleeps: fifty microseconds, enough for a test's next session to
+    /// begin on a warm thread.
+    private static let spinNanoseconds: UInt64 = 50_000
+
+    private init() {
+        slot = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        slot.initialize(to: VirtualTimeExecutor.MailSlots.waiting)
+    }
+
+    /// An idle thread, or a new one.
+    static func lease() -> SessionThread {
+        if let thread = idle.withLock({ $0.popLast() }) { return thread }
+        let thread = SessionThread()
+        let runner = Thread { thread.run() }
+        runner.name = "Cadence session thread"
+        runner.start()
+        return thread
+    }
+
+    /// Serves `executor` from now on.
+    func serve(_ executor: VirtualTimeExecutor) {
+        session.withLock { $0.executor = executor }
+    }
+
+    /// Back to the pool: called when the session is freed, and so runs no job here any more.
+    func release() {
+        session.withLock { $0.executor = nil }
+        Self.idle.withLock { $0.append(self) }
+    }
+
+    private func run() {
+        cadence_mark_session_thread()
+        while true {
+            guard let mail = VirtualTimeExecutor.takeMail(
+                from: slot, bell: bell, spin: Self.spinNanoseconds, lingering: false
+            ) else { continue }
+            guard let executor = session.withLock({ $0.executor }) else {
+                requirementFailure("Cadence: a session's thread got mail from a session that was gone")
+            }
+            executor.serve(mail)
+        }
+    }
+}
 
 /// The main actor's executor while Cadence routes jobs: the main dispatch queue, as the runtime's own, except that a
 /// job of a virtual-time session's task goes to the session.

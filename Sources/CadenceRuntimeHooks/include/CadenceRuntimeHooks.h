@@ -71,4 +71,19 @@ bool cadence_can_run_jobs_nested(void);
 /// this runtime has no such hooks (nothing is installed).
 bool cadence_install_main_executor(CadenceExecutorRef executor);
 
+/// Whether this thread is one of the threads that run sessions' jobs off the main actor.
+bool cadence_is_session_thread(void);
+
+/// Marks this thread, for the rest of its life, as one that runs sessions' jobs off the main actor.
+void cadence_mark_session_thread(void);
+
+/// Reads a word that two threads hand each other (sequentially consistent, as are the two below).
+intptr_t cadence_atomic_load(const intptr_t *_Nonnull word);
+
+/// Writes `value` into `word` if it holds `expected`; returns whether it did.
+bool cadence_atomic_compare_exchange(intptr_t *_Nonnull word, intptr_t expected, intptr_t value);
+
+/// Tells the processor that this thread spins waiting for another one (a `pause` on x86, a `yield` on Arm).
+void cadence_spin_pause(void);
+
 #endif

@@ -138,7 +138,7 @@ struct VirtualTimeSession: Sendable {
 
     /// Drains the clock up to the horizon, letting the session's tasks run until idle before each tick's work and
     /// after it, reports late events, then reports any work still pending.
-    func finish() async {
+    nonisolated(nonsending) func finish() async {
         let (returnedAt, horizonTick) = horizonTick()
         let drained = await clock.runTasksAndActions(
             through: horizonTick, limit: Self.actionLimit, movingTimeToTarget: false,
