@@ -63,6 +63,12 @@ package final class VirtualTimeExecutor: Sendable {
         var runawayReported = false
         /// Whether a drain is posted to the body's side or running.
         var isDraining = false
+        /// The session whose task runs this session's body, if the session was begun inside another one: it counts
+        /// this session as busy while this one drains.
+        var outer: VirtualTimeExecutor?
+        /// How many sessions begun in tasks of this one are draining now: this session's jobs wait until none is, as
+        /// they would wait for any job of its own that runs (one job at a time).
+        var busyInnerSessions = 0
         /// The side the drain runs on: the body's (the main queue for a body on the main actor).
         var home = Side.queue
         /// Jobs run since the queue was last empty, counted as ``charge(_:)`` counts them.
@@ -299,9 +305,11 @@ package final class VirtualTimeExecutor: Sendable {
             }
             registry.tasksOfSession[ObjectIdentifier(self)] = tasks
         }
+        let outer = Self.registry.withLock { $0.outerSessionOfBody[ObjectIdentifier(self)]?.session }
         state.withLock { state in
             state.bodyTask = body
             state.home = onMainActor ? .main : .queue
+            state.outer = outer
         }
         return true
     }
@@ -316,11 +324,39 @@ package final class VirtualTimeExecutor: Sendable {
             return true
         }
         guard let post else { return false }
-        if post { postDrain() }
+        if post { startDraining() }
         return true
     }
 
     // MARK: Draining
+
+    /// Posts the drain (`isDraining` was just set): a session this one runs inside counts it as busy until it stops.
+    private func startDraining() {
+        state.withLock { $0.outer }?.innerSessionStarted()
+        postDrain()
+    }
+
+    /// The drain has stopped (`isDraining` was just cleared).
+    private func stoppedDraining() {
+        state.withLock { $0.outer }?.innerSessionStopped()
+    }
+
+    private func innerSessionStarted() {
+        state.withLock { $0.busyInnerSessions += 1 }
+    }
+
+    /// Drains again what waited while sessions begun inside this one were busy, once none is.
+    private func innerSessionStopped() {
+        let post: Bool = state.withLock { state in
+            state.busyInnerSessions -= 1
+            guard state.busyInnerSessions == 0, !state.isDraining, !state.hasEnded,
+                  state.readyCount > 0 || !state.waiters.isEmpty
+            else { return false }
+            state.isDraining = true
+            return true
+        }
+        if post { startDraining() }
+    }
 
     /// Posts the drain to the session's home side.
     private func postDrain() {
@@ -337,6 +373,8 @@ package final class VirtualTimeExecutor: Sendable {
         /// The next job is the other side's: the other side runs its jobs, this side waits.
         case handOver
         case wake(UnsafeContinuation<Void, Never>, busy: (origin: String, ready: Int)?)
+        /// A session begun inside this one is draining: this one waits until it stops.
+        case pause
         /// The queue is empty; `stall` is what a stall check needs when the session's clock watches for stalls.
         case stop(stall: (body: UInt64, accepted: UInt64, watch: StallWatch)?)
     }
@@ -348,6 +386,10 @@ package final class VirtualTimeExecutor: Sendable {
         defer { _ = cadence_set_thread_session(previous) }
         while true {
             let step: Step = state.withLock { state in
+                if state.busyInnerSessions > 0 {
+                    state.isDraining = false
+                    return .pause
+                }
                 if !state.waiters.isEmpty, state.jobsSinceIdle >= Self.jobLimit, state.readyCount > 0 {
                     state.jobsSinceIdle = 0
                     let origin = state.waiterOrigins.removeFirst()
@@ -381,7 +423,11 @@ package final class VirtualTimeExecutor: Sendable {
             case .wake(let waiter, let busy):
                 if let busy { reportBusy(origin: busy.origin, ready: busy.ready) }
                 waiter.resume()
+            case .pause:
+                stoppedDraining()
+                return
             case .stop(let stall):
+                stoppedDraining()
                 if let stall { armStallCheck(body: stall.body, accepted: stall.accepted, watch: stall.watch) }
                 return
             }
@@ -397,7 +443,7 @@ package final class VirtualTimeExecutor: Sendable {
         var ran = 0
         while true {
             let entry: Entry? = state.withLock { state in
-                guard let next = state.next, Self.side(of: next) == side else { return nil }
+                guard state.busyInnerSessions == 0, let next = state.next, Self.side(of: next) == side else { return nil }
                 if let limit {
                     guard ran < limit else { return nil }
                     ran += state.charge(next)
@@ -660,7 +706,7 @@ package final class VirtualTimeExecutor: Sendable {
                 return true
             }
             guard let post else { return continuation.resume() }
-            if post { postDrain() }
+            if post { startDraining() }
         }
     }
 
@@ -683,7 +729,7 @@ package final class VirtualTimeExecutor: Sendable {
         var ran = 0
         while ran < Self.jobLimit {
             let nextSide: Side? = state.withLock { state in
-                if state.nestedRunGaveUp { return nil }
+                if state.nestedRunGaveUp || state.busyInnerSessions > 0 { return nil }
                 guard let next = state.next else {
                     state.nestedRunGaveUp = false
                     return nil

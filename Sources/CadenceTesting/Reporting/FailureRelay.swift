@@ -1,3 +1,4 @@
+import Cadence
 import CadenceSupport
 /// Carries failures found away from a test's task back onto a task that belongs to the test.
 ///
@@ -22,19 +23,30 @@ final class FailureRelay: Sendable {
         let progress = Locked(Progress())
         self.continuation = continuation
         self.progress = progress
-        // Captures the stream and the progress, never the relay, so that the relay's deinit ends the task.
-        Task {
-            for await failure in failures {
-                record(failure)
-                let ready = progress.withLock { progress in
-                    progress.recorded += 1
-                    let recorded = progress.recorded
-                    let ready = progress.waiters.filter { $0.target <= recorded }
-                    progress.waiters.removeAll { $0.target <= recorded }
-                    return ready
-                }
-                for waiter in ready { waiter.continuation.resume() }
+        // Captures the stream and the progress, never the relay, so that the relay's deinit ends the task. Not one of
+        // a virtual-time session's tasks for its report of tasks left alive: a reporter made inside a session may
+        // outlive it, and its task is Cadence's, not the test's.
+        VirtualTimeExecutor.$current.withValue(nil) {
+            Task { await Self.record(failures, with: record, progress: progress) }
+        }
+    }
+
+    /// The relay's task: records each failure as it comes, and resumes who waited for it.
+    private static func record(
+        _ failures: AsyncStream<ExpectationFailure>,
+        with record: @Sendable (ExpectationFailure) -> Void,
+        progress: Locked<Progress>
+    ) async {
+        for await failure in failures {
+            record(failure)
+            let ready = progress.withLock { progress in
+                progress.recorded += 1
+                let recorded = progress.recorded
+                let ready = progress.waiters.filter { $0.target <= recorded }
+                progress.waiters.removeAll { $0.target <= recorded }
+                return ready
             }
+            for waiter in ready { waiter.continuation.resume() }
         }
     }
 

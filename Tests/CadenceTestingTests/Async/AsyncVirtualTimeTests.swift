@@ -1,3 +1,4 @@
+import CadenceSupport
 import CadenceTesting
 import Foundation
 import Testing
@@ -50,6 +51,29 @@ import Testing
         }
         #expect(traces == [ScenarioKind.published.expectedTrace])
         #expect(outerTraces == [[["start"], ["start", "one", "two"]]])
+    }
+
+    /// A task of the outer session that runs a session of its own stays the outer session's: the outer `advance`
+    /// waits for it as for any task that is not suspended (the outer session's jobs wait while the inner one runs
+    /// its own), and gets it back once the inner session ends.
+    @Test func aSessionInATaskOfAnotherKeepsTheOuterWaitingUntilTheInnerOneEnds() async {
+        var logs: Set<[String]> = []
+        for _ in 0..<100 {
+            // Strict: a task of either session left alive (the inner session's reporter's, say) is a failure.
+            let log = await withVirtualTime(strict: true) { outerClock in
+                let log = Locked<[String]>([])
+                Task {
+                    let trace = await withVirtualTime { clock in await driveScenario(.published, on: clock) }
+                    log.withLock {
+                        $0.append(trace == ScenarioKind.published.expectedTrace ? "inner session done" : "\(trace)")
+                    }
+                }
+                await outerClock.advance(by: .zero)
+                return log.withLock { $0 }
+            }
+            logs.insert(log)
+        }
+        #expect(logs == [["inner session done"]])
     }
 
     @Test func theTestSchedulerDrivesTheTestsTasksToo() async {
