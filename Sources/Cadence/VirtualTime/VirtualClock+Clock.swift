@@ -49,7 +49,7 @@ extension VirtualClock: Clock {
         // `watchForStalls`); a task sleeps once at a time.
         let task = executor == nil ? 0 : cadence_current_task_id()
         if task != 0 {
-            sleepingTasks.withLock { $0[task] = SleepingTask(deadline: deadline.ticks, sleeper: sleeper) }
+            sleepingTasks.withLock { $0[task] = SleepingTask(deadline: deadline.ticks, end: { sleeper.cancel() }) }
         }
         defer {
             if task != 0 { sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }

@@ -1,30 +1,49 @@
 extension VirtualClock {
-    /// A task asleep on a session's clock: until when, and the hand-over that wakes it.
+    /// A task asleep on a session's clock, on the clock itself or on a system clock the session takes onto it: until
+    /// when, and what ends the sleep early with `CancellationError`.
     struct SleepingTask: Sendable {
         let deadline: Int64
-        let sleeper: Sleeper
+        let end: @Sendable () -> Void
     }
 
-    /// Lets the session's executor ask whether the session's body sleeps on this clock while nothing else of the
-    /// session can run — nothing would ever advance the clock — and end that sleep instead of letting the test hang.
+    /// Lets the session's executor ask whether the session's body — or any task of the session, while the body waits
+    /// on something else — sleeps on this clock while nothing else of the session can run: nothing would ever advance
+    /// the clock. It then ends those sleeps instead of letting the test hang.
     func watchForStalls() {
         executor?.watchForStalls(VirtualTimeExecutor.StallWatch(
             sleepsUntil: { [weak self] task in self?.sleepingTasks.withLock { $0[task]?.deadline } },
-            breakStall: { [weak self] task in self?.breakStall(ofSleepingTask: task) }
+            anySleeps: { [weak self] in self?.sleepingTasks.withLock { !$0.isEmpty } ?? false },
+            breakStall: { [weak self] task in self?.breakStall(ofBody: task) }
         ))
     }
 
-    /// Reports that the body sleeps on the clock with nothing to advance it, then ends its sleep with
-    /// `CancellationError`.
-    private func breakStall(ofSleepingTask task: UInt64) {
-        guard let asleep = sleepingTasks.withLock({ $0[task] }) else { return }
+    /// Reports that the test waits with nothing to advance the clock, then ends the sleeps on the clock with
+    /// `CancellationError`: the body's own, when it sleeps, else every task's.
+    private func breakStall(ofBody body: UInt64) {
+        let now = now.ticks
+        if let asleep = sleepingTasks.withLock({ $0[body] }) {
+            reporter.report(
+                "The test has slept on the virtual clock until tick \(asleep.deadline) (it is tick \(now)) for a "
+                    + "second of real time with none of its tasks ready to run, so nothing of the test can advance the "
+                    + "clock and it would wait forever. Drive the clock from the test instead — start the sleeping "
+                    + "work in a Task, then await clock.advance(by:) or clock.run() — or let the work sleep on a clock "
+                    + "of its own. The sleep was ended with CancellationError."
+            )
+            asleep.end()
+            return
+        }
+        let asleep = sleepingTasks.withLock { $0.values.sorted { $0.deadline < $1.deadline } }
+        guard let first = asleep.first else { return }
+        let tasks = asleep.count == 1 ? "1 task sleeps" : "\(asleep.count) tasks sleep"
+        let until = asleep.count == 1 ? "until tick \(first.deadline)" : "the first until tick \(first.deadline)"
         reporter.report(
-            "The test has slept on the virtual clock until tick \(asleep.deadline) (it is tick \(now.ticks)) for "
-                + "a second of real time with none of its tasks ready to run, so nothing of the test can advance the "
-                + "clock and it would wait forever. Drive the clock from the test instead — start the sleeping work "
-                + "in a Task, then await clock.advance(by:) or clock.run() — or let the work sleep on a clock of its "
-                + "own. The sleep was ended with CancellationError."
+            "The test has waited for a second of real time with none of its tasks ready to run while \(tasks) on "
+                + "the virtual clock (\(until); it is tick \(now)), so nothing of the test can advance the clock and "
+                + "it would wait forever. Is the test awaiting work that sleeps (a task's value, a function that "
+                + "sleeps)? Start that work in a Task, then await clock.advance(by:) or clock.run() before awaiting "
+                + "its result. \(asleep.count == 1 ? "The sleep was" : "The sleeps were") ended with "
+                + "CancellationError."
         )
-        asleep.sleeper.cancel()
+        for sleep in asleep { sleep.end() }
     }
 }

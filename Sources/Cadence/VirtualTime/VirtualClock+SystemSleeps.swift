@@ -1,4 +1,5 @@
 import CadenceRuntimeHooks
+import CadenceSupport
 
 /// Whether a session can take the sleeps of its tasks on `ContinuousClock` and `SuspendingClock` onto its virtual
 /// clock, and if not, why.
@@ -51,15 +52,43 @@ extension VirtualClock {
                 if let sleeper { cadence_release_task(sleeper) }
                 return
             }
-            _ = self.enqueue(
+            // Woken, cancelled as the clock ends, or ended by a stall report: whichever comes first, once.
+            let settled = Locked(false)
+            let settle: @Sendable () -> Bool = { settled.withLock { done in defer { done = true }; return !done } }
+            let task = sleeper.map { cadence_job_task_id($0) } ?? 0
+            let forget: @Sendable () -> Void = { [weak self] in
+                if task != 0 { self?.sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }
+            }
+            let scheduled = self.enqueue(
                 .ticksFromNow(ticks), interval: 0,
                 {
+                    guard settle() else { return }
+                    forget()
                     executor.wake(wake)
                     if let sleeper { cadence_release_task(sleeper) }
                 },
-                onEnd: { Self.cancel(sleeper, thenRun: wake) },
+                onEnd: {
+                    guard settle() else { return }
+                    forget()
+                    Self.cancel(sleeper, thenRun: wake)
+                },
                 origin: "Task.sleep (or a sleep on ContinuousClock or SuspendingClock)"
             )
+            // The session's stall check sees this sleep as it sees one on the clock itself, and can end it.
+            if let sleeper, task != 0 {
+                let deadline = self.now.ticks &+ ticks
+                let retained = RetainedTask(task: sleeper)
+                self.sleepingTasks.withLock {
+                    $0[task] = SleepingTask(deadline: deadline, end: {
+                        guard settle() else { return }
+                        scheduled.cancel()
+                        forget()
+                        cadence_cancel_task(retained.task)
+                        cadence_release_task(retained.task)
+                        executor.wake(wake)
+                    })
+                }
+            }
         }
         return true
     }
@@ -73,4 +102,10 @@ extension VirtualClock {
         }
         cadence_enqueue_global(unsafeBitCast(wake, to: UnsafeMutableRawPointer.self))
     }
+}
+
+/// A task `cadence_retain_current_task` retained, handed to the closure that ends its sleep (on any thread: the runtime's
+/// task functions are thread-safe).
+private struct RetainedTask: @unchecked Sendable {
+    let task: UnsafeMutableRawPointer
 }

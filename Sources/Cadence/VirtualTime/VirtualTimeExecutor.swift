@@ -61,6 +61,8 @@ package final class VirtualTimeExecutor: Sendable {
         var waiterOrigins: [String?] = []
         /// Whether a task that never suspends was reported since the queue was last empty: it is reported once.
         var runawayReported = false
+        /// Whether a wait gave up on a task that never suspends since the queue was last empty.
+        var waitGaveUp = false
         /// Whether a drain is posted to the body's side or running.
         var isDraining = false
         /// The session whose task runs this session's body, if the session was begun inside another one: it counts
@@ -392,6 +394,7 @@ package final class VirtualTimeExecutor: Sendable {
                 }
                 if !state.waiters.isEmpty, state.jobsSinceIdle >= Self.jobLimit, state.readyCount > 0 {
                     state.jobsSinceIdle = 0
+                    state.waitGaveUp = true
                     let origin = state.waiterOrigins.removeFirst()
                     let waiter = state.waiters.removeFirst()
                     guard let origin, !state.runawayReported else { return .wake(waiter, busy: nil) }
@@ -407,6 +410,7 @@ package final class VirtualTimeExecutor: Sendable {
                 state.jobsSinceIdle = 0
                 state.nestedRunGaveUp = false
                 state.runawayReported = false
+                state.waitGaveUp = false
                 if !state.waiters.isEmpty {
                     state.waiterOrigins.removeFirst()
                     return .wake(state.waiters.removeFirst(), busy: nil)
@@ -586,13 +590,18 @@ package final class VirtualTimeExecutor: Sendable {
     /// if it does; `breakStall` ends that sleep, reporting why.
     package struct StallWatch: Sendable {
         package let sleepsUntil: @Sendable (_ task: UInt64) -> Int64?
+        /// Whether any task sleeps on the clock.
+        package let anySleeps: @Sendable () -> Bool
+        /// Ends the stall of the body, `task`: its own sleep, or the sleeps it waits behind.
         package let breakStall: @Sendable (_ task: UInt64) -> Void
 
         package init(
             sleepsUntil: @escaping @Sendable (_ task: UInt64) -> Int64?,
+            anySleeps: @escaping @Sendable () -> Bool,
             breakStall: @escaping @Sendable (_ task: UInt64) -> Void
         ) {
             self.sleepsUntil = sleepsUntil
+            self.anySleeps = anySleeps
             self.breakStall = breakStall
         }
     }
@@ -602,23 +611,25 @@ package final class VirtualTimeExecutor: Sendable {
     /// advances the clock to come in, short enough that a test stops long before anyone wonders why it hangs.
     package static let stallGrace: DispatchTimeInterval = .seconds(1)
 
-    /// From now until the session ends, whenever the session goes idle while its body sleeps on the session's clock
-    /// — so nothing of the session can advance the clock — and stays so for ``stallGrace``, `watch` breaks the stall.
+    /// From now until the session ends, whenever the session goes idle while its body waits and a task sleeps on the
+    /// session's clock — so nothing of the session can advance the clock — and stays so for ``stallGrace``, `watch`
+    /// breaks the stall.
     package func watchForStalls(_ watch: StallWatch) {
         state.withLock { state in
             if !state.hasEnded { state.stallWatch = watch }
         }
     }
 
-    /// Checks again after ``stallGrace`` if the body sleeps on the clock now that the queue is empty (a body that
-    /// sleeps there while the session is idle is rare in a test that works, so the check costs nothing otherwise).
+    /// Checks again after ``stallGrace`` if a task sleeps on the clock now that the queue is empty while the body
+    /// waits (the body's own sleep, or one it waits behind: a task's value, a function that sleeps). A session idle
+    /// with its body waiting is rare in a test that works, so the check costs nothing otherwise.
     private func armStallCheck(body: UInt64, accepted: UInt64, watch: StallWatch) {
-        guard watch.sleepsUntil(body) != nil else { return }
+        guard watch.anySleeps() else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.stallGrace) {
             let stalled = self.state.withLock { state in
                 !state.hasEnded && !state.isDraining && state.accepted == accepted && state.readyCount == 0
             }
-            if stalled, watch.sleepsUntil(body) != nil { watch.breakStall(body) }
+            if stalled, watch.anySleeps() { watch.breakStall(body) }
         }
     }
 
@@ -760,6 +771,43 @@ package final class VirtualTimeExecutor: Sendable {
     /// - Returns: how many jobs were still ready to run.
     @discardableResult
     package func end() -> Int {
+        end(ifIdle: false) ?? 0
+    }
+
+    /// How many times ``endWhenIdle()`` lets jobs that came in after the session went idle run before it ends the
+    /// session anyway.
+    private static let lateRounds = 100
+
+    /// Waits until the session is idle, as ``waitUntilIdle(origin:)`` does reporting nothing, and ends it then. A job
+    /// that comes in after the wait (a task resumed from another thread, a reporter's task finishing) runs first, in a
+    /// wait of its own, rather than being taken for a task that never suspends; once a wait gave up on such a task,
+    /// the session ends with its jobs still ready.
+    ///
+    /// - Returns: how many jobs were still ready to run when the session ended.
+    nonisolated(nonsending) package func endWhenIdle() async -> Int {
+        for _ in 0..<Self.lateRounds {
+            await waitUntilIdle(origin: nil)
+            if let left = end(ifIdle: true) { return left }
+            if state.withLock({ $0.waitGaveUp }) { break }
+        }
+        return end()
+    }
+
+    /// Ends the session (see ``end()``), unless `ifIdle` and a job is ready to run: then returns nil.
+    private func end(ifIdle: Bool) -> Int? {
+        let ended: (left: [Entry], waiters: [UnsafeContinuation<Void, Never>])? = state.withLock { state in
+            guard !state.hasEnded else { return ([], []) }
+            if ifIdle, state.readyCount > 0 { return nil }
+            state.hasEnded = true
+            state.systemSleeps = nil
+            state.stallWatch = nil
+            let left = Array(state.jobs[state.head...])
+            state.jobs = []
+            state.head = 0
+            defer { state.waiters = []; state.waiterOrigins = [] }
+            return (left, state.waiters)
+        }
+        guard let (left, waiters) = ended else { return nil }
         Self.registry.withLock { registry in
             for task in registry.tasksOfSession.removeValue(forKey: ObjectIdentifier(self)) ?? []
             where registry.sessionOfTask[task] === self {
@@ -769,17 +817,6 @@ package final class VirtualTimeExecutor: Sendable {
                registry.tasksOfSession[ObjectIdentifier(outer)] != nil {
                 registry.sessionOfTask[body] = outer
             }
-        }
-        let (left, waiters): ([Entry], [UnsafeContinuation<Void, Never>]) = state.withLock { state in
-            guard !state.hasEnded else { return ([], []) }
-            state.hasEnded = true
-            state.systemSleeps = nil
-            state.stallWatch = nil
-            let left = Array(state.jobs[state.head...])
-            state.jobs = []
-            state.head = 0
-            defer { state.waiters = []; state.waiterOrigins = [] }
-            return (left, state.waiters)
         }
         for entry in left {
             if let task = entry.task { cadence_cancel_task(task) }

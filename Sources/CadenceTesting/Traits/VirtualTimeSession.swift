@@ -114,9 +114,8 @@ struct VirtualTimeSession: Sendable {
         }
         clock.end()
         guard let executor else { return result }
-        await executor.waitUntilIdle(origin: nil)
+        let left = await executor.endWhenIdle()
         let reported = executor.hasReportedRunaway
-        let left = executor.end()
         weak let member = membership
         membership = nil
         if left > 0 {

@@ -30,6 +30,32 @@ import Testing
     }
 
     /// The twins' check on a system clock lets two equal sleeps swap, and nothing else.
+    /// A test that awaits code sleeping on a system clock — so nothing of the test advances the clock — is told so
+    /// after a second of real time, and the sleep ends with `CancellationError`: the test goes on instead of hanging.
+    @Test(.enabled(if: supported), .hangGuard)
+    func aTestAwaitingASleepOnTheSystemClockIsReportedNotHung() async {
+        @Sendable func refresh() async -> String {
+            do {
+                try await Task.sleep(for: .seconds(2))
+                return "refreshed"
+            } catch {
+                return "\(type(of: error))"
+            }
+        }
+        var result = ""
+        let failures = await recordingFailures {
+            result = await withVirtualTime(systemClocks: .virtual) { _ in await refresh() }
+        }
+        #expect(result == "CancellationError")
+        #expect(failures.map(\.message) == [
+            "The test has slept on the virtual clock until tick 2000 (it is tick 0) for a second of real time with "
+                + "none of its tasks ready to run, so nothing of the test can advance the clock and it would wait "
+                + "forever. Drive the clock from the test instead — start the sleeping work in a Task, then await "
+                + "clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was "
+                + "ended with CancellationError.",
+        ])
+    }
+
     @Test func onASystemClockOnlyTheTwoEqualSleepsMayWakeInEitherOrder() {
         let expected = ScenarioKind.taskGroup.expectedTrace
         #expect(ScenarioKind.taskGroup.isExpectedOnASystemClock(expected))

@@ -95,6 +95,22 @@ func theLoadersLogPublishesEachStep() throws {
     #expect(failures.map(\.message) == [shown])
 }
 
+/// The guide's report of a test that awaits a task asleep on the clock, as it shows it.
+@Test(.hangGuard) func aTestAwaitingATaskAsleepOnTheClockIsReportedAsTheGuideShows() async {
+    var outcome: Result<Void, any Error>?
+    let failures = await recordingFailures {
+        await withVirtualTime { clock in
+            let refresh = Task { try await clock.sleep(for: .seconds(1)) }
+            outcome = await refresh.result   // the test waits on the task; nothing advances the clock
+        }
+    }
+    let shown = #"""
+        The test has waited for a second of real time with none of its tasks ready to run while 1 task sleeps on the virtual clock (until tick 1000; it is tick 0), so nothing of the test can advance the clock and it would wait forever. Is the test awaiting work that sleeps (a task's value, a function that sleeps)? Start that work in a Task, then await clock.advance(by:) or clock.run() before awaiting its result. The sleep was ended with CancellationError.
+        """#
+    #expect(failures.map(\.message) == [shown])
+    #expect(throws: CancellationError.self) { try outcome?.get() }
+}
+
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @Observable @MainActor final class ObservableLoader {
     private(set) var log: [String] = []
