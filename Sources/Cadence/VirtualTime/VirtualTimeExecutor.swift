@@ -912,6 +912,21 @@ final class MainActorExecutor: SerialExecutor {
     func checkIsolated() {
         dispatchPrecondition(condition: .onQueue(.main))
     }
+
+    /// Whether the running code is on the main queue, as the runtime asks before `checkIsolated()`: answered without
+    /// trapping, so that `MainActor.assumeIsolated` off the main actor fails as it does in production ("Incorrect
+    /// actor executor assumption"), and a check that may fail (`isIsolated`-like questions) gets `false`.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    func isIsolatingCurrentContext() -> Bool? {
+        DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
+    }
+
+    /// A key only the main queue has a value for.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 }
 
 /// The task executor a session's jobs run with when they run on no actor: `Task.yield()` and other code that enqueues on

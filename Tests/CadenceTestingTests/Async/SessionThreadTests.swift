@@ -61,6 +61,18 @@ import Testing
             _exit(0)
         }
     }
+
+    /// The main actor's executor answers the runtime's question without trapping itself, so the runtime reports the
+    /// wrong assumption in its own words, as in production.
+    @Test func mainActorAssumeIsolatedOffTheMainActorFailsInTheRuntimesWords() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await withVirtualTime { _ in
+                await Task.detached { _ = SessionThreadTests.assumeMainActor() }.value
+            }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self)
+            .contains("Incorrect actor executor assumption"))
+    }
     #endif
 
     @Test func aMainActorTaskRunsOnTheMainQueueAndIsIsolatedToTheMainActor() async {
