@@ -19,6 +19,7 @@ let package = Package(
         // On Linux its default trait, OpenCombineSchedulers, builds `TestScheduler` on OpenCombine (OpenCombineShim).
         .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
     ],
     targets: [
         .target(
@@ -50,6 +51,13 @@ let package = Package(
         ),
         // Not a benchmark: Cadence and combine-schedulers imported in one file (Guides/ComingFrom.md, "Beside
         // combine-schedulers and TCA"). It lives here because only this package may depend on the peers.
+        .testTarget(
+            name: "HookCoexistenceTests",
+            dependencies: [
+                .product(name: "CadenceTesting", package: "Cadence"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ]
+        ),
         .testTarget(
             name: "CoexistenceTests",
             dependencies: [

@@ -1,4 +1,8 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "CadenceRuntimeHooks.h"
+#include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
@@ -34,7 +38,9 @@ static _Thread_local void *cadenceThreadSession;
 
 static CADENCE_SWIFT_CC void cadenceEnqueueGlobal(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {
     if (cadenceRouter(job, false)) return;
-    if (cadencePreviousGlobalHook) cadencePreviousGlobalHook(job, original);
+    // Read atomically: a session starting on another thread may chain a new hook meanwhile.
+    CadenceEnqueueHook previous = __atomic_load_n(&cadencePreviousGlobalHook, __ATOMIC_ACQUIRE);
+    if (previous) previous(job, original);
     else original(job);
 }
 
@@ -47,11 +53,51 @@ static CADENCE_SWIFT_CC void cadenceEnqueueMain(void *_Nonnull job, CadenceEnque
 static void cadenceInstall(void) {
     if (!&swift_task_enqueueGlobal_hook || !&swift_task_enqueueMainExecutor_hook) return;
     cadenceRouter = cadencePendingRouter;
-    cadencePreviousGlobalHook = swift_task_enqueueGlobal_hook;
     cadencePreviousMainHook = swift_task_enqueueMainExecutor_hook;
-    swift_task_enqueueGlobal_hook = cadenceEnqueueGlobal;
     swift_task_enqueueMainExecutor_hook = cadenceEnqueueMain;
     cadenceInstalled = true;
+}
+
+// The global enqueue hook is Cadence's only while a session runs: other libraries own it too (swift-concurrency-extras'
+// `withMainSerialExecutor` sets it, and when it ends puts back its own hook if it found any hook at all), so Cadence
+// takes it when the first live session begins, chaining the hook it finds, and gives that one back when the last ends.
+static pthread_mutex_t cadenceGlobalHookLock = PTHREAD_MUTEX_INITIALIZER;
+static int cadenceGlobalHookHolders;
+
+void *_Nullable cadence_acquire_global_hook(void) {
+    if (!cadenceInstalled) return NULL;
+    pthread_mutex_lock(&cadenceGlobalHookLock);
+    void *replaced = NULL;
+    CadenceEnqueueHook current = swift_task_enqueueGlobal_hook;
+    if (current != cadenceEnqueueGlobal) {
+        if (cadenceGlobalHookHolders > 0) replaced = (void *)current;
+        __atomic_store_n(&cadencePreviousGlobalHook, current, __ATOMIC_RELEASE);
+        swift_task_enqueueGlobal_hook = cadenceEnqueueGlobal;
+    }
+    cadenceGlobalHookHolders += 1;
+    pthread_mutex_unlock(&cadenceGlobalHookLock);
+    return replaced;
+}
+
+void *_Nullable cadence_release_global_hook(void) {
+    if (!cadenceInstalled) return NULL;
+    pthread_mutex_lock(&cadenceGlobalHookLock);
+    void *replaced = NULL;
+    cadenceGlobalHookHolders -= 1;
+    if (cadenceGlobalHookHolders == 0) {
+        CadenceEnqueueHook current = swift_task_enqueueGlobal_hook;
+        // The hook Cadence chained stays readable: a job being enqueued on another thread may still be on its way.
+        if (current == cadenceEnqueueGlobal) swift_task_enqueueGlobal_hook = cadencePreviousGlobalHook;
+        else replaced = (void *)current;
+    }
+    pthread_mutex_unlock(&cadenceGlobalHookLock);
+    return replaced;
+}
+
+const char *_Nullable cadence_symbol_name(const void *_Nonnull address) {
+    Dl_info info;
+    if (!dladdr(address, &info) || !info.dli_sname) return NULL;
+    return info.dli_sname;
 }
 
 bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router) {

@@ -68,6 +68,8 @@ package final class VirtualTimeExecutor: Sendable {
         /// The session whose task runs this session's body, if the session was begun inside another one: it counts
         /// this session as busy while this one drains.
         var outer: VirtualTimeExecutor?
+        /// Whether this session holds the runtime's global enqueue hook (from `begin` to `end`).
+        var holdsHook = false
         /// How many sessions begun in tasks of this one are draining now: this session's jobs wait until none is, as
         /// they would wait for any job of its own that runs (one job at a time).
         var busyInnerSessions = 0
@@ -312,8 +314,30 @@ package final class VirtualTimeExecutor: Sendable {
             state.bodyTask = body
             state.home = onMainActor ? .main : .queue
             state.outer = outer
+            state.holdsHook = true
         }
+        if let replaced = cadence_acquire_global_hook() { reportHookReplaced(by: replaced) }
         return true
+    }
+
+    /// Whether a replaced hook was reported in this process: it is reported once.
+    private static let hookReplacementReported = Locked(false)
+
+    /// Reports, once in the process, that another library replaced Cadence's global enqueue hook while a session held
+    /// it, leaving `hook` in its place.
+    private func reportHookReplaced(by hook: UnsafeMutableRawPointer) {
+        guard Self.hookReplacementReported.withLock({ reported in defer { reported = true }; return !reported })
+        else { return }
+        // The loader names only exported symbols; a hook in the test's own executable is known by its address.
+        let name = cadence_symbol_name(hook).map { String(cString: $0) } ?? "\(hook)"
+        reporter.report(
+            "While a virtual-time session ran, another library replaced the Swift runtime's global enqueue hook that "
+                + "Cadence holds for its sessions (swift_task_enqueueGlobal_hook, now \(name)); swift-concurrency-"
+                + "extras' withMainSerialExecutor does when it starts inside a session. Until a session puts "
+                + "Cadence's back, the session's tasks may run where that hook sends them, off virtual time, and the "
+                + "other library may leave its hook in place for the rest of the process. Start the other library's "
+                + "scope outside withVirtualTime (or the .virtualTime trait), not inside it."
+        )
     }
 
     private func accept(_ entry: Entry) -> Bool {
@@ -808,6 +832,11 @@ package final class VirtualTimeExecutor: Sendable {
             return (left, state.waiters)
         }
         guard let (left, waiters) = ended else { return nil }
+        let holdsHook: Bool = state.withLock { state in
+            defer { state.holdsHook = false }
+            return state.holdsHook
+        }
+        if holdsHook, let replaced = cadence_release_global_hook() { reportHookReplaced(by: replaced) }
         Self.registry.withLock { registry in
             for task in registry.tasksOfSession.removeValue(forKey: ObjectIdentifier(self)) ?? []
             where registry.sessionOfTask[task] === self {

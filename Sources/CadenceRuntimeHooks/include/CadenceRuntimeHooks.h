@@ -9,11 +9,24 @@
 /// main actor's executor from one for the global concurrent executor.
 typedef bool (*CadenceJobRouter)(void *_Nonnull job, bool isMainActorJob);
 
-/// Installs the router behind the runtime's global and main-executor enqueue hooks, once per process; later calls do
-/// nothing. Hooks installed before are kept: a job the router declines goes to them, else to the runtime.
+/// Installs the router behind the runtime's main-executor enqueue hook, once per process (later calls do nothing), and
+/// readies it for the global enqueue hook, which Cadence holds only while a session runs (see
+/// `cadence_acquire_global_hook`). Hooks installed before are kept: a job the router declines goes to them, else to
+/// the runtime.
 ///
 /// Returns false when this runtime has no such hooks (nothing is installed, and no job is ever routed).
 bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router);
+
+/// Puts Cadence's global enqueue hook in place for one more session, chaining the hook it finds there. Returns that
+/// hook when a session already held Cadence's and another library had replaced it meanwhile; NULL otherwise.
+void *_Nullable cadence_acquire_global_hook(void);
+
+/// One session fewer holds the global enqueue hook: the last puts back the hook Cadence chained, if Cadence's is still
+/// in place. Returns the hook found in Cadence's place if another library replaced it meanwhile; NULL otherwise.
+void *_Nullable cadence_release_global_hook(void);
+
+/// The name of the symbol at `address` (a mangled Swift name, say), or NULL when the loader does not know it.
+const char *_Nullable cadence_symbol_name(const void *_Nonnull address);
 
 /// Enqueues `job` on the global concurrent executor through the runtime (and so through its hooks, which decline a job
 /// of a session that has ended): how a session hands back a job it took and did not run.
