@@ -36,12 +36,25 @@ static bool cadenceInstalled;
 // thread that enqueues, often with no task of the session current (a continuation resumed by the drainer itself).
 static _Thread_local void *cadenceThreadSession;
 
+// Whether this thread is inside Cadence's global hook: a hook Cadence chained that itself chains to Cadence's (one
+// installed on top of Cadence's, then found in its place by the next session) would otherwise call the two forever.
+static _Thread_local bool cadenceInGlobalHook;
+
 static CADENCE_SWIFT_CC void cadenceEnqueueGlobal(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {
+    if (cadenceInGlobalHook) {
+        original(job);
+        return;
+    }
     if (cadenceRouter(job, false)) return;
     // Read atomically: a session starting on another thread may chain a new hook meanwhile.
     CadenceEnqueueHook previous = __atomic_load_n(&cadencePreviousGlobalHook, __ATOMIC_ACQUIRE);
-    if (previous) previous(job, original);
-    else original(job);
+    if (!previous) {
+        original(job);
+        return;
+    }
+    cadenceInGlobalHook = true;
+    previous(job, original);
+    cadenceInGlobalHook = false;
 }
 
 static CADENCE_SWIFT_CC void cadenceEnqueueMain(void *_Nonnull job, CadenceEnqueueOriginal _Nonnull original) {

@@ -93,6 +93,38 @@ struct HookCoexistenceTests {
     }
 }
 
+/// A hook of another library that chains to the one it found, as Cadence's does: installed on top of Cadence's while a
+/// session runs, it is found in Cadence's place by the next session, which chains to it in turn.
+private typealias Original = @convention(thin) (UnownedJob) -> Void
+private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+nonisolated(unsafe) private var foundHook: Hook?
+nonisolated(unsafe) private let globalHook = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")!
+    .assumingMemoryBound(to: Hook?.self)
+
+func installChainingHook() {
+    foundHook = globalHook.pointee
+    globalHook.pointee = { job, original in
+        if let foundHook { foundHook(job, original) } else { original(job) }
+    }
+}
+
+extension HookCoexistenceTests {
+    @Test func aHookThatChainsToCadencesInTurnDoesNotLoop() async {
+        await #expect(processExitsWith: .success) {
+            _ = await recordingFailures {
+                await withVirtualTime { _ in
+                    installChainingHook()
+                    await Task.yield()
+                }
+            }
+            // Before: Cadence's hook called the other one, which called Cadence's, until the stack overflowed.
+            let log = await HookCoexistenceTests.detachedTaskLog()
+            let after = await Task.detached { "ran" }.value
+            exit(log == [["a"], ["a", "b"]] && after == "ran" ? 0 : 1)
+        }
+    }
+}
+
 /// A log that tasks on any thread append to.
 final class Log: @unchecked Sendable { // `lock` guards `storage`
     private let lock = NSLock()
