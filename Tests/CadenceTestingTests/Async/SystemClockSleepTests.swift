@@ -47,7 +47,9 @@ import Testing
             result = await withVirtualTime(systemClocks: .virtual) { _ in await refresh() }
         }
         #expect(result == "CancellationError")
-        #expect(failures.map(\.message) == [
+        // A sleep measured late by a thread held up on the way lands up to 100 ticks early (see the guide).
+        let messages = failures.map { $0.message.replacing(/until tick (19\d\d|2000) \(/) { _ in "until tick 2000 (" } }
+        #expect(messages == [
             "The test has slept on the virtual clock until tick 2000 (it is tick 0) for a second of real time with "
                 + "none of its tasks ready to run, so nothing of the test can advance the clock and it would wait "
                 + "forever. Drive the clock from the test instead — start the sleeping work in a Task, then await "
@@ -197,7 +199,7 @@ import Testing
         _ body: () async -> Void
     ) async {
         let messages = await recordingFailures(body).map { failure in
-            failure.message.replacing(/due at tick (99\d\d|10000),/) { _ in "due at tick 10000," }
+            failure.message.replacing(/until tick (99\d\d|10000) never woke/) { _ in "until tick 10000 never woke" }
         }
         if messages != expected {
             Issue.record(
