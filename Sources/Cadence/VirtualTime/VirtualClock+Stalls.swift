@@ -11,7 +11,6 @@ extension VirtualClock {
     /// the clock. It then ends those sleeps instead of letting the test hang.
     func watchForStalls() {
         executor?.watchForStalls(VirtualTimeExecutor.StallWatch(
-            sleepsUntil: { [weak self] task in self?.sleepingTasks.withLock { $0[task]?.deadline } },
             anySleeps: { [weak self] in self?.sleepingTasks.withLock { !$0.isEmpty } ?? false },
             breakStall: { [weak self] task in self?.breakStall(ofBody: task) }
         ))

@@ -147,7 +147,7 @@ package final class VirtualTimeExecutor: Sendable {
 
     /// What one side asks of the other: run a stretch of at most `limit` of its jobs (nil: until the drain would
     /// stop, see ``runStretch(on:limit:)``), or — the answer — that the stretch is over after `ran` jobs.
-    fileprivate enum Mail: Equatable {
+    fileprivate enum Mail {
         case runStretch(limit: Int?)
         case done(ran: Int)
         /// To the session's thread: drain the session's jobs (the body is not on the main actor).
@@ -610,21 +610,18 @@ package final class VirtualTimeExecutor: Sendable {
 
     // MARK: Stalls
 
-    /// How the session's clock answers a stall check: `sleepsUntil` gives the tick a task sleeps until on the clock,
-    /// if it does; `breakStall` ends that sleep, reporting why.
+    /// How the session's clock answers a stall check: whether any task sleeps on it, and what ends the stall,
+    /// reporting why.
     package struct StallWatch: Sendable {
-        package let sleepsUntil: @Sendable (_ task: UInt64) -> Int64?
         /// Whether any task sleeps on the clock.
         package let anySleeps: @Sendable () -> Bool
         /// Ends the stall of the body, `task`: its own sleep, or the sleeps it waits behind.
         package let breakStall: @Sendable (_ task: UInt64) -> Void
 
         package init(
-            sleepsUntil: @escaping @Sendable (_ task: UInt64) -> Int64?,
             anySleeps: @escaping @Sendable () -> Bool,
             breakStall: @escaping @Sendable (_ task: UInt64) -> Void
         ) {
-            self.sleepsUntil = sleepsUntil
             self.anySleeps = anySleeps
             self.breakStall = breakStall
         }

@@ -96,7 +96,7 @@ intptr_t cadence_atomic_load(const intptr_t *_Nonnull word);
 /// Writes `value` into `word` if it holds `expected`; returns whether it did.
 bool cadence_atomic_compare_exchange(intptr_t *_Nonnull word, intptr_t expected, intptr_t value);
 
-/// Tells the processor that this thread spins waiting for another one (a `pause` on x86, a `yield` on Arm).
+/// Lets another thread run while this one spins waiting for it (`sched_yield`): on a busy machine, the one it waits for.
 void cadence_spin_pause(void);
 
 #endif

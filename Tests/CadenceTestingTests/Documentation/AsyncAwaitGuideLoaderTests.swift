@@ -111,6 +111,28 @@ func theLoadersLogPublishesEachStep() throws {
     #expect(throws: CancellationError.self) { try outcome?.get() }
 }
 
+/// The same report when several tasks sleep while the test waits: it counts them, names the first deadline, and ends
+/// every sleep.
+@Test(.hangGuard) func aTestWaitingWhileTwoTasksSleepOnTheClockIsReportedWithBoth() async {
+    var outcomes: [Bool] = []
+    let failures = await recordingFailures {
+        await withVirtualTime { clock in
+            let poller = Task { try await clock.sleep(for: .seconds(5)) }
+            let refresh = Task { try await clock.sleep(for: .seconds(1)) }
+            outcomes.append((try? await refresh.value) == nil)
+            outcomes.append((try? await poller.value) == nil)
+        }
+    }
+    #expect(failures.map(\.message) == [
+        "The test has waited for a second of real time with none of its tasks ready to run while 2 tasks sleep on the "
+            + "virtual clock (the first until tick 1000; it is tick 0), so nothing of the test can advance the clock "
+            + "and it would wait forever. Is the test awaiting work that sleeps (a task's value, a function that "
+            + "sleeps)? Start that work in a Task, then await clock.advance(by:) or clock.run() before awaiting its "
+            + "result. The sleeps were ended with CancellationError.",
+    ])
+    #expect(outcomes == [true, true])
+}
+
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @Observable @MainActor final class ObservableLoader {
     private(set) var log: [String] = []
