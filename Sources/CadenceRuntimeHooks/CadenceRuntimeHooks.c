@@ -212,6 +212,14 @@ static CadenceExecutorRef cadenceMainExecutor;
 
 extern CADENCE_SWIFT_CC void swift_job_run(void *_Nonnull job, CadenceExecutorRef executor) __attribute__((weak));
 
+extern CADENCE_SWIFT_CC CadenceExecutorRef swift_task_getCurrentExecutor(void) __attribute__((weak));
+
+CadenceExecutorRef cadence_current_executor(void) {
+    if (swift_task_getCurrentExecutor) return swift_task_getCurrentExecutor();
+    CadenceExecutorRef none = { NULL, 0 };
+    return none;
+}
+
 bool cadence_can_run_jobs(void) {
     return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel
         && swift_task_enqueueGlobal;

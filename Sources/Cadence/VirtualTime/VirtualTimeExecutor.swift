@@ -35,6 +35,11 @@ package final class VirtualTimeExecutor: Sendable {
     /// What marks a task as one of the session's for the report of tasks still alive when it ends: `Task {}` copies
     /// the task-local into the tasks it creates, and a task releases it when it finishes — so once the session has let
     /// go of its own, a membership still alive means a task of the session still is.
+    ///
+    /// A `Task.detached` copies no task-local value, and none can be given to a task once it is made: the runtime
+    /// keeps a task's values on the task's own stack allocator, and an enqueued task already holds a later allocation
+    /// there, which it frees when it first runs (out of order: the runtime aborts, "freed pointer was not the last
+    /// allocation"). The runtime exports no way to ask another task whether it has finished.
     package final class Membership: Sendable {
         package init() {}
     }
@@ -93,6 +98,8 @@ package final class VirtualTimeExecutor: Sendable {
         var accepted: UInt64 = 0
         /// How the session's clock answers a stall check; nil once the session has ended.
         var stallWatch: StallWatch?
+        /// Whether a task of the session was found running on an executor the session does not drive: reported once.
+        var escapeReported = false
 
         var readyCount: Int { jobs.count - head }
 
@@ -282,6 +289,7 @@ package final class VirtualTimeExecutor: Sendable {
             return enqueuer
         }
         guard let executor else { return false }
+        if marked == nil { executor.noticeEscape() }
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
         return executor.accept(Entry(
             job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
@@ -337,6 +345,30 @@ package final class VirtualTimeExecutor: Sendable {
                 + "Cadence's back, the session's tasks may run where that hook sends them, off virtual time, and the "
                 + "other library may leave its hook in place for the rest of the process. Start the other library's "
                 + "scope outside withVirtualTime (or the .virtualTime trait), not inside it."
+        )
+    }
+
+    /// Reports, once, a task of the session running on an executor the session does not drive — an actor with a
+    /// custom `SerialExecutor` — when the task enqueues a job from there (a hop back, a task it starts, a continuation
+    /// it resumes): the runtime enqueues on such an executor past every hook, so the session can neither wait for its
+    /// jobs nor run them in order, and sees the task again only then. Called for a job of the session enqueued on a
+    /// thread that runs no session's jobs.
+    private func noticeEscape() {
+        let running = cadence_current_executor()
+        guard let identity = running.identity, running.implementation != 0,
+              identity != UnsafeRawPointer(Unmanaged.passUnretained(MainActorExecutor.shared).toOpaque()),
+              state.withLock({ state in
+                  defer { state.escapeReported = true }
+                  return !state.escapeReported && !state.hasEnded
+              })
+        else { return }
+        let executor = Unmanaged<AnyObject>.fromOpaque(identity).takeUnretainedValue()
+        reporter.report(
+            "A task of the test ran on an executor that virtual time does not drive (\(type(of: executor)), the "
+                + "custom SerialExecutor of an actor): the Swift runtime hands such an executor its jobs directly, so "
+                + "the test's advances neither waited for that task nor ran it in order with the others, and what it "
+                + "did there happened at no fixed tick. In the test, give the actor the default executor (drop its "
+                + "unownedExecutor), or inject the work behind a protocol."
         )
     }
 

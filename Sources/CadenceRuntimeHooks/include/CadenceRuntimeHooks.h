@@ -68,6 +68,11 @@ typedef struct {
     uintptr_t implementation;
 } CadenceExecutorRef;
 
+/// The serial executor whose job runs on this thread: a null identity when none does, or the job runs on no actor (the
+/// generic executor); a zero implementation for a default actor; else a custom `SerialExecutor` (the main actor's
+/// among them).
+CadenceExecutorRef cadence_current_executor(void);
+
 /// Runs `job` synchronously on this thread as the global concurrent executor would: on no actor (the generic
 /// executor), with no task executor.
 void cadence_run_job_on_generic_executor(void *_Nonnull job);
