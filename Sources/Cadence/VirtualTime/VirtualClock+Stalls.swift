@@ -1,9 +1,11 @@
 extension VirtualClock {
     /// A task asleep on a session's clock, on the clock itself or on a system clock the session takes onto it: until
-    /// when, and what ends the sleep early with `CancellationError`.
+    /// when, what ends the sleep early with `CancellationError`, and — for a sleep on a system clock, which its task's
+    /// cancellation ends past the clock — what forgets the sleep once its task is back.
     struct SleepingTask: Sendable {
         let deadline: Int64
         let end: @Sendable () -> Void
+        var endedByCancellation: (@Sendable () -> Void)? = nil
     }
 
     /// Lets the session's executor ask whether the session's body — or any task of the session, while the body waits

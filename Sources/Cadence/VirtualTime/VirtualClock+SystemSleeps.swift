@@ -41,7 +41,7 @@ extension VirtualClock {
     /// - Returns: false, doing nothing, on a clock of no session or where ``canVirtualizeSystemSleeps`` is false.
     package func virtualizeSystemSleeps() -> Bool {
         guard Self.canVirtualizeSystemSleeps, let executor else { return false }
-        executor.virtualizeSystemSleeps { [weak self] wake, ticks, sleeper in
+        executor.virtualizeSystemSleeps(with: { [weak self] wake, ticks, sleeper in
             guard let self else {
                 Self.cancel(sleeper, thenRun: wake)
                 return
@@ -78,18 +78,34 @@ extension VirtualClock {
             if let sleeper, task != 0 {
                 let deadline = self.now.ticks &+ ticks
                 let retained = RetainedTask(task: sleeper)
+                /// Forgets the sleep and hands its wake-up to the runtime, which finds the sleep over.
+                let dropSleep: @Sendable () -> Void = {
+                    scheduled.cancel()
+                    forget()
+                    cadence_release_task(retained.task)
+                    executor.wake(wake)
+                }
                 self.sleepingTasks.withLock {
-                    $0[task] = SleepingTask(deadline: deadline, end: {
-                        guard settle() else { return }
-                        scheduled.cancel()
-                        forget()
-                        cadence_cancel_task(retained.task)
-                        cadence_release_task(retained.task)
-                        executor.wake(wake)
-                    })
+                    $0[task] = SleepingTask(
+                        deadline: deadline,
+                        end: {
+                            guard settle() else { return }
+                            cadence_cancel_task(retained.task)
+                            dropSleep()
+                        },
+                        // A task cancelled while asleep throws at once, past the clock: its sleep is pending no more.
+                        endedByCancellation: {
+                            if settle() { dropSleep() }
+                        }
+                    )
                 }
             }
-        }
+        }, taskResumed: { [weak self] task in
+            // A task asleep here comes back only when its sleep ends: by the clock (which forgets it first) or by a
+            // cancellation.
+            guard let sleep = self?.sleepingTasks.withLock({ $0[task] }) else { return }
+            sleep.endedByCancellation?()
+        })
         return true
     }
 

@@ -92,6 +92,9 @@ package final class VirtualTimeExecutor: Sendable {
         /// What takes the session's sleeps on `ContinuousClock` and `SuspendingClock` onto its virtual clock, when
         /// the session asked for that; nil otherwise, and once the session has ended.
         var systemSleeps: SystemSleepScheduler?
+        /// Told of each job of a task the session takes while ``systemSleeps`` is set, by task identifier: a task
+        /// asleep on a system clock that comes back before its wake-up was woken by a cancellation.
+        var taskResumed: (@Sendable (_ task: UInt64) -> Void)?
         /// The task of the session's body, once the session has begun.
         var bodyTask: UInt64 = 0
         /// How many jobs the session has taken: a stall check finds it unchanged if nothing ran in the meantime.
@@ -294,7 +297,7 @@ package final class VirtualTimeExecutor: Sendable {
         return executor.accept(Entry(
             job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
             task: cadence_job_resumed_task(job), isTask: jobTask != 0
-        ))
+        ), taskID: jobTask)
     }
 
     /// Starts routing: from now on the running task (the session's body) and the tasks it creates are the session's.
@@ -372,17 +375,20 @@ package final class VirtualTimeExecutor: Sendable {
         )
     }
 
-    private func accept(_ entry: Entry) -> Bool {
-        let post: Bool? = state.withLock { state in
+    /// Takes `entry` into the queue, unless the session has ended; `taskID` is the task the job is, if it is one.
+    private func accept(_ entry: Entry, taskID: UInt64 = 0) -> Bool {
+        let accepted: (post: Bool, taskResumed: (@Sendable (UInt64) -> Void)?)? = state.withLock { state in
             guard !state.hasEnded else { return nil }
             state.jobs.append(entry)
             state.accepted &+= 1
-            guard !state.isDraining else { return false }
+            let taskResumed = taskID == 0 ? nil : state.taskResumed
+            guard !state.isDraining else { return (false, taskResumed) }
             state.isDraining = true
-            return true
+            return (true, taskResumed)
         }
-        guard let post else { return false }
-        if post { startDraining() }
+        guard let accepted else { return false }
+        accepted.taskResumed?(taskID)
+        if accepted.post { startDraining() }
         return true
     }
 
@@ -717,10 +723,16 @@ package final class VirtualTimeExecutor: Sendable {
         @Sendable (_ wake: UnownedJob, _ ticks: Int64, _ sleeper: UnsafeMutableRawPointer?) -> Void
 
     /// From now until the session ends, the sleeps of its tasks on `ContinuousClock` and `SuspendingClock` (and
-    /// `Task.sleep`, which sleeps on the continuous clock) go to `scheduler` instead of the wall clock.
-    package func virtualizeSystemSleeps(with scheduler: @escaping SystemSleepScheduler) {
+    /// `Task.sleep`, which sleeps on the continuous clock) go to `scheduler` instead of the wall clock, and
+    /// `taskResumed` is told of each job of a task the session takes, by task identifier, before it runs.
+    package func virtualizeSystemSleeps(
+        with scheduler: @escaping SystemSleepScheduler,
+        taskResumed: @escaping @Sendable (_ task: UInt64) -> Void
+    ) {
         state.withLock { state in
-            if !state.hasEnded { state.systemSleeps = scheduler }
+            guard !state.hasEnded else { return }
+            state.systemSleeps = scheduler
+            state.taskResumed = taskResumed
         }
     }
 
@@ -853,6 +865,7 @@ package final class VirtualTimeExecutor: Sendable {
             if ifIdle, state.readyCount > 0 { return nil }
             state.hasEnded = true
             state.systemSleeps = nil
+            state.taskResumed = nil
             state.stallWatch = nil
             let left = Array(state.jobs[state.head...])
             state.jobs = []

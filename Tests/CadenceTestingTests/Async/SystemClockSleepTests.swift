@@ -183,6 +183,27 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: supported))
+    func aSleepCancelledIsNoLongerPendingNorSeenAsASleep() async {
+        await expectFailures([]) {
+            await withVirtualTime(horizon: .zero, strict: true, systemClocks: .virtual) { clock in
+                // A search box's debounce: each keystroke cancels the sleep of the one before.
+                let first = Task { try await Task.sleep(for: .seconds(60)) }
+                await clock.advance(by: .zero)
+                first.cancel()
+                await #expect(throws: CancellationError.self) { try await first.value }
+                // A task cancelled before it sleeps throws at once too.
+                let second = Task {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    try await Task.sleep(for: .seconds(30))
+                }
+                await #expect(throws: CancellationError.self) { try await second.value }
+                await clock.advance(by: .zero)
+                #expect(clock.pendingDueTicks == [])
+            }
+        }
+    }
+
     /// The note of a sleep still pending at `tick` when the body returned at tick 0 with no horizon.
     static func pendingSleep(at tick: Int) -> String {
         "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 task asleep on the clock "
