@@ -42,6 +42,30 @@ extension VirtualClock {
         await drive(through: nil, limit: limit, origin: "VirtualClock.run()")
     }
 
+    /// Runs the test's tasks and the clock's work as ``run(limit:)`` does, tick by tick, for at most `timeout` of real
+    /// time: work still scheduled then — a repeating timer, a task that sleeps again each time it wakes — is reported
+    /// and left pending. swift-clocks' `TestClock.run(timeout:)` spells it so.
+    ///
+    /// ```swift
+    /// await clock.run(timeout: .seconds(1))
+    /// ```
+    nonisolated(nonsending) public func run(timeout: Duration) async {
+        let origin = "VirtualClock.run(timeout:)"
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            await drive(through: now.ticks, limit: Self.defaultActionLimit, origin: origin)
+            guard let next = nextDueTick else { return }
+            guard ContinuousClock.now < deadline else {
+                return reporter.report(
+                    "\(origin) gave up after \(timeout) of real time at tick \(now.ticks), with work still scheduled "
+                        + "from tick \(next) on: a repeating timer or a task that sleeps again each time it wakes keeps "
+                        + "the clock busy. Advance by a duration instead, or end that work."
+                )
+            }
+            await drive(through: next, limit: Self.defaultActionLimit, origin: origin)
+        }
+    }
+
     /// Drives the clock to `target` (until idle when nil), letting the session's tasks run between ticks; reports a
     /// bad limit and a stop on the limit as `origin`.
     nonisolated(nonsending) package func drive(through target: Int64?, limit: Int, origin: String) async {

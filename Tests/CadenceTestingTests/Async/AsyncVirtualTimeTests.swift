@@ -266,6 +266,39 @@ import Testing
         parked.value?.resume()
     }
 
+    // MARK: run(timeout:)
+
+    @Test func runWithATimeoutRunsTheTasksAndTheClockUntilIdle() async {
+        let log = Synchronized<[String]>([])
+        await expectFailures([]) {
+            await withVirtualTime { clock in
+                Task {
+                    try await clock.sleep(for: .seconds(1))
+                    log.value.append("one at \(clock.now.ticks)")
+                    try await clock.sleep(for: .seconds(1))
+                    log.value.append("two at \(clock.now.ticks)")
+                }
+                await clock.run(timeout: .seconds(5))
+            }
+        }
+        #expect(log.value == ["one at 1000", "two at 2000"])
+    }
+
+    @Test func runWithATimeoutGivesUpOnARepeatingTimerAndSaysSo() async {
+        let messages = await recordingFailures {
+            await withVirtualTime(horizon: .zero) { clock in
+                let ticking = Task { for await _ in clock.timer(interval: .seconds(1)) {} }
+                await clock.run(timeout: .milliseconds(20))
+                ticking.cancel()
+            }
+        }.map { $0.message.replacing(/tick \d+/) { _ in "tick N" } }
+        #expect(messages == [
+            "VirtualClock.run(timeout:) gave up after 0.02 seconds of real time at tick N, with work still scheduled "
+                + "from tick N on: a repeating timer or a task that sleeps again each time it wakes keeps the clock "
+                + "busy. Advance by a duration instead, or end that work.",
+        ])
+    }
+
     /// What a session says of a body asleep on its clock with nothing of the test to advance it.
     static let stalledUntilTick1000 = "The test has slept on the virtual clock until tick 1000 (it is tick 0) for a "
         + "second of real time with none of its tasks ready to run, so nothing of the test can advance the clock and "
