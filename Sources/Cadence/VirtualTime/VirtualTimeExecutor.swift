@@ -355,11 +355,16 @@ package final class VirtualTimeExecutor: Sendable {
     /// custom `SerialExecutor` — when the task enqueues a job from there (a hop back, a task it starts, a continuation
     /// it resumes): the runtime enqueues on such an executor past every hook, so the session can neither wait for its
     /// jobs nor run them in order, and sees the task again only then. Called for a job of the session enqueued on a
-    /// thread that runs no session's jobs.
+    /// thread that runs no session's jobs. Work of no session on such an executor (another actor's task resuming one of
+    /// the session's continuations) is the test's outside world, as a real queue is, and is not reported.
     private func noticeEscape() {
         let running = cadence_current_executor()
         guard let identity = running.identity, running.implementation != 0,
-              identity != UnsafeRawPointer(Unmanaged.passUnretained(MainActorExecutor.shared).toOpaque()),
+              identity != UnsafeRawPointer(Unmanaged.passUnretained(MainActorExecutor.shared).toOpaque())
+        else { return }
+        // The task running there (none once it has left for another executor) must be the session's.
+        let current = cadence_current_task_id()
+        guard current == 0 || Self.registry.withLock({ $0.sessionOfTask[current] }) === self,
               state.withLock({ state in
                   defer { state.escapeReported = true }
                   return !state.escapeReported && !state.hasEnded

@@ -51,6 +51,8 @@ import Testing
         nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
         func record(_ entry: String) { entries.append(entry) }
+
+        func perform(_ work: @Sendable () -> Void) { work() }
     }
 
     static let ranOnQueueExecutor = "A task of the test ran on an executor that virtual time does not drive "
@@ -75,6 +77,28 @@ import Testing
         }
         #expect(log.value == ["back"])
         #expect(await ledger.entries == ["saved"])
+    }
+
+    @Test(.hangGuard)
+    func workOfNoTestOnACustomExecutorThatResumesATaskOfTheTestIsNotReported() async {
+        let ledger = Ledger()
+        let parked = Synchronized<UnsafeContinuation<Void, Never>?>(nil)
+        let log = Synchronized<[String]>([])
+        await expectFailures([]) {
+            await withVirtualTime { clock in
+                let waiting = Task {
+                    await withUnsafeContinuation { parked.value = $0 }
+                    log.value.append("resumed")
+                }
+                await clock.advance(by: .zero)
+                // The outside world: a task made on a queue, not by the test, resumes it from the actor.
+                DispatchQueue.global().async {
+                    Task { await ledger.perform { parked.value?.resume() } }
+                }
+                await waiting.value
+            }
+        }
+        #expect(log.value == ["resumed"])
     }
 
     @Test func aTaskOnADefaultActorIsNotReported() async {
