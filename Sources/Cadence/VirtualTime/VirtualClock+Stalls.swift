@@ -11,6 +11,10 @@ extension VirtualClock {
     /// Lets the session's executor ask whether the session's body — or any task of the session, while the body waits
     /// on something else — sleeps on this clock while nothing else of the session can run: nothing would ever advance
     /// the clock. It then ends those sleeps instead of letting the test hang.
+    /// Whether the session found its test stalled, reported it and ended the sleeps with `CancellationError`: that
+    /// error, thrown on out of the test, is the same failure, reported already.
+    package var hasEndedStalledSleeps: Bool { endedStalledSleeps.withLock { $0 } }
+
     func watchForStalls() {
         executor?.watchForStalls(VirtualTimeExecutor.StallWatch(
             anySleeps: { [weak self] in self?.sleepingTasks.withLock { !$0.isEmpty } ?? false },
@@ -23,6 +27,7 @@ extension VirtualClock {
     private func breakStall(ofBody body: UInt64) {
         let now = now.ticks
         if let asleep = sleepingTasks.withLock({ $0[body] }) {
+            endedStalledSleeps.withLock { $0 = true }
             reporter.report(
                 "The test has slept on the virtual clock until tick \(asleep.deadline) (it is tick \(now)) for a "
                     + "second of real time with none of its tasks ready to run, so nothing of the test can advance the "
@@ -37,6 +42,7 @@ extension VirtualClock {
         guard let first = asleep.first else { return }
         let tasks = asleep.count == 1 ? "1 task sleeps" : "\(asleep.count) tasks sleep"
         let until = asleep.count == 1 ? "until tick \(first.deadline)" : "the first until tick \(first.deadline)"
+        endedStalledSleeps.withLock { $0 = true }
         reporter.report(
             "The test has waited for a second of real time with none of its tasks ready to run while \(tasks) on "
                 + "the virtual clock (\(until); it is tick \(now)), so nothing of the test can advance the clock and "

@@ -72,6 +72,8 @@ public final class VirtualClock: Sendable {
     let state: Locked<State>
     /// The tasks asleep on this clock of a session, by task identifier (see `sleep(until:tolerance:)`).
     let sleepingTasks = Locked<[UInt64: SleepingTask]>([:])
+    /// Whether the session found its test stalled and ended sleeps with `CancellationError`, having reported it.
+    let endedStalledSleeps = Locked(false)
     let reporter: FailureReporter
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.

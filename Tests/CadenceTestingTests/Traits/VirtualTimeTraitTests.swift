@@ -232,6 +232,38 @@ import Testing
         #expect(failures.map(\.location.line) == [test.sourceLocation.line])
     }
 
+    @Test(.hangGuard)
+    func aStalledSleepIsOneFailureNotASecondForTheCancellationErrorThatEndedIt() async throws {
+        let test = try #require(Test.current)
+        let thrown = Synchronized<String?>(nil)
+        await expectFailures([AsyncVirtualTimeTests.stalledUntilTick1000]) {
+            do {
+                try await VirtualTimeTrait().provideScope(for: test, testCase: Test.Case.current) {
+                    // Nothing of the test advances the clock: the session reports it and ends the sleep.
+                    try await VirtualClock.current?.sleep(for: .seconds(1))
+                }
+            } catch {
+                thrown.value = "\(type(of: error))"
+            }
+        }
+        #expect(thrown.value == nil)
+    }
+
+    @Test func aCancellationErrorOfTheTestsOwnStillFailsIt() async throws {
+        let test = try #require(Test.current)
+        let thrown = Synchronized<String?>(nil)
+        await expectFailures([]) {
+            do {
+                try await VirtualTimeTrait().provideScope(for: test, testCase: Test.Case.current) {
+                    throw CancellationError()
+                }
+            } catch {
+                thrown.value = "\(type(of: error))"
+            }
+        }
+        #expect(thrown.value == "CancellationError")
+    }
+
     @Test func leftoverWorkRunsAfterTheBodyWithoutMovingTimePastIt() async throws {
         let test = try #require(Test.current)
         let box = Synchronized<VirtualClock?>(nil)
