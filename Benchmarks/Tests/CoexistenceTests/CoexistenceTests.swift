@@ -1,10 +1,11 @@
 // Cadence beside combine-schedulers (and so beside The Composable Architecture, which re-exports it): both define
-// `TestScheduler`, `AnyScheduler`, `UnimplementedScheduler`, their `…Of<S>` aliases, `Publishers.Timer`,
-// `DispatchQueue.test`, `.unimplemented` and `eraseToAnyScheduler()`, so a file that imports both must say whose it
-// means. These tests compile the samples of Guides/ComingFrom.md ("Beside combine-schedulers and TCA") as the guide
-// shows them (Tests/CadenceTestingTests/Documentation/ComingFromGuideTests.swift checks that they appear here), and
-// check that each spelling picks the library it names. On Linux combine-schedulers runs on OpenCombine; the names
-// collide just as on Apple platforms, where both libraries use Combine.
+// `TestScheduler`, `AnyScheduler`, `UnimplementedScheduler`, their `…Of<S>` aliases, `DispatchQueue.test`,
+// `.unimplemented`, `eraseToAnyScheduler()` and `timerPublisher(every:)`, so a file that imports both must say whose
+// it means (their timers' types differ: combine-schedulers' `Publishers.Timer`, Cadence's `SchedulerTimerPublisher`).
+// These tests compile the samples of Guides/ComingFrom.md ("Beside combine-schedulers and TCA") as the guide shows
+// them (Tests/CadenceTestingTests/Documentation/ComingFromGuideTests.swift checks that they appear here), and check
+// that each spelling picks the library it names. On Linux combine-schedulers runs on OpenCombine; the names collide
+// just as on Apple platforms, where both libraries use Combine.
 import CadenceTesting
 import CombineSchedulers
 import Foundation

@@ -1,7 +1,7 @@
 import CadenceSupport
 
 /// The subscribers attached to one timer publisher (Foundation's `Timer.TimerPublisher` on Linux, and
-/// ``Publishers/Timer`` everywhere), and the fan-out of its ticks to them.
+/// ``SchedulerTimerPublisher`` everywhere), and the fan-out of its ticks to them.
 ///
 /// Every connection of the publisher sends its ticks here; each tick goes to every attached subscriber that has
 /// demand for it, in the order they subscribed. A subscriber without demand misses the tick: ticks are never buffered.

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A unique identifier for identifying publisher streams.
-public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
+/// Not `Sendable`, as in Apple's Combine.
+public struct CombineIdentifier: Hashable, CustomStringConvertible {
     private let rawValue: UInt64
 
     private static let counter = Atomic<UInt64>(0)

@@ -10,7 +10,7 @@ extension Subscribers {
 
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
-extension Subscribers.Completion: Sendable where Failure: Sendable {}
+extension Subscribers.Completion: Sendable {}  // as in Apple's Combine; `Failure: Error` is Sendable
 
 private enum CompletionCodingKeys: String, CodingKey {
         case success

@@ -26,8 +26,6 @@ private final class EmptySubscription: Subscription, CustomStringConvertible, Cu
 {
     static let shared = EmptySubscription()
 
-    let combineIdentifier = CombineIdentifier()
-
     func request(_ demand: Subscribers.Demand) {}
 
     func cancel() {}

@@ -3,7 +3,7 @@ import Dispatch
 
 extension DispatchQueue: Scheduler {
     /// The scheduler time type used by the dispatch queue: a `DispatchTime`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable {
         /// The dispatch time represented by this type.
         public var dispatchTime: DispatchTime
 
@@ -66,7 +66,7 @@ extension DispatchQueue: Scheduler {
         /// (`let delay: Stride = 2` is two seconds), values saturate at the bounds of `Int` instead of overflowing,
         /// and the product of two strides is always zero: a duration times a duration is no duration.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Hashable, Codable, Sendable {
+            Hashable, Codable {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = Double
             /// An integer literal counts seconds.

@@ -9,9 +9,9 @@
 ///     .receive(on: ImmediateScheduler.shared)
 ///     .sink { print($0) }   // prints 1 before `sink` returns
 /// ```
-public struct ImmediateScheduler: Scheduler, Sendable {
+public struct ImmediateScheduler: Scheduler {
     /// The time type used by the immediate scheduler: a single instant that never advances.
-    public struct SchedulerTimeType: Strideable, Sendable {
+    public struct SchedulerTimeType: Strideable {
         init() {}
 
         /// The distance to another immediate scheduler time: always `0`.
@@ -26,7 +26,7 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         /// Combine's do, because an immediate scheduler has no notion of elapsed time. A floating-point literal is
         /// truncated toward zero (saturating at the bounds of `Int`).
         public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
-            SchedulerTimeIntervalConvertible, Sendable, MagnitudeSchedulerStride {
+            SchedulerTimeIntervalConvertible, MagnitudeSchedulerStride {
             /// The type used when evaluating floating-point literals.
             public typealias FloatLiteralType = Double
             /// The type used when evaluating integer literals.
@@ -72,7 +72,8 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     public typealias SchedulerOptions = Never
 
     /// The shared instance of the immediate scheduler; it is the only one.
-    public static let shared = ImmediateScheduler()
+    // Not Sendable, as in Apple's Combine, yet safe to share: it has no stored state.
+    nonisolated(unsafe) public static let shared = ImmediateScheduler()
 
     private init() {}
 

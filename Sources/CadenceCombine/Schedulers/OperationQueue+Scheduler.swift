@@ -3,7 +3,7 @@ import Foundation
 
 extension OperationQueue: Scheduler {
     /// The scheduler time type used by the operation queue: a `Date`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateBackedSchedulerTime {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, DateBackedSchedulerTime {
         /// The date represented by this type.
         public var date: Date
 
@@ -17,7 +17,7 @@ extension OperationQueue: Scheduler {
         /// As in Combine, ``magnitude`` is the signed interval itself, literals count seconds, and the product of two
         /// strides multiplies their seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Codable, Sendable, TimeIntervalSchedulerStride {
+            Codable, TimeIntervalSchedulerStride {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = TimeInterval
             /// An integer literal counts seconds.
@@ -39,7 +39,7 @@ extension OperationQueue: Scheduler {
     }
 
     /// Options that affect the operation of the operation queue scheduler; there are none.
-    public struct SchedulerOptions: Sendable {}
+    public struct SchedulerOptions {}
 
     /// `Date()`.
     public var now: SchedulerTimeType { SchedulerTimeType(Date()) }

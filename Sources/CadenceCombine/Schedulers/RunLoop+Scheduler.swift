@@ -2,7 +2,7 @@ import Foundation
 
 extension RunLoop: Scheduler {
     /// The scheduler time type used by the run loop: a `Date`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateBackedSchedulerTime {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, DateBackedSchedulerTime {
         /// The date represented by this type.
         public var date: Date
 
@@ -16,7 +16,7 @@ extension RunLoop: Scheduler {
         /// As in Combine, ``magnitude`` is the signed interval itself, literals count seconds, and the product of two
         /// strides multiplies their seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Codable, Sendable, TimeIntervalSchedulerStride {
+            Codable, TimeIntervalSchedulerStride {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = TimeInterval
             /// An integer literal counts seconds.
@@ -38,7 +38,7 @@ extension RunLoop: Scheduler {
     }
 
     /// Options that affect the operation of the run loop scheduler; there are none.
-    public struct SchedulerOptions: Sendable {}
+    public struct SchedulerOptions {}
 
     /// `Date()`.
     public var now: SchedulerTimeType { SchedulerTimeType(Date()) }

@@ -32,6 +32,22 @@ extension HealthCheck {
     }
 }
 
+enum Logging {
+    /// Keeps what it receives. Inside `Logging` its name hides Combine's `Subscriber`, so Combine's protocols are
+    /// named by their module.
+    final class Subscriber<Input>: Combine.Subscriber {
+        typealias Failure = Never
+        private(set) var received: [Input] = []
+
+        func receive(subscription: any Combine.Subscription) { subscription.request(.unlimited) }
+        func receive(_ input: Input) -> Combine.Subscribers.Demand {
+            received.append(input)
+            return .none
+        }
+        func receive(completion: Combine.Subscribers.Completion<Never>) {}
+    }
+}
+
 /// A health endpoint for the samples.
 private let statusURL = URL(string: "https://status.example.com/health")!
 
@@ -52,6 +68,12 @@ private func answering(
 
 @Suite("Guides/LinuxAndCI.md")
 struct LinuxAndCIGuideTests {
+    @Test func combinesNamesQualifiedByTheModule() {
+        let logging = Logging.Subscriber<Int>()
+        [1, 2, 3].publisher.subscribe(logging)
+        #expect(logging.received == [1, 2, 3])
+    }
+
     @Test(.virtualTime)
     func aServiceThatNeverAnswersIsDownAfterTenSeconds() {
         let health = HealthCheck(
@@ -128,6 +150,6 @@ struct LinuxAndCIGuideLiveTests {
 @Suite("Guides/LinuxAndCI.md samples")
 struct LinuxAndCIGuideSamplesTests {
     @Test func theGuideShowsOnlyTheseExamples() throws {
-        try expectDocumentedSamples(in: "Guides/LinuxAndCI.md", appearIn: [#filePath], atLeast: 5)
+        try expectDocumentedSamples(in: "Guides/LinuxAndCI.md", appearIn: [#filePath], atLeast: 6)
     }
 }

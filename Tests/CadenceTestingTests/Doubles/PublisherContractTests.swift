@@ -546,7 +546,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             checkPublisherContract { [1, 2, 3].publisher.tryCompactMap { $0 == 2 ? nil : $0 } }
             checkPublisherContract { [1, 2, 3].publisher.tryScan(0, +) }
         },
-        ContractCase("Publishers.Timer on the clock") { clock in
+        ContractCase("SchedulerTimerPublisher on the clock") { clock in
             checkPublisherContract(on: clock) { clock.scheduler.timerPublisher(every: .ticks(1)).autoconnect() }
         },
         ContractCase("Optional.Publisher, Result.Publisher") { _ in

@@ -1,8 +1,8 @@
 import Cadence
 import Testing
 
-/// `Publishers.Timer` pinned tick by tick on a `VirtualScheduler`.
-@Suite("Publishers.Timer")
+/// `SchedulerTimerPublisher` pinned tick by tick on a `VirtualScheduler`.
+@Suite("SchedulerTimerPublisher")
 struct SchedulerTimerTests {
     /// A clock whose reports are recorded, and a scheduler on it.
     private func makeClock() -> (VirtualClock, VirtualScheduler, LockedBox<[String]>) {
@@ -24,7 +24,7 @@ struct SchedulerTimerTests {
         #expect(timer.tolerance == .ticks(2))
         #expect(timer.scheduler.clock === scheduler.clock)
         #expect(timer.options == nil)
-        let plain = Publishers.Timer(every: .ticks(3), scheduler: scheduler)
+        let plain = SchedulerTimerPublisher(every: .ticks(3), scheduler: scheduler)
         #expect(plain.interval == .ticks(3))
         #expect(plain.tolerance == nil)
     }
