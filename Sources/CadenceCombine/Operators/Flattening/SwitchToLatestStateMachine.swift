@@ -4,8 +4,9 @@
 /// an event carrying an older index does nothing. One caller at a time is the *emitter* (`isEmitting`) and calls the
 /// downstream; a value that arrives meanwhile waits in `queue`, its demand already taken. A value beyond the demand
 /// is a broken rule, on which Combine traps. Every transition hands back what
-/// the caller must do once it has left the lock, and anything it lets go of (queued values, the downstream), so that
-/// those are released outside the lock too.
+/// the caller must do once it has left the lock, and anything it lets go of (queued values), so that those are
+/// released outside the lock too. As Combine's, the subscription keeps its downstream after a cancel or a
+/// completion, for as long as it lives.
 struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     typealias Value = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -16,7 +17,9 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         var subscription: (any Subscription)?
     }
 
-    private(set) var downstream: Downstream?
+    let downstream: Downstream
+    /// Whether the downstream was cancelled or given its completion (or will be, by the emitter): it gets nothing more.
+    private var hasEnded = false
     private var upstream = SingleUpstreamLink.awaiting
     private var upstreamFinished = false
     private(set) var current: Current?
@@ -40,8 +43,8 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         case deliver(Downstream, Value)
         /// Ask `subscription` for `demand`, then go on with `nextDrainStep()`.
         case requestMore(from: any Subscription, Subscribers.Demand)
-        /// Stop emitting and deliver the completion (to nobody when the downstream is gone).
-        case complete(Downstream?, Subscribers.Completion<Failure>)
+        /// Stop emitting and deliver the completion.
+        case complete(Downstream, Subscribers.Completion<Failure>)
         /// Stop emitting: nothing can go out now.
         case stop
     }
@@ -118,7 +121,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         guard !isTerminated, current?.index == index else { return .none }
         guard demand > 0 else { return .unrequested }
         demand -= 1
-        guard !isEmitting, queue.isEmpty, let downstream else {
+        guard !isEmitting, queue.isEmpty else {
             queue.append(value) // another caller emits
             return .none
         }
@@ -179,9 +182,9 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// The downstream asked for more: hands back the current inner publisher's subscription to forward the request
     /// to, and whether the caller became the emitter (queued values or a completion wait; it drains after
-    /// forwarding); `nil` once the downstream is gone.
+    /// forwarding); `nil` once the downstream was cancelled or completed.
     mutating func request(_ additional: Subscribers.Demand) -> (inner: (any Subscription)?, drains: Bool)? {
-        guard downstream != nil else { return nil }
+        guard !hasEnded else { return nil }
         demand += additional
         let inner = current?.subscription
         guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else { return (inner, false) }
@@ -191,17 +194,17 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// What cancelling lets go of (outside the lock) and cancels.
     struct Cancellation {
-        var released: (downstream: Downstream?, queue: RingBuffer<Value>)
+        var released: RingBuffer<Value>
         var inner: (any Subscription)?
         var upstream: (any Subscription)?
     }
 
-    /// The downstream cancelled: nothing is delivered from now on; `nil` when it was gone already.
+    /// The downstream cancelled: nothing is delivered from now on; `nil` when it had ended already.
     mutating func cancel() -> Cancellation? {
-        guard downstream != nil else { return nil }
+        guard !hasEnded else { return nil }
         isTerminated = true
-        let released = (downstream, queue)
-        downstream = nil
+        hasEnded = true
+        let released = queue
         pendingCompletion = nil
         queue.removeAll()
         return Cancellation(released: released, inner: current.take()?.subscription, upstream: upstream.close())
@@ -220,12 +223,13 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// Called while emitting: the next queued value (its demand was taken when it was queued), or the end of the
     /// emitter's turn (with the completion, when one waits and the queue is empty).
     mutating func nextDrainStep() -> DrainStep {
-        if let downstream, let value = queue.popFirst() {
+        if !hasEnded, let value = queue.popFirst() {
             return .deliver(downstream, value)
         }
         isEmitting = false
         guard queue.isEmpty, let completion = pendingCompletion.take() else { return .stop }
-        return .complete(downstream.take(), completion)
+        hasEnded = true
+        return .complete(downstream, completion)
     }
 
     /// Empties the queue and hands its values back, to be let go outside the lock.
@@ -246,6 +250,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             pendingCompletion = completion
             return nil
         }
-        return downstream.take()
+        hasEnded = true
+        return downstream
     }
 }

@@ -201,6 +201,13 @@ struct SwitchToLatestTests {
         #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.failure(.other))])
     }
 
+    @Test(arguments: [SubscriptionEnding.cancel, .finish, .fail])
+    func theDownstreamStaysAfterTheEndUntilTheSubscriptionGoes(ending: SubscriptionEnding) {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) {
+            $0.map { Just($0).setFailureType(to: TestError.self) }.switchToLatest()
+        }
+    }
+
     @Test func aSecondUpstreamSubscriptionIsCancelled() {
         let fixture = Fixture()
         let extra = TestPublisher<Inner, TestError>()
