@@ -82,7 +82,8 @@ struct MultiUpstreamReleaseOutsideLockTests {
         // As in Combine, these keep their downstream for as long as their subscription lives: a cancel does not
         // release it, so this subscriber, which holds its subscription, stays.
         let keepsItsDownstream: Set = [
-            "DropUntilOutput", "PrefixUntilOutput", "Zip", "CombineLatest", "Concatenate", "SwitchToLatest",
+            "DropUntilOutput", "PrefixUntilOutput", "Zip", "CombineLatest", "Concatenate", "SwitchToLatest", "Catch",
+            "TryCatch",
         ]
         #expect(outcome.subscriberWentAway != keepsItsDownstream.contains(name))
     }

@@ -66,7 +66,7 @@ struct TryCatchTests {
         #expect(replacement.subscription.requests == [.max(2), .max(1)])
     }
 
-    @Test func cancelCancelsTheCurrentPublisher() {
+    @Test func cancelCancelsTheCurrentPublisherWhoseLateValuesStillGoThrough() {
         let upstream = Source()
         let replacement = Source()
         let subscriber = TestSubscriber<Int, any Error>()
@@ -76,7 +76,8 @@ struct TryCatchTests {
         #expect(replacement.subscription.cancelCount == 1)
         #expect(upstream.subscription.cancelCount == 0)
         _ = replacement.subscription.downstream.receive(5)
-        #expect(subscriber.events.map(\.description) == ["subscription"])
+        replacement.subscription.downstream.receive(completion: .finished)
+        #expect(subscriber.events.map(\.description) == ["subscription", "value(5)"])
     }
 
     @Test func descriptionsNameTryCatch() throws {
