@@ -23,6 +23,13 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     private var upstream = SingleUpstreamLink.awaiting
     private var upstreamFinished = false
     private(set) var current: Current?
+    /// The latest inner publisher after it ended — it finished, or the upstream's failure cancelled it — while no
+    /// newer one came. As in Combine, a subscription it hands over late is taken (and asked for the demand), and a
+    /// value it sends late goes through; its completions are ignored.
+    private(set) var ended: Current?
+    /// Whether the downstream cancelled, or an inner publisher failed (which cancels the upstream): from then on no
+    /// late event goes through.
+    private var isCancelled = false
     private var nextIndex: UInt64 = 0
     /// What the downstream requested and has not received yet, less the queued values.
     private(set) var demand = Subscribers.Demand.none
@@ -70,7 +77,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// publisher's subscription to cancel; `nil` once terminated.
     mutating func receiveUpstreamPublisher() -> (index: UInt64, previous: (any Subscription)?)? {
         guard !isTerminated else { return nil }
-        let previous = current?.subscription
+        let previous = current?.subscription ?? ended.take()?.subscription
         let index = nextIndex
         nextIndex += 1
         current = Current(index: index)
@@ -78,9 +85,22 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     }
 
     /// The upstream completed: a failure ends everything, a finish ends the subscription once the current inner
-    /// publisher finished too.
+    /// publisher finished too. A failure cancels the current inner publisher, whose late events are then those of an
+    /// `ended` one. A completion the upstream sends again after its first went out goes out again, as in Combine (a
+    /// finish only when no inner publisher runs).
     mutating func receiveUpstream(completion: Subscribers.Completion<Failure>) -> Termination? {
-        guard !isTerminated else { return nil }
+        guard !isTerminated else {
+            guard !isCancelled, hasEnded, !isEmitting else { return nil }
+            switch completion {
+            case .finished:
+                guard current == nil, ended?.subscription == nil else { return nil }
+                return Termination(downstream: downstream, completion: completion)
+            case .failure:
+                let late = ended?.subscription
+                ended?.subscription = nil
+                return Termination(cancelling: late, downstream: downstream, completion: completion)
+            }
+        }
         upstream = .completed
         switch completion {
         case .finished:
@@ -88,9 +108,10 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             guard current == nil else { return nil }
             return Termination(downstream: complete(with: .finished), completion: .finished)
         case .failure:
-            let inner = current.take()?.subscription
+            let inner = current.take()
+            ended = inner.map { Current(index: $0.index) }
             let dropped = takeQueue()
-            return Termination(dropped: dropped, cancelling: inner, downstream: complete(with: completion),
+            return Termination(dropped: dropped, cancelling: inner?.subscription, downstream: complete(with: completion),
                                completion: completion)
         }
     }
@@ -100,8 +121,14 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// The inner publisher at `index` handed its subscription: the demand to ask of it (none when zero), or `nil` when
     /// the caller must cancel it (it is not the latest, one arrived already, or the subscription ended).
     mutating func receiveInner(subscription: any Subscription, at index: UInt64) -> Subscribers.Demand? {
-        guard !isTerminated, let current, current.index == index, current.subscription == nil else { return nil }
-        self.current?.subscription = subscription
+        if !isTerminated, let current, current.index == index, current.subscription == nil {
+            self.current?.subscription = subscription
+            return demand
+        }
+        guard !isCancelled, current == nil, let ended, ended.index == index, ended.subscription == nil else {
+            return nil
+        }
+        self.ended?.subscription = subscription
         return demand
     }
 
@@ -118,13 +145,24 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// The inner publisher at `index` sent `value`, which takes one of the demand.
     mutating func receiveInner(_ value: Value, at index: UInt64) -> InnerValueAction {
-        guard !isTerminated, current?.index == index else { return .none }
+        guard !isTerminated, current?.index == index else { return receiveLate(value, at: index) }
         guard demand > 0 else { return .unrequested }
         demand -= 1
         guard !isEmitting, queue.isEmpty else {
             queue.append(value) // another caller emits
             return .none
         }
+        isEmitting = true
+        return .deliver(downstream)
+    }
+
+    /// A value from an inner publisher that is not the running latest one: it goes through, with no emitter busy,
+    /// when it comes from the `ended` one, as in Combine.
+    private mutating func receiveLate(_ value: Value, at index: UInt64) -> InnerValueAction {
+        guard !isCancelled, current == nil, ended?.index == index, demand > 0, !isEmitting, queue.isEmpty,
+              pendingCompletion == nil
+        else { return .none }
+        demand -= 1
         isEmitting = true
         return .deliver(downstream)
     }
@@ -138,7 +176,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         var answer = Subscribers.Demand.none
         if more > 0 {
             demand += more
-            if current?.index == index {
+            if current?.index == index || (current == nil && ended?.index == index) {
                 answer = more
             } else if let latest = current?.subscription { // the publisher switched meanwhile
                 return (answer, .requestMore(from: latest, more))
@@ -168,9 +206,11 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         current = nil
         switch completion {
         case .finished:
+            ended = Current(index: index)
             guard upstreamFinished else { return .none }
             return .terminate(Termination(downstream: complete(with: .finished), completion: .finished))
         case .failure:
+            isCancelled = true
             let upstreamSubscription = upstream.close()
             let dropped = takeQueue()
             return .terminate(Termination(dropped: dropped, cancelling: upstreamSubscription,
@@ -186,7 +226,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     mutating func request(_ additional: Subscribers.Demand) -> (inner: (any Subscription)?, drains: Bool)? {
         guard !hasEnded else { return nil }
         demand += additional
-        let inner = current?.subscription
+        let inner = current?.subscription ?? ended?.subscription
         guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else { return (inner, false) }
         isEmitting = true
         return (inner, true)
@@ -201,13 +241,18 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// The downstream cancelled: nothing is delivered from now on; `nil` when it had ended already.
     mutating func cancel() -> Cancellation? {
-        guard !hasEnded else { return nil }
+        let late = ended.take()?.subscription
+        guard !hasEnded else {
+            isCancelled = true
+            return late.map { Cancellation(released: RingBuffer(), inner: $0) }
+        }
         isTerminated = true
         hasEnded = true
+        isCancelled = true
         let released = queue
         pendingCompletion = nil
         queue.removeAll()
-        return Cancellation(released: released, inner: current.take()?.subscription, upstream: upstream.close())
+        return Cancellation(released: released, inner: current.take()?.subscription ?? late, upstream: upstream.close())
     }
 
     // MARK: Emitting

@@ -103,6 +103,58 @@ struct SwitchToLatestTests {
         #expect(fixture.upstream.subscription.cancelCount == 0)
     }
 
+    @Test func anUpstreamFailureLetsTheCancelledInnersLateValuesThroughButNotItsCompletion() {
+        let fixture = Fixture(initialDemand: .max(1), onValue: { _ in .max(100) })
+        let inner = Inner()
+        fixture.upstream.send(inner)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(inner.subscription.cancelCount == 1)
+        #expect(inner.subscription.downstream.receive(1) == .max(100)) // the downstream's answer, as in Combine
+        inner.subscription.downstream.receive(completion: .finished)
+        inner.subscription.downstream.receive(completion: .failure(.other))
+        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.oops)), .value(1)])
+    }
+
+    @Test func aCompletionTheUpstreamSendsAgainGoesOutAgainUntilACancel() {
+        let fixture = Fixture()
+        let upstream = fixture.upstream.subscription.downstream
+        upstream.receive(completion: .finished)
+        upstream.receive(completion: .failure(.oops))
+        upstream.receive(completion: .finished)
+        #expect(fixture.subscriber.events == [
+            .subscription, .completion(.finished), .completion(.failure(.oops)), .completion(.finished),
+        ])
+        fixture.subscriber.cancel()
+        upstream.receive(completion: .failure(.oops))
+        #expect(fixture.subscriber.events.count == 4)
+    }
+
+    @Test func theLatestInnersLateSubscriptionIsTakenAfterItFinished() {
+        let fixture = Fixture(initialDemand: .max(2))
+        let inner = Inner()
+        fixture.upstream.send(inner)
+        inner.send(completion: .finished)
+        let late = Inner()
+        late.subscribe(inner.subscription.downstream)
+        #expect(late.subscription.cancelCount == 0)
+        #expect(late.subscription.requests == [.max(2)])
+        fixture.upstream.send(Inner()) // a newer inner replaces it
+        #expect(late.subscription.cancelCount == 1)
+    }
+
+    @Test func aLateInnerSubscriptionIsTakenAfterAnUpstreamFailureAndCancelledWithTheDownstream() {
+        let fixture = Fixture()
+        let pending = Inner(sendsSubscriptionAtOnce: false)
+        fixture.upstream.send(pending)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.oops))])
+        pending.subscription.deliver()
+        #expect(pending.subscription.requests == [.unlimited])
+        #expect(pending.subscription.cancelCount == 0)
+        fixture.subscriber.cancel()
+        #expect(pending.subscription.cancelCount == 1)
+    }
+
     @Test func demandIsCarriedOverToTheNextInner() {
         let fixture = Fixture(initialDemand: .max(2))
         let first = Inner()
