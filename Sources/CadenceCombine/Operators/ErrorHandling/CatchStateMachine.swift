@@ -5,7 +5,8 @@
 /// demand the downstream asked for and has not received carries over to the replacement.
 ///
 /// A cancel, as in Combine, cancels the publisher being read and stops requests and completions, but a value that
-/// publisher still sends goes on to the downstream, which the subscription keeps for its whole life. A cancel made
+/// publisher still sends goes on to the downstream, which the subscription keeps for its whole life; so does a value
+/// the failed upstream sends after the handler threw. A cancel made
 /// while the handler's publisher has not subscribed yet ends everything: that publisher's subscription is cancelled
 /// when it comes (Combine forgets such a cancel).
 struct CatchStateMachine<Downstream> {
@@ -37,8 +38,9 @@ struct CatchStateMachine<Downstream> {
         case upstream(any Subscription)
         case awaitingReplacement
         case replacement(any Subscription)
-        /// Cancelled while reading the upstream or the replacement: a late value of that publisher still goes through.
-        case cancelled(whileReplacing: Bool)
+        /// Cancelled while reading the upstream or the replacement, or the handler threw: a late value of the
+        /// publisher being read still goes through, nothing else does.
+        case passingLateValues(fromReplacement: Bool)
         case terminal
     }
 
@@ -68,12 +70,12 @@ struct CatchStateMachine<Downstream> {
             guard demand > 0 else { return .unrequested }
             demand -= 1
             return .deliver(downstream)
-        case .cancelled(whileReplacing: false):
+        case .passingLateValues(fromReplacement: false):
             if demand > 0, demand != .unlimited {
                 demand -= 1
             }
             return .deliver(downstream)
-        case .awaitingReplacement, .replacement, .cancelled(whileReplacing: true), .terminal:
+        case .awaitingReplacement, .replacement, .passingLateValues(fromReplacement: true), .terminal:
             return .none
         }
     }
@@ -96,16 +98,16 @@ struct CatchStateMachine<Downstream> {
             return .callHandler
         case .awaitingUpstream, .awaitingReplacement, .replacement:
             return isFailure ? .failedOutOfTurn : .none
-        case .cancelled, .terminal:
+        case .passingLateValues, .terminal:
             return .none
         }
     }
 
     /// The handler threw (or returned a failure): the downstream to fail — nil when the subscription was cancelled
-    /// while the handler ran.
+    /// while the handler ran. As in Combine, a value the failed upstream still sends goes through after it.
     mutating func handlerThrew() -> Downstream? {
         guard case .awaitingReplacement = phase else { return nil }
-        phase = .terminal
+        phase = .passingLateValues(fromReplacement: false)
         return downstream
     }
 
@@ -123,7 +125,7 @@ struct CatchStateMachine<Downstream> {
     /// values still go through, as in Combine.
     func receiveReplacementValue() -> Downstream? {
         switch phase {
-        case .replacement, .cancelled(whileReplacing: true): downstream
+        case .replacement, .passingLateValues(fromReplacement: true): downstream
         default: nil
         }
     }
@@ -148,7 +150,7 @@ struct CatchStateMachine<Downstream> {
             return nil
         case .replacement(let subscription):
             return subscription
-        case .awaitingUpstream, .cancelled, .terminal:
+        case .awaitingUpstream, .passingLateValues, .terminal:
             return nil
         }
     }
@@ -157,15 +159,15 @@ struct CatchStateMachine<Downstream> {
     mutating func cancel() -> (any Subscription)? {
         switch phase {
         case .upstream(let current):
-            phase = .cancelled(whileReplacing: false)
+            phase = .passingLateValues(fromReplacement: false)
             return current
         case .replacement(let current):
-            phase = .cancelled(whileReplacing: true)
+            phase = .passingLateValues(fromReplacement: true)
             return current
         case .awaitingUpstream, .awaitingReplacement:
             phase = .terminal
             return nil
-        case .cancelled, .terminal:
+        case .passingLateValues, .terminal:
             return nil
         }
     }

@@ -43,6 +43,23 @@ struct TryCatchTests {
         }
     }
 
+    @Test func afterTheHandlerThrewTheFailedUpstreamsLateValuesStillGoThroughAndNothingElse() {
+        let upstream = Source()
+        let subscriber = TestSubscriber<Int, any Error>()
+        var calls = 0
+        upstream.tryCatch { _ -> Source in
+            calls += 1
+            throw TestError.other
+        }.subscribe(subscriber)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(-1)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(completion: .finished)
+        #expect(subscriber.events.map(\.description) == ["subscription", "failure(other)", "value(-1)"])
+        #expect(calls == 1)
+        #expect(upstream.subscription.cancelCount == 0)
+    }
+
     @Test func theReplacementsFailureReachesTheDownstream() {
         let upstream = Source()
         let replacement = Source()
