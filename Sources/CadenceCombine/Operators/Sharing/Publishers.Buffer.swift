@@ -183,10 +183,10 @@ extension Publishers.Buffer {
                         upstreamDemand += 1
                     }
                     step = state.withLock { $0.delivered(more) }
-                case .complete(let downstream, let completion, let released):
+                case .complete(let downstream, let completion, let released, let refillsUpstream):
                     downstream.receive(completion: completion)
                     withExtendedLifetime(released) {}
-                    return (.none, nil)
+                    return refillsUpstream ? (upstreamDemand, released.upstream) : (.none, nil)
                 case .stop(let upstream):
                     return (upstreamDemand, upstream)
                 case .ended:

@@ -92,6 +92,28 @@ struct BufferTests {
                                               .completion(.failure(.other))])
     }
 
+    @Test func keepFullStillAsksTheUpstreamItCancelledOnOverflowToRefillWhatWentOut() {
+        let fixture = Fixture(size: 3, prefetch: .keepFull, whenFull: .customError { .other })
+        for value in 1...5 {
+            fixture.upstream.send(value)
+        }
+        #expect(fixture.upstream.subscription.cancelCount == 1)
+        fixture.subscriber.request(.max(3))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3),
+                                              .completion(.failure(.other))])
+        // As Combine's: a request for the values that went out, though the upstream was cancelled.
+        #expect(fixture.upstream.subscription.requests == [.max(3), .max(3)])
+    }
+
+    @Test func keepFullAsksAFinishedUpstreamForNothingMore() {
+        let fixture = Fixture(size: 3, prefetch: .keepFull)
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .finished)
+        fixture.subscriber.request(.max(2))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(fixture.upstream.subscription.requests == [.max(3)])
+    }
+
     @Test func finishedWaitsForTheBufferAndForDemand() {
         let fixture = Fixture()
         fixture.upstream.send(1)
