@@ -68,7 +68,10 @@ struct SinkTests {
         do {
             let witness = Witness()
             weakWitness = witness
-            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { withExtendedLifetime(witness) {}; values.append($0) })
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { value in
+                withExtendedLifetime(witness) {}
+                values.append(value)
+            })
         }
         sink.cancel()
         #expect(weakWitness != nil) // as Combine's: nothing to cancel yet, the closures stay

@@ -60,8 +60,9 @@ where Downstream.Input == Storage.Output {
     typealias Failure = Downstream.Failure
 
     // `lock` guards every stored var below (so they need no run-time exclusivity checks). The downstream, kept for
-    // the subscription's whole life as Combine keeps it, is in a `SubscriberBox`, and whether a failure is pending is a flag of its own: the methods run unspecialised, and a
-    // `Downstream?` or a `Failure?` read on every value would cost a metadata look-up each time.
+    // the subscription's whole life as Combine keeps it, is in a `SubscriberBox`, and whether a failure is pending is
+    // a flag of its own: the methods run unspecialised, and a `Downstream?` or a `Failure?` read on every value would
+    // cost a metadata look-up each time.
     private let lock = UnfairLock()
     private let downstream: SubscriberBox<Downstream>
     @exclusivity(unchecked) private var storage = Storage()

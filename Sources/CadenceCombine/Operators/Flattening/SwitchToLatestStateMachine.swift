@@ -24,8 +24,10 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     private var upstreamFinished = false
     private(set) var current: Current?
     /// The latest inner publisher after it ended — it finished, or the upstream's failure cancelled it — while no
-    /// newer one came. As in Combine, a subscription it hands over late is taken (and asked for the demand), and a
-    /// value it sends late goes through; its completions are ignored.
+    /// newer one came. As in Combine, a subscription it hands over late is taken (and asked for the demand), and,
+    /// while the upstream runs, a value it sends late goes through; its completions are ignored. Unlike Combine's,
+    /// nothing goes through after the downstream's completion: a value still on its way from the inner publisher the
+    /// upstream's failure cancelled would otherwise follow that failure.
     private(set) var ended: Current?
     /// Whether the downstream cancelled, or an inner publisher failed (which cancels the upstream): from then on no
     /// late event goes through.
@@ -111,8 +113,8 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             let inner = current.take()
             ended = inner.map { Current(index: $0.index) }
             let dropped = takeQueue()
-            return Termination(dropped: dropped, cancelling: inner?.subscription, downstream: complete(with: completion),
-                               completion: completion)
+            return Termination(dropped: dropped, cancelling: inner?.subscription,
+                               downstream: complete(with: completion), completion: completion)
         }
     }
 
@@ -157,11 +159,11 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     }
 
     /// A value from an inner publisher that is not the running latest one: it goes through, with no emitter busy,
-    /// when it comes from the `ended` one, as in Combine.
+    /// when it comes from the `ended` one while the subscription runs, as in Combine.
     private mutating func receiveLate(_ value: Value, at index: UInt64) -> InnerValueAction {
-        guard !isCancelled, current == nil, ended?.index == index, demand > 0, !isEmitting, queue.isEmpty,
-              pendingCompletion == nil
-        else { return .none }
+        guard !isTerminated, current == nil, ended?.index == index, demand > 0, !isEmitting, queue.isEmpty else {
+            return .none
+        }
         demand -= 1
         isEmitting = true
         return .deliver(downstream)

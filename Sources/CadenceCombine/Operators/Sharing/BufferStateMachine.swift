@@ -38,8 +38,8 @@ struct BufferStateMachine<Downstream: Subscriber> {
         case deliver(Downstream, Value)
         /// Deliver the completion and stop emitting: the subscription has ended; `released` (the upstream's
         /// subscription, and the values a failure left in the buffer) is to be let go after the delivery. When
-        /// `refillsUpstream`, the buffer cancelled the upstream on overflow and, as Combine does, still asks it for what
-        /// the delivered values earned.
+        /// `refillsUpstream`, the buffer cancelled the upstream on overflow and, as Combine does, still asks it for
+        /// what the delivered values earned.
         case complete(
             Downstream, Subscribers.Completion<Failure>,
             released: (upstream: any Subscription, values: RingBuffer<Value>), refillsUpstream: Bool)

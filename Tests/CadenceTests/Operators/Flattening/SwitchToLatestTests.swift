@@ -103,16 +103,22 @@ struct SwitchToLatestTests {
         #expect(fixture.upstream.subscription.cancelCount == 0)
     }
 
-    @Test func anUpstreamFailureLetsTheCancelledInnersLateValuesThroughButNotItsCompletion() {
-        let fixture = Fixture(initialDemand: .max(1), onValue: { _ in .max(100) })
+    @Test func aFinishedInnersLateValueGoesThroughWhileTheUpstreamRunsButNothingFollowsTheCompletion() {
+        let fixture = Fixture(onValue: { _ in .max(100) })
         let inner = Inner()
         fixture.upstream.send(inner)
-        fixture.upstream.send(completion: .failure(.oops))
-        #expect(inner.subscription.cancelCount == 1)
+        inner.send(completion: .finished)
         #expect(inner.subscription.downstream.receive(1) == .max(100)) // the downstream's answer, as in Combine
-        inner.subscription.downstream.receive(completion: .finished)
         inner.subscription.downstream.receive(completion: .failure(.other))
-        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.oops)), .value(1)])
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+
+        // Combine passes on a value the upstream's failure did not stop in time; Cadence keeps rule 1.7.
+        let failing = Fixture()
+        let cancelled = Inner()
+        failing.upstream.send(cancelled)
+        failing.upstream.send(completion: .failure(.oops))
+        #expect(cancelled.subscription.downstream.receive(1) == .none)
+        #expect(failing.subscriber.events == [.subscription, .completion(.failure(.oops))])
     }
 
     @Test func aCompletionTheUpstreamSendsAgainGoesOutAgainUntilACancel() {
