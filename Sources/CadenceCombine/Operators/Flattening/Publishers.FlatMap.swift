@@ -98,8 +98,9 @@ extension Publishers.FlatMap {
     /// Delivery goes through a `BufferedDelivery`: one thread at a time holds its token and alone calls the
     /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
     /// thread delivers, or without demand, is buffered, so the downstream never gets two calls at once and values keep
-    /// the order in which they arrived.
-    ///
+    /// the order in which they arrived. One that arrives on the delivering thread itself, sent from inside the
+    /// downstream's `receive(_:)`, goes out at once, nested in that call, as in Combine, when nothing is buffered and
+    /// there is demand.
     ///
     /// Its methods run unspecialised (reached through the publishers' protocols), so what they touch on every value
     /// is of a type whose metadata needs no look-up at run time: the downstream is in a `SubscriberBox`, and the
@@ -140,7 +141,7 @@ extension Publishers.FlatMap {
             self.maxPublishers = maxPublishers
             self.transform = transform
             singleValueReader = makeSingleValueReader(for: NewPublisher.self)
-            let token = DeliveryToken()
+            let token = DeliveryToken(nestsReentrantValues: true)
             deliveryToken = token
             delivery = BufferedDelivery(token: token)
         }

@@ -194,10 +194,33 @@ struct FlatMapTests {
         #expect(extra.subscription.requests == [])
     }
 
-    @Test func aValueSentFromInsideTheDownstreamWaitsForTheCurrentOne() {
+    /// Combine's flatMap delivers a value that an inner publisher sends from inside the downstream's `receive(_:)`
+    /// at once, nested in that call, and answers that publisher `.max(1)` for it: nothing is left to ask later.
+    @Test func aValueSentFromInsideTheDownstreamGoesOutNestedInTheCurrentOne() {
         let upstream = TestPublisher<Int, TestError>()
         let inners = [Inner(), Inner()]
+        let trace = LockedBox<[String]>([])
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3), onValue: { value in
+            trace.append("in \(value)")
+            if value == 1 { inners[1].send(10) }
+            trace.append("out \(value)")
+            return .none
+        })
+        upstream.flatMap { inners[$0] }.subscribe(subscriber)
+        upstream.send(0)
+        upstream.send(1)
+        #expect(inners[0].send(1) == .max(1))
+        #expect(trace.value == ["in 1", "in 10", "out 10", "out 1"])
+        #expect(subscriber.values == [1, 10])
+        #expect(inners[1].subscription.answered == [.max(1)])
+        #expect(inners[1].subscription.requests == [.max(1)])
+    }
+
+    /// Without demand left for it, the value sent from inside the downstream waits for a request instead.
+    @Test func aValueSentFromInsideTheDownstreamWithoutDemandWaits() {
+        let upstream = TestPublisher<Int, TestError>()
+        let inners = [Inner(), Inner()]
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { value in
             if value == 1 { inners[1].send(10) }
             return .none
         })
@@ -205,9 +228,10 @@ struct FlatMapTests {
         upstream.send(0)
         upstream.send(1)
         #expect(inners[0].send(1) == .max(1))
-        #expect(subscriber.values == [1, 10])
-        // The reentrant value was queued (answered `.none`), then its publisher was asked for one more.
+        #expect(subscriber.values == [1])
         #expect(inners[1].subscription.answered == [.none])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1, 10])
         #expect(inners[1].subscription.requests == [.max(1), .max(1)])
     }
 
