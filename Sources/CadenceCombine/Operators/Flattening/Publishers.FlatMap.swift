@@ -56,8 +56,9 @@ extension Publishers {
     /// Demand: it requests `maxPublishers` from the upstream, and one more each time an inner publisher finishes.
     /// Each inner publisher is asked for one value at a time (`.unlimited` once the downstream asked for
     /// `.unlimited`); a value that arrives while the downstream has no demand waits in a buffer, and its publisher is
-    /// asked for the next one only when it went out. It finishes when the upstream and every inner publisher have
-    /// finished, and fails at the first failure, cancelling everything else.
+    /// asked for the next one only when it went out; as in Combine, each `.finished` an inner publisher sends asks
+    /// for one more, a second one from the same inner too. It finishes when the upstream and every inner publisher
+    /// have finished, and fails at the first failure, cancelling everything else.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
@@ -238,8 +239,18 @@ extension Publishers.FlatMap {
 
         func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
             lock.lock()
-            guard !isTerminated, inners.removeValue(forKey: index) != nil else {
+            guard !isTerminated else {
                 lock.unlock()
+                return
+            }
+            guard inners.removeValue(forKey: index) != nil else {
+                // As Combine's, every `.finished` an inner publisher sends counts, a second one from an inner that
+                // finished already too: one more publisher is asked of the upstream for it.
+                guard case .finished = completion else {
+                    lock.unlock()
+                    return
+                }
+                innerFinishedLocked()
                 return
             }
             switch completion {

@@ -235,6 +235,38 @@ struct FlatMapTests {
         #expect(inners[1].subscription.requests == [.max(1), .max(1)])
     }
 
+    /// Combine counts every `.finished` an inner publisher sends: a second one from an inner that has finished
+    /// already asks the upstream for one more publisher, as the first did. Nothing reaches the downstream.
+    @Test func aSecondFinishFromTheSameInnerAsksTheUpstreamForOneMore() {
+        let fixture = Fixture(inners: 1, maxPublishers: .max(1))
+        fixture.upstream.send(0)
+        fixture.inners[0].send(completion: .finished)
+        #expect(fixture.upstream.subscription.requests == [.max(1), .max(1)])
+        fixture.inners[0].send(completion: .finished)
+        #expect(fixture.upstream.subscription.requests == [.max(1), .max(1), .max(1)])
+        #expect(fixture.subscriber.events == [.subscription])
+    }
+
+    /// The same when the inner finishes again from inside the request its first finish made of the upstream: each
+    /// nested finish asks once more.
+    @Test func aFinishSentAgainFromInsideTheUpstreamsRequestCountsAgain() {
+        let upstream = CallingBackPublisher()
+        let inner = Inner()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.flatMap(maxPublishers: .max(1)) { _ in inner }.subscribe(subscriber)
+        var finishesLeft = 3
+        upstream.onRequest = {
+            guard finishesLeft > 0 else { return }
+            finishesLeft -= 1
+            inner.send(completion: .finished)
+        }
+        upstream.send(0)
+        inner.send(completion: .finished)
+        #expect(upstream.requests.value == Array(repeating: .max(1), count: 5))
+        #expect(inner.subscription.requests == [.max(1)])
+        #expect(subscriber.events == [.subscription])
+    }
+
     @Test func neverFailingOverloadFlattensJust() {
         let subscriber = TestSubscriber<Int, Never>()
         Just(3).flatMap { Just($0 * 2) }.subscribe(subscriber)
