@@ -1,7 +1,7 @@
 import Cadence
 
-/// A publisher of one subscription, itself, that records each request and then runs `onRequest` inside it: for
-/// tests of what an operator does when its upstream calls back into it from inside a request.
+/// A publisher of one subscription, itself, that records each request and cancel and then runs `onRequest` or
+/// `onCancel` inside it: for tests of what an operator does when its upstream calls back into it from there.
 final class CallingBackPublisher: Publisher, Subscription, @unchecked Sendable { // set up before use, then `requests` is locked
     typealias Output = Int
     typealias Failure = TestError
@@ -10,6 +10,8 @@ final class CallingBackPublisher: Publisher, Subscription, @unchecked Sendable {
     let cancels = LockedBox(0)
     /// Runs inside each `request(_:)`, after it was recorded.
     var onRequest: () -> Void = {}
+    /// Runs inside each `cancel()`, after it was counted.
+    var onCancel: () -> Void = {}
     private var downstream: AnySubscriber<Int, TestError>?
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
@@ -30,5 +32,6 @@ final class CallingBackPublisher: Publisher, Subscription, @unchecked Sendable {
 
     func cancel() {
         cancels.mutate { $0 += 1 }
+        onCancel()
     }
 }

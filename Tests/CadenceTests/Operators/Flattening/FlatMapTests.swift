@@ -323,6 +323,39 @@ struct FlatMapTests {
     }
     #endif
 
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    /// Combine cancels the inner publishers under its lock on the upstream's failure: an inner whose `cancel()`
+    /// makes the upstream fail again, on the same thread, traps there. Cadence stops too, and says why.
+    @Test func anInnerCancelThatCallsBackOnTheUpstreamsFailureTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let inner = CallingBackPublisher()
+            upstream.flatMap { _ in inner }.subscribe(TestSubscriber<Int, TestError>())
+            inner.onCancel = { upstream.send(completion: .failure(.other)) }
+            upstream.send(0)
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(result?.standardErrorText.contains("""
+            FlatMap: receive(completion:) was called from inside an inner publisher's cancel(), which flatMap made \
+            on its upstream's failure, on the same thread
+            """) == true)
+    }
+    #endif
+
+    /// The downstream's cancel cancels the inner publishers with no lock held, in Combine too: an inner whose
+    /// `cancel()` calls back into flatMap then is no misuse, and what it sends is dropped.
+    @Test func anInnerCancelThatCallsBackOnTheDownstreamsCancelIsIgnored() {
+        let upstream = TestPublisher<Int, TestError>()
+        let inner = CallingBackPublisher()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.flatMap { _ in inner }.subscribe(subscriber)
+        inner.onCancel = { inner.send(7) }
+        upstream.send(0)
+        subscriber.cancel()
+        #expect(inner.cancels.value == 1)
+        #expect(subscriber.events == [.subscription])
+    }
+
     @Test func innersSendingFromManyThreadsNeverOverlapOrLoseValues() {
         let innerCount = 8
         let valuesPerInner = 500
