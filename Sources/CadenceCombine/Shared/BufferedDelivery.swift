@@ -7,12 +7,19 @@ import CadenceSupport
 /// with a value to deliver while another holds the token, or while there is no demand, buffers it and leaves. The
 /// buffer keeps arrival order, so a value never overtakes an older one. A source whose value was buffered is asked
 /// for its next one (`.max(1)`) only once that value has gone out, unless the demand is unlimited.
+///
+/// With a token that nests re-entrant values (flatMap's), a value that arrives on the holder's own thread from
+/// inside its call to the downstream — the downstream made a source send — goes out at once, nested in that call,
+/// when nothing is buffered and there is demand: Combine's flatMap delivers it so, and answers its source `.max(1)`.
 struct BufferedDelivery<Value> {
     /// What a value that has just arrived does.
     enum Arrival {
         /// The caller holds the token and delivers the value itself; the demand for it has been taken. `unlimited`
         /// says whether the demand was unlimited (then the source is asked for nothing more).
         case deliverNow(unlimited: Bool)
+        /// The caller's thread holds the token and is inside a call to the downstream: it delivers the value nested
+        /// in that call; the demand for it has been taken.
+        case deliverNested(unlimited: Bool)
         /// The value was buffered and the caller holds the token: it must drain.
         case drain
         /// The value was buffered; the token holder, or more demand, will deliver it.
@@ -33,7 +40,9 @@ struct BufferedDelivery<Value> {
 
     /// Takes the token if it is free; when another thread holds it, leaves the work to it and returns `false`.
     func takeToken() -> Bool {
-        token.take()
+        guard token.take() else { return false }
+        token.recordHolder()
+        return true
     }
 
     /// When another thread holds the token, leaves the work to it and returns `true`.
@@ -60,6 +69,7 @@ struct BufferedDelivery<Value> {
     @inline(__always)
     mutating func arrive(_ value: Value, from source: Int) -> Arrival {
         if demand > 0, buffer.isEmpty, token.take() {
+            token.recordHolder()
             let unlimited = demand == .unlimited
             demand -= 1
             return .deliverNow(unlimited: unlimited)
@@ -67,11 +77,18 @@ struct BufferedDelivery<Value> {
         return hold(value, from: source)
     }
 
-    /// Buffers a value that cannot go out at once; says whether the caller must drain.
+    /// Delivers nested a value that arrived on the delivering thread, or buffers one that cannot go out at once;
+    /// says whether the caller must drain.
     @inline(never)
     private mutating func hold(_ value: Value, from source: Int) -> Arrival {
+        if demand > 0, buffer.isEmpty, token.isHeldForNestingByCurrentThread {
+            let unlimited = demand == .unlimited
+            demand -= 1
+            return .deliverNested(unlimited: unlimited)
+        }
         buffer.append((source, value))
         guard demand > 0, token.take() else { return .wait }
+        token.recordHolder()
         return .drain
     }
 
@@ -150,7 +167,24 @@ extension BufferedDeliveryHost {
             delivery.demand += more
             drainLocked()
             return unlimited ? .none : .max(1)
+        case .deliverNested(let unlimited):
+            deliverNestedLocked(value, to: downstream)
+            return unlimited ? .none : .max(1)
         }
+    }
+
+    /// Delivers a value nested in this thread's own call to the downstream, which holds the token; the demand the
+    /// downstream answers is left to that call, which sees it before it lets the token go. Called with the lock
+    /// held; returns with it released. Out of line: only a re-entrant value comes here.
+    @inline(never)
+    func deliverNestedLocked(_ value: Downstream.Input, to downstream: Downstream) {
+        lock.unlock()
+        let more = downstream.receive(value)
+        guard more > 0 else { return }
+        lock.lock()
+        delivery.demand += more
+        _ = deliveryToken.leaveWorkIfHeld()
+        lock.unlock()
     }
 
     /// Delivers buffered values while there is demand, asking each one's source for the next, then ends the
@@ -164,7 +198,9 @@ extension BufferedDeliveryHost {
             let refill = next.refill ? subscriptionLocked(forSource: next.source) : nil
             lock.unlock()
             let more = downstream.receive(next.value)
-            refill?.request(.max(1))
+            if let refill {
+                deliveryToken.withoutNesting { refill.request(.max(1)) }
+            }
             lock.lock()
             deliveryToken.clearWork()
             delivery.demand += more

@@ -1,3 +1,4 @@
+import CadenceSupport
 import Synchronization
 
 /// The token that serialises delivery to the downstream of a multi-upstream operator (`BufferedDelivery`'s, for merge
@@ -15,10 +16,16 @@ final class DeliveryToken: Sendable {
     private static let heldWithWork = 2
 
     private let state: Atomic<Int>
+    /// Set for an owner that delivers a value from inside the downstream's call at once, nested, as Combine's
+    /// flatMap does: the thread that took the token, while it may call the downstream; 0 otherwise.
+    let nestsReentrantValues: Bool
+    private let nestingThread = Atomic<UInt>(0)
 
-    /// A free token, or one held by the thread that creates it.
-    init(held: Bool = false) {
+    /// A free token, or one held by the thread that creates it. With `nestsReentrantValues`, the token remembers
+    /// which thread took it, so that a value that arrives on that thread while it delivers can go out nested.
+    init(held: Bool = false, nestsReentrantValues: Bool = false) {
         state = Atomic(held ? DeliveryToken.held : DeliveryToken.free)
+        self.nestsReentrantValues = nestsReentrantValues
     }
 
     /// Whether a thread holds the token.
@@ -62,6 +69,31 @@ final class DeliveryToken: Sendable {
     /// The holder, having taken the lock again: what was left to it will be seen now. Under the owner's lock.
     func clearWork() {
         state.store(Self.held, ordering: .releasing)
+    }
+
+    /// Whether the calling thread holds the token and may deliver a value nested in its current call to the
+    /// downstream. Under the owner's lock, where every successful `take()` records its thread first: the number read
+    /// is the holder's, or 0, never the caller's unless the caller holds the token.
+    var isHeldForNestingByCurrentThread: Bool {
+        nestsReentrantValues && isHeld && nestingThread.load(ordering: .relaxed) == currentThreadNumber()
+    }
+
+    /// Records the calling thread as the holder that may nest values; called right after a successful `take()`.
+    @inline(__always)
+    func recordHolder() {
+        if nestsReentrantValues {
+            nestingThread.store(currentThreadNumber(), ordering: .relaxed)
+        }
+    }
+
+    /// Runs `body` (a request to a source) with nesting off, so that a value the source sends at once from inside
+    /// it waits in the buffer, as in Combine, where it would otherwise overtake the loop that delivers.
+    @inline(__always)
+    func withoutNesting(_ body: () -> Void) {
+        guard nestsReentrantValues else { return body() }
+        nestingThread.store(0, ordering: .relaxed)
+        body()
+        nestingThread.store(currentThreadNumber(), ordering: .relaxed)
     }
 
     /// The holder gives the token back. Under the owner's lock.

@@ -29,7 +29,9 @@ extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
     ///
     /// After it completes or is cancelled, a sink releases its closures, which breaks the usual retain cycle
-    /// through an `AnyCancellable` stored by the object the closures capture.
+    /// through an `AnyCancellable` stored by the object the closures capture. As Combine's, a sink cancelled before
+    /// its subscription arrived keeps them until that subscription arrives (it is cancelled) or the sink goes; no
+    /// value or completion reaches them after the cancel.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
@@ -102,6 +104,7 @@ extension Subscribers {
             guard case .awaitingSubscription = state else {
                 unlockState()
                 subscription.cancel()
+                releaseHandlersIfIdle() // of a sink cancelled before its subscription
                 return
             }
             state = .subscribed(subscription)
@@ -136,7 +139,8 @@ extension Subscribers {
             withExtendedLifetime(subscription) {}
         }
 
-        /// Cancels the subscription and releases the closures.
+        /// Cancels the subscription and releases the closures (only once the subscription arrives, when there is
+        /// none yet).
         @inlinable
         public func cancel() {
             // Ended already (completed, or cancelled before): the call that ended the sink took its subscription and
@@ -144,8 +148,11 @@ extension Subscribers {
             if activity.load(ordering: .acquiring) & SinkActivity.ended != 0 { return }
             let subscription = takeState()
             _ = end()
+            // Cancelled before its subscription arrived: as Combine's, the sink keeps its closures (until it is
+            // released, or the subscription arrives and is cancelled); unlike Combine's it has ended all the same.
+            guard let subscription else { return }
             releaseHandlersIfIdle()
-            subscription?.cancel()
+            subscription.cancel()
         }
 
         /// Counts a call in; true when the sink has not ended, so the call may use the closures. Pair with `leave()`.

@@ -312,14 +312,3 @@ struct TimeOperatorThreadContractTests {
         }
     }
 }
-
-extension TimeOperatorRegressionTests {
-    /// On a scheduler that runs every action at once, the time-out's timer runs inside the subscribe: the downstream
-    /// still gets its subscription first, then the completion (Combine traps here instead).
-    @Test func timeoutOnAnImmediateSchedulerHandsOverTheSubscriptionBeforeTheCompletion() {
-        let upstream = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
-        upstream.timeout(5, scheduler: ImmediateScheduler.shared).subscribe(subscriber)
-        #expect(subscriber.events.map(\.description) == ["subscription", "finished"])
-    }
-}

@@ -61,6 +61,29 @@ struct SinkTests {
         #expect(values == [1])
     }
 
+    @Test func cancelledBeforeItsSubscriptionItKeepsItsClosuresUntilTheSubscriptionArrivesAndIsCancelled() {
+        weak var weakWitness: Witness?
+        var values: [Int] = []
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { value in
+                withExtendedLifetime(witness) {}
+                values.append(value)
+            })
+        }
+        sink.cancel()
+        #expect(weakWitness != nil) // as Combine's: nothing to cancel yet, the closures stay
+        _ = sink.receive(1)
+        #expect(values == []) // but the sink has ended: a cancel is never lost
+        let late = TestPublisher<Int, Never>()
+        late.subscribe(sink)
+        #expect(late.subscription.cancelCount == 1)
+        #expect(late.subscription.requests == [])
+        #expect(weakWitness == nil)
+    }
+
     @Test func cancellingTheTokenCancelsTheSubscription() {
         let upstream = TestPublisher<Int, Never>()
         var cancellable: AnyCancellable? = upstream.sink { _ in }

@@ -7,6 +7,8 @@ enum SubscriptionEnding: Sendable {
     case cancel
     /// The upstream finishes, and the completion reaches the subscriber.
     case finish
+    /// The upstream fails with `TestError.oops`, and the failure reaches the subscriber.
+    case fail
 }
 
 /// As in Combine, an ended subscription — cancelled or completed — keeps its subscriber for as long as it lives: the
@@ -32,12 +34,18 @@ func expectTheSubscriberStaysUntilTheSubscriptionGoes<Operator: Publisher>(
             subscriber.cancel()
         case .finish:
             upstream?.send(completion: .finished)
+        case .fail:
+            upstream?.send(completion: .failure(.oops))
         }
         drive()
         if ending == .cancel {
             #expect(upstream?.subscription.cancelCount == 1, sourceLocation: sourceLocation)
         }
-        let expected = ending == .cancel ? "subscription" : "finished"
+        let expected = switch ending {
+        case .cancel: "subscription"
+        case .finish: "finished"
+        case .fail: "failure(oops)"
+        }
         #expect(subscriber.events.last?.description == expected, sourceLocation: sourceLocation)
         subscriber.releaseSubscription()
     }

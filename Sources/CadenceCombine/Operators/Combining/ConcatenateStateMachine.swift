@@ -1,7 +1,8 @@
 /// Concatenate's state, with no side effects: each transition says what the caller must do outside the lock.
 ///
 /// Only one upstream runs at a time, so values never overlap: the prefix's finish is what subscribes to the suffix,
-/// which inherits the demand the downstream asked for and has not received.
+/// which inherits the demand the downstream asked for and has not received. As Combine's, it keeps the downstream after
+/// a cancel or a completion, for as long as the subscription lives.
 struct ConcatenateStateMachine<Downstream, Suffix> {
     /// What to do with the prefix's completion.
     enum PrefixCompletionAction {
@@ -20,7 +21,7 @@ struct ConcatenateStateMachine<Downstream, Suffix> {
         case terminated
     }
 
-    private(set) var downstream: Downstream?
+    let downstream: Downstream
     private var suffix: Suffix?
     private var phase = Phase.awaitingPrefix
     private var suffixSubscribed = false
@@ -36,14 +37,14 @@ struct ConcatenateStateMachine<Downstream, Suffix> {
 
     /// The downstream to hand the operator to as its subscription, or nil when the caller must cancel `subscription`.
     mutating func receivePrefix(subscription: any Subscription) -> Downstream? {
-        guard case .awaitingPrefix = phase, let downstream else { return nil }
+        guard case .awaitingPrefix = phase else { return nil }
         phase = .prefix(subscription)
         return downstream
     }
 
     /// A value from the prefix: the downstream to hand it to, if it may have it.
     mutating func receivePrefixValue() -> Downstream? {
-        guard case .prefix = phase, demand > 0, let downstream else { return nil }
+        guard case .prefix = phase, demand > 0 else { return nil }
         demand -= 1
         return downstream
     }
@@ -54,14 +55,13 @@ struct ConcatenateStateMachine<Downstream, Suffix> {
     }
 
     mutating func receivePrefixCompletion(isFailure: Bool) -> PrefixCompletionAction {
-        guard case .prefix = phase, let downstream else { return .none }
+        guard case .prefix = phase else { return .none }
         defer { suffix = nil }
         guard isFailure else {
             phase = .awaitingSuffix
             return .subscribeSuffix(suffix)
         }
         phase = .terminated
-        self.downstream = nil
         return .fail(downstream, released: suffix)
     }
 
@@ -82,11 +82,10 @@ struct ConcatenateStateMachine<Downstream, Suffix> {
         return downstream
     }
 
-    /// The suffix completed: the downstream to complete, which the state lets go of.
+    /// The suffix completed: the downstream to complete.
     mutating func receiveSuffixCompletion() -> Downstream? {
-        guard case .suffix = phase, let downstream else { return nil }
+        guard case .suffix = phase else { return nil }
         phase = .terminated
-        self.downstream = nil
         return downstream
     }
 
@@ -98,15 +97,12 @@ struct ConcatenateStateMachine<Downstream, Suffix> {
         return upstream
     }
 
-    /// The upstream to cancel, and the downstream and suffix to release, outside the lock.
-    mutating func cancel() -> (upstream: (any Subscription)?, released: (Downstream?, Suffix?)) {
+    /// The upstream to cancel, and the suffix to release, outside the lock. The downstream stays, as in Combine.
+    mutating func cancel() -> (upstream: (any Subscription)?, released: Suffix?) {
         let upstream = upstream
         phase = .terminated
-        defer {
-            downstream = nil
-            suffix = nil
-        }
-        return (upstream, (downstream, suffix))
+        defer { suffix = nil }
+        return (upstream, suffix)
     }
 
     /// The upstream that runs now, if any.

@@ -47,7 +47,8 @@ extension TupleCombiningStorage {
 ///
 /// The downstream receives its subscription once every upstream has been subscribed to. It finishes as soon as the
 /// storage says no further output can come, cancelling the upstreams that have not finished; the first failure
-/// cancels the upstreams that have not completed and fails the downstream at once.
+/// cancels the upstreams that have not completed and fails the downstream at once. As Combine's, the subscription
+/// keeps its downstream after a cancel or a completion, until the subscription itself goes.
 ///
 /// Delivery is serialised by a `DeliveryToken`: the thread that holds it calls the downstream with the lock
 /// released; a thread that stores a value, completes or requests while another holds it leaves the work to that
@@ -58,11 +59,12 @@ final class TupleCombiningInner<Storage: TupleCombiningStorage, Downstream: Subs
 where Downstream.Input == Storage.Output {
     typealias Failure = Downstream.Failure
 
-    // `lock` guards every stored var below (so they need no run-time exclusivity checks). The downstream is in a
-    // `SubscriberBox`, and whether a failure is pending is a flag of its own: the methods run unspecialised, and a
-    // `Downstream?` or a `Failure?` read on every value would cost a metadata look-up each time.
+    // `lock` guards every stored var below (so they need no run-time exclusivity checks). The downstream, kept for
+    // the subscription's whole life as Combine keeps it, is in a `SubscriberBox`, and whether a failure is pending is
+    // a flag of its own: the methods run unspecialised, and a `Downstream?` or a `Failure?` read on every value would
+    // cost a metadata look-up each time.
     private let lock = UnfairLock()
-    @exclusivity(unchecked) private var downstream: SubscriberBox<Downstream>?
+    private let downstream: SubscriberBox<Downstream>
     @exclusivity(unchecked) private var storage = Storage()
     @exclusivity(unchecked) private var upstreams: UpstreamSubscriptions
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
@@ -88,10 +90,7 @@ where Downstream.Input == Storage.Output {
 
     /// Hands the downstream its subscription, then delivers whatever happened while the upstreams subscribed.
     func start() {
-        lock.lock()
-        let downstream = self.downstream
-        lock.unlock()
-        downstream?.subscriber.receive(subscription: self)
+        downstream.subscriber.receive(subscription: self)
         lock.lock()
         token.clearWork()
         _ = drainLocked(triggeredBy: nil)
@@ -157,12 +156,11 @@ where Downstream.Input == Storage.Output {
                 return
             }
             terminated = true
-            let released = (downstream, storage)
-            downstream = nil
+            let released = storage
             storage = Storage()
             lock.unlock()
             running.forEach { $0?.cancel() }
-            released.0?.subscriber.receive(completion: .failure(error))
+            downstream.subscriber.receive(completion: .failure(error))
             withExtendedLifetime(released) {}
         }
     }
@@ -207,8 +205,7 @@ where Downstream.Input == Storage.Output {
         pendingFailure = nil
         hasPendingFailure = false
         let running = upstreams.takeAll()
-        let released = (downstream, storage)
-        downstream = nil
+        let released = storage
         storage = Storage()
         lock.unlock()
         running.forEach { $0?.cancel() }
@@ -222,12 +219,13 @@ where Downstream.Input == Storage.Output {
     /// the demand for the upstream at `triggeredBy`, which gets it from its `receive(_:)` instead of through
     /// `request(_:)`.
     private func drainLocked(triggeredBy trigger: Int?) -> Subscribers.Demand {
+        let downstream = downstream
         while true {
             if hasPendingFailure {
                 failPendingLocked()
                 return .none
             }
-            guard !terminated, let downstream else {
+            guard !terminated else {
                 token.release()
                 lock.unlock()
                 return .none
@@ -285,11 +283,11 @@ where Downstream.Input == Storage.Output {
         hasPendingFailure = false
         terminated = true
         token.release()
-        let released = (downstream.take(), storage)
+        let released = storage
         storage = Storage()
         lock.unlock()
         if let failure {
-            released.0?.subscriber.receive(completion: .failure(failure))
+            downstream.subscriber.receive(completion: .failure(failure))
         }
         withExtendedLifetime(released) {}
     }
@@ -301,11 +299,11 @@ where Downstream.Input == Storage.Output {
         terminated = true
         token.release()
         let unfinished = upstreams.takeAll()
-        let released = (downstream.take(), storage)
+        let released = storage
         storage = Storage()
         lock.unlock()
         unfinished.forEach { $0?.cancel() }
-        released.0?.subscriber.receive(completion: .finished)
+        downstream.subscriber.receive(completion: .finished)
         withExtendedLifetime(released) {}
     }
 
@@ -317,7 +315,7 @@ where Downstream.Input == Storage.Output {
         lock.lock()
         defer { lock.unlock() }
         let children: [Mirror.Child] = [
-            ("downstream", downstream?.subscriber as Any),
+            ("downstream", downstream.subscriber),
             ("upstreamSubscriptions", upstreams.subscriptions),
             ("demand", demand),
             storage.mirrorChild,

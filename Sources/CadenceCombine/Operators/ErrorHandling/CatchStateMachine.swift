@@ -3,6 +3,12 @@
 ///
 /// The subscription reads the upstream until it fails, then the replacement publisher the handler returns; the
 /// demand the downstream asked for and has not received carries over to the replacement.
+///
+/// A cancel, as in Combine, cancels the publisher being read and stops requests and completions, but a value that
+/// publisher still sends goes on to the downstream, which the subscription keeps for its whole life; so does a value
+/// the failed upstream sends after the handler threw. A cancel made
+/// while the handler's publisher has not subscribed yet ends everything: that publisher's subscription is cancelled
+/// when it comes (Combine forgets such a cancel).
 struct CatchStateMachine<Downstream> {
     /// What to do with the upstream's completion.
     enum UpstreamCompletionAction {
@@ -32,13 +38,16 @@ struct CatchStateMachine<Downstream> {
         case upstream(any Subscription)
         case awaitingReplacement
         case replacement(any Subscription)
+        /// Cancelled while reading the upstream or the replacement, or the handler threw: a late value of the
+        /// publisher being read still goes through, nothing else does.
+        case passingLateValues(fromReplacement: Bool)
         case terminal
     }
 
     private var phase = Phase.awaitingUpstream
     /// What the downstream asked for and has not received yet.
     private(set) var demand = Subscribers.Demand.none
-    private(set) var downstream: Downstream?
+    let downstream: Downstream
 
     init(downstream: Downstream) {
         self.downstream = downstream
@@ -48,20 +57,25 @@ struct CatchStateMachine<Downstream> {
 
     /// The downstream to hand the operator to as its subscription, or nil when the caller must cancel `subscription`.
     mutating func receiveUpstream(subscription: any Subscription) -> Downstream? {
-        guard case .awaitingUpstream = phase, let downstream else { return nil }
+        guard case .awaitingUpstream = phase else { return nil }
         phase = .upstream(subscription)
         return downstream
     }
 
-    /// A value from the upstream, counted against the demand; one arriving before the subscription finds none.
+    /// A value from the upstream, counted against the demand; one arriving before the subscription finds none. After
+    /// a cancel the upstream's late values still go through, as in Combine.
     mutating func receiveUpstreamValue() -> UpstreamValueAction {
         switch phase {
         case .awaitingUpstream, .upstream:
             guard demand > 0 else { return .unrequested }
-            guard let downstream else { return .none }
             demand -= 1
             return .deliver(downstream)
-        case .awaitingReplacement, .replacement, .terminal:
+        case .passingLateValues(fromReplacement: false):
+            if demand > 0, demand != .unlimited {
+                demand -= 1
+            }
+            return .deliver(downstream)
+        case .awaitingReplacement, .replacement, .passingLateValues(fromReplacement: true), .terminal:
             return .none
         }
     }
@@ -76,27 +90,24 @@ struct CatchStateMachine<Downstream> {
     mutating func receiveUpstreamCompletion(isFailure: Bool) -> UpstreamCompletionAction {
         switch phase {
         case .upstream:
-            guard let downstream else { return .none }
             guard isFailure else {
                 phase = .terminal
-                self.downstream = nil
                 return .finish(downstream)
             }
             phase = .awaitingReplacement
             return .callHandler
         case .awaitingUpstream, .awaitingReplacement, .replacement:
             return isFailure ? .failedOutOfTurn : .none
-        case .terminal:
+        case .passingLateValues, .terminal:
             return .none
         }
     }
 
-    /// The handler threw (or returned a failure): the downstream to fail, which the state lets go of — nil when the
-    /// subscription was cancelled while the handler ran.
+    /// The handler threw (or returned a failure): the downstream to fail — nil when the subscription was cancelled
+    /// while the handler ran. As in Combine, a value the failed upstream still sends goes through after it.
     mutating func handlerThrew() -> Downstream? {
         guard case .awaitingReplacement = phase else { return nil }
-        phase = .terminal
-        defer { downstream = nil }
+        phase = .passingLateValues(fromReplacement: false)
         return downstream
     }
 
@@ -110,17 +121,19 @@ struct CatchStateMachine<Downstream> {
         return demand
     }
 
-    /// A value from the replacement: the downstream to hand it to, if any.
+    /// A value from the replacement: the downstream to hand it to, if any. After a cancel the replacement's late
+    /// values still go through, as in Combine.
     func receiveReplacementValue() -> Downstream? {
-        guard case .replacement = phase else { return nil }
-        return downstream
+        switch phase {
+        case .replacement, .passingLateValues(fromReplacement: true): downstream
+        default: nil
+        }
     }
 
-    /// The replacement completed: the downstream to complete, which the state lets go of.
+    /// The replacement completed: the downstream to complete.
     mutating func receiveReplacementCompletion() -> Downstream? {
-        guard case .replacement = phase, let downstream else { return nil }
+        guard case .replacement = phase else { return nil }
         phase = .terminal
-        self.downstream = nil
         return downstream
     }
 
@@ -137,20 +150,25 @@ struct CatchStateMachine<Downstream> {
             return nil
         case .replacement(let subscription):
             return subscription
-        case .awaitingUpstream, .terminal:
+        case .awaitingUpstream, .passingLateValues, .terminal:
             return nil
         }
     }
 
-    /// The downstream to release and the subscription to cancel, outside the lock.
-    mutating func cancel() -> (released: Downstream?, subscription: (any Subscription)?) {
-        let subscription: (any Subscription)?
+    /// The subscription to cancel, outside the lock.
+    mutating func cancel() -> (any Subscription)? {
         switch phase {
-        case .upstream(let current), .replacement(let current): subscription = current
-        case .awaitingUpstream, .awaitingReplacement, .terminal: subscription = nil
+        case .upstream(let current):
+            phase = .passingLateValues(fromReplacement: false)
+            return current
+        case .replacement(let current):
+            phase = .passingLateValues(fromReplacement: true)
+            return current
+        case .awaitingUpstream, .awaitingReplacement:
+            phase = .terminal
+            return nil
+        case .passingLateValues, .terminal:
+            return nil
         }
-        phase = .terminal
-        defer { downstream = nil }
-        return (downstream, subscription)
     }
 }

@@ -159,10 +159,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
 
     func cancel() {
-        let (released, subscription) = state.withLock { $0.cancel() }
-        // The downstream is released here, outside the lock: its deinitialiser may cancel again.
-        withExtendedLifetime(released) {}
-        subscription?.cancel()
+        state.withLock { $0.cancel() }?.cancel()
     }
 
     // MARK: Reflection
@@ -171,7 +168,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
     var customMirror: Mirror {
         let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
-        return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+        return Mirror(self, children: ["downstream": downstream, "demand": demand])
     }
 
     var playgroundDescription: Any { description }

@@ -56,8 +56,13 @@ extension Publishers {
     /// Demand: it requests `maxPublishers` from the upstream, and one more each time an inner publisher finishes.
     /// Each inner publisher is asked for one value at a time (`.unlimited` once the downstream asked for
     /// `.unlimited`); a value that arrives while the downstream has no demand waits in a buffer, and its publisher is
-    /// asked for the next one only when it went out. It finishes when the upstream and every inner publisher have
-    /// finished, and fails at the first failure, cancelling everything else.
+    /// asked for the next one only when it went out; as in Combine, each `.finished` an inner publisher sends asks
+    /// for one more, a second one from the same inner too. It finishes when the upstream and every inner publisher
+    /// have finished, and fails at the first failure, cancelling everything else.
+    ///
+    /// As in Combine, an inner publisher's `cancel()` that calls back into flatMap on the same thread, when flatMap
+    /// cancels it on the upstream's failure, is a misuse: Cadence stops, naming it, or reports it into the running
+    /// test and drops that call.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
@@ -98,8 +103,9 @@ extension Publishers.FlatMap {
     /// Delivery goes through a `BufferedDelivery`: one thread at a time holds its token and alone calls the
     /// downstream, draining the buffer while there is demand. A value arriving from an inner publisher while another
     /// thread delivers, or without demand, is buffered, so the downstream never gets two calls at once and values keep
-    /// the order in which they arrived.
-    ///
+    /// the order in which they arrived. One that arrives on the delivering thread itself, sent from inside the
+    /// downstream's `receive(_:)`, goes out at once, nested in that call, as in Combine, when nothing is buffered and
+    /// there is demand.
     ///
     /// Its methods run unspecialised (reached through the publishers' protocols), so what they touch on every value
     /// is of a type whose metadata needs no look-up at run time: the downstream is in a `SubscriberBox`, and the
@@ -133,6 +139,9 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var isTerminated = false
         /// A completion that arrived while another thread was delivering; the token holder delivers it.
         private var pendingCompletion: Subscribers.Completion<Failure>?
+        /// The threads cancelling the inner publishers on the upstream's failure: Combine cancels them under its
+        /// lock, and traps when an inner's `cancel()` calls back into flatMap, which takes that lock.
+        private let cancellingOnFailure = ReentranceCheck()
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand,
              transform: @escaping (Upstream.Output) -> NewPublisher) {
@@ -140,7 +149,7 @@ extension Publishers.FlatMap {
             self.maxPublishers = maxPublishers
             self.transform = transform
             singleValueReader = makeSingleValueReader(for: NewPublisher.self)
-            let token = DeliveryToken()
+            let token = DeliveryToken(nestsReentrantValues: true)
             deliveryToken = token
             delivery = BufferedDelivery(token: token)
         }
@@ -159,6 +168,7 @@ extension Publishers.FlatMap {
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            guard notInsideCancelOnFailure("receive(_:)") else { return .none }
             lock.lock()
             guard !isTerminated else {
                 lock.unlock()
@@ -180,6 +190,7 @@ extension Publishers.FlatMap {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            guard notInsideCancelOnFailure("receive(completion:)") else { return }
             lock.lock()
             guard !isTerminated else {
                 lock.unlock()
@@ -204,8 +215,10 @@ extension Publishers.FlatMap {
                 let downstream = terminateLocked(with: completion)
                 lock.unlock()
                 withExtendedLifetime(dropped) {}
-                for subscription in subscriptions {
-                    subscription.cancel()
+                cancellingOnFailure.inside {
+                    for subscription in subscriptions {
+                        subscription.cancel()
+                    }
                 }
                 downstream?.subscriber.receive(completion: completion)
             }
@@ -227,6 +240,7 @@ extension Publishers.FlatMap {
         }
 
         func receive(_ value: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
+            guard notInsideCancelOnFailure("an inner publisher's receive(_:)") else { return .none }
             lock.lock()
             guard !isTerminated, let downstream else {
                 lock.unlock()
@@ -236,9 +250,20 @@ extension Publishers.FlatMap {
         }
 
         func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
+            guard notInsideCancelOnFailure("an inner publisher's receive(completion:)") else { return }
             lock.lock()
-            guard !isTerminated, inners.removeValue(forKey: index) != nil else {
+            guard !isTerminated else {
                 lock.unlock()
+                return
+            }
+            guard inners.removeValue(forKey: index) != nil else {
+                // As Combine's, every `.finished` an inner publisher sends counts, a second one from an inner that
+                // finished already too: one more publisher is asked of the upstream for it.
+                guard case .finished = completion else {
+                    lock.unlock()
+                    return
+                }
+                innerFinishedLocked()
                 return
             }
             switch completion {
@@ -312,7 +337,7 @@ extension Publishers.FlatMap {
         // MARK: Subscription
 
         func request(_ additional: Subscribers.Demand) {
-            guard additional.isPositive(in: "FlatMap") else { return }
+            guard additional.isPositive(in: "FlatMap"), notInsideCancelOnFailure("request(_:)") else { return }
             lock.lock()
             guard !isTerminated else {
                 lock.unlock()
@@ -336,6 +361,7 @@ extension Publishers.FlatMap {
         }
 
         func cancel() {
+            guard notInsideCancelOnFailure("cancel()") else { return }
             lock.lock()
             guard downstream != nil else { // a completion still on its way to the emitter is dropped too
                 lock.unlock()
@@ -355,6 +381,16 @@ extension Publishers.FlatMap {
                 subscription.cancel()
             }
             upstreamSubscription?.cancel()
+        }
+
+        /// Whether this thread may call in: not when it is inside an inner publisher's `cancel()` made on the
+        /// upstream's failure, where Combine traps; there Cadence stops too, or reports into the running test.
+        @inline(__always)
+        private func notInsideCancelOnFailure(_ call: @autoclosure () -> String) -> Bool {
+            combineRule(!cancellingOnFailure.isEnteredByCurrentThread, """
+                FlatMap: \(call()) was called from inside an inner publisher's cancel(), which flatMap made on its \
+                upstream's failure, on the same thread
+                """)
         }
 
         // MARK: Delivery

@@ -172,8 +172,8 @@ extension Publishers.SwitchToLatest {
 
         func cancel() {
             guard let cancellation = state.withLock({ $0.cancel() }) else { return }
-            // The downstream and the queued values are released here, outside the lock: a deinitialiser among them
-            // may call back into this subscription.
+            // The queued values are released here, outside the lock: a deinitialiser among them may call back into
+            // this subscription.
             withExtendedLifetime(cancellation.released) {}
             cancellation.inner?.cancel()
             cancellation.upstream?.cancel()
@@ -200,7 +200,7 @@ extension Publishers.SwitchToLatest {
                     subscription.request(demand)
                     step = state.withLock { $0.nextDrainStep() }
                 case .complete(let downstream, let completion):
-                    downstream?.receive(completion: completion)
+                    downstream.receive(completion: completion)
                     return
                 case .stop:
                     return
@@ -214,7 +214,7 @@ extension Publishers.SwitchToLatest {
 
         var customMirror: Mirror {
             let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
-            return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+            return Mirror(self, children: ["downstream": downstream, "demand": demand])
         }
 
         var playgroundDescription: Any { description }

@@ -4,8 +4,9 @@
 /// an event carrying an older index does nothing. One caller at a time is the *emitter* (`isEmitting`) and calls the
 /// downstream; a value that arrives meanwhile waits in `queue`, its demand already taken. A value beyond the demand
 /// is a broken rule, on which Combine traps. Every transition hands back what
-/// the caller must do once it has left the lock, and anything it lets go of (queued values, the downstream), so that
-/// those are released outside the lock too.
+/// the caller must do once it has left the lock, and anything it lets go of (queued values), so that those are
+/// released outside the lock too. As Combine's, the subscription keeps its downstream after a cancel or a
+/// completion, for as long as it lives.
 struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     typealias Value = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -16,10 +17,21 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         var subscription: (any Subscription)?
     }
 
-    private(set) var downstream: Downstream?
+    let downstream: Downstream
+    /// Whether the downstream was cancelled or given its completion (or will be, by the emitter): it gets nothing more.
+    private var hasEnded = false
     private var upstream = SingleUpstreamLink.awaiting
     private var upstreamFinished = false
     private(set) var current: Current?
+    /// The latest inner publisher after it ended — it finished, or the upstream's failure cancelled it — while no
+    /// newer one came. As in Combine, a subscription it hands over late is taken (and asked for the demand), and,
+    /// while the upstream runs, a value it sends late goes through; its completions are ignored. Unlike Combine's,
+    /// nothing goes through after the downstream's completion: a value still on its way from the inner publisher the
+    /// upstream's failure cancelled would otherwise follow that failure.
+    private(set) var ended: Current?
+    /// Whether the downstream cancelled, or an inner publisher failed (which cancels the upstream): from then on no
+    /// late event goes through.
+    private var isCancelled = false
     private var nextIndex: UInt64 = 0
     /// What the downstream requested and has not received yet, less the queued values.
     private(set) var demand = Subscribers.Demand.none
@@ -40,8 +52,8 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         case deliver(Downstream, Value)
         /// Ask `subscription` for `demand`, then go on with `nextDrainStep()`.
         case requestMore(from: any Subscription, Subscribers.Demand)
-        /// Stop emitting and deliver the completion (to nobody when the downstream is gone).
-        case complete(Downstream?, Subscribers.Completion<Failure>)
+        /// Stop emitting and deliver the completion.
+        case complete(Downstream, Subscribers.Completion<Failure>)
         /// Stop emitting: nothing can go out now.
         case stop
     }
@@ -67,7 +79,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// publisher's subscription to cancel; `nil` once terminated.
     mutating func receiveUpstreamPublisher() -> (index: UInt64, previous: (any Subscription)?)? {
         guard !isTerminated else { return nil }
-        let previous = current?.subscription
+        let previous = current?.subscription ?? ended.take()?.subscription
         let index = nextIndex
         nextIndex += 1
         current = Current(index: index)
@@ -75,9 +87,22 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     }
 
     /// The upstream completed: a failure ends everything, a finish ends the subscription once the current inner
-    /// publisher finished too.
+    /// publisher finished too. A failure cancels the current inner publisher, whose late events are then those of an
+    /// `ended` one. A completion the upstream sends again after its first went out goes out again, as in Combine (a
+    /// finish only when no inner publisher runs).
     mutating func receiveUpstream(completion: Subscribers.Completion<Failure>) -> Termination? {
-        guard !isTerminated else { return nil }
+        guard !isTerminated else {
+            guard !isCancelled, hasEnded, !isEmitting else { return nil }
+            switch completion {
+            case .finished:
+                guard current == nil, ended?.subscription == nil else { return nil }
+                return Termination(downstream: downstream, completion: completion)
+            case .failure:
+                let late = ended?.subscription
+                ended?.subscription = nil
+                return Termination(cancelling: late, downstream: downstream, completion: completion)
+            }
+        }
         upstream = .completed
         switch completion {
         case .finished:
@@ -85,10 +110,11 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             guard current == nil else { return nil }
             return Termination(downstream: complete(with: .finished), completion: .finished)
         case .failure:
-            let inner = current.take()?.subscription
+            let inner = current.take()
+            ended = inner.map { Current(index: $0.index) }
             let dropped = takeQueue()
-            return Termination(dropped: dropped, cancelling: inner, downstream: complete(with: completion),
-                               completion: completion)
+            return Termination(dropped: dropped, cancelling: inner?.subscription,
+                               downstream: complete(with: completion), completion: completion)
         }
     }
 
@@ -97,8 +123,14 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// The inner publisher at `index` handed its subscription: the demand to ask of it (none when zero), or `nil` when
     /// the caller must cancel it (it is not the latest, one arrived already, or the subscription ended).
     mutating func receiveInner(subscription: any Subscription, at index: UInt64) -> Subscribers.Demand? {
-        guard !isTerminated, let current, current.index == index, current.subscription == nil else { return nil }
-        self.current?.subscription = subscription
+        if !isTerminated, let current, current.index == index, current.subscription == nil {
+            self.current?.subscription = subscription
+            return demand
+        }
+        guard !isCancelled, current == nil, let ended, ended.index == index, ended.subscription == nil else {
+            return nil
+        }
+        self.ended?.subscription = subscription
         return demand
     }
 
@@ -115,13 +147,24 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// The inner publisher at `index` sent `value`, which takes one of the demand.
     mutating func receiveInner(_ value: Value, at index: UInt64) -> InnerValueAction {
-        guard !isTerminated, current?.index == index else { return .none }
+        guard !isTerminated, current?.index == index else { return receiveLate(value, at: index) }
         guard demand > 0 else { return .unrequested }
         demand -= 1
-        guard !isEmitting, queue.isEmpty, let downstream else {
+        guard !isEmitting, queue.isEmpty else {
             queue.append(value) // another caller emits
             return .none
         }
+        isEmitting = true
+        return .deliver(downstream)
+    }
+
+    /// A value from an inner publisher that is not the running latest one: it goes through, with no emitter busy,
+    /// when it comes from the `ended` one while the subscription runs, as in Combine.
+    private mutating func receiveLate(_ value: Value, at index: UInt64) -> InnerValueAction {
+        guard !isTerminated, current == nil, ended?.index == index, demand > 0, !isEmitting, queue.isEmpty else {
+            return .none
+        }
+        demand -= 1
         isEmitting = true
         return .deliver(downstream)
     }
@@ -135,7 +178,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         var answer = Subscribers.Demand.none
         if more > 0 {
             demand += more
-            if current?.index == index {
+            if current?.index == index || (current == nil && ended?.index == index) {
                 answer = more
             } else if let latest = current?.subscription { // the publisher switched meanwhile
                 return (answer, .requestMore(from: latest, more))
@@ -165,9 +208,11 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
         current = nil
         switch completion {
         case .finished:
+            ended = Current(index: index)
             guard upstreamFinished else { return .none }
             return .terminate(Termination(downstream: complete(with: .finished), completion: .finished))
         case .failure:
+            isCancelled = true
             let upstreamSubscription = upstream.close()
             let dropped = takeQueue()
             return .terminate(Termination(dropped: dropped, cancelling: upstreamSubscription,
@@ -179,11 +224,11 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// The downstream asked for more: hands back the current inner publisher's subscription to forward the request
     /// to, and whether the caller became the emitter (queued values or a completion wait; it drains after
-    /// forwarding); `nil` once the downstream is gone.
+    /// forwarding); `nil` once the downstream was cancelled or completed.
     mutating func request(_ additional: Subscribers.Demand) -> (inner: (any Subscription)?, drains: Bool)? {
-        guard downstream != nil else { return nil }
+        guard !hasEnded else { return nil }
         demand += additional
-        let inner = current?.subscription
+        let inner = current?.subscription ?? ended?.subscription
         guard !isEmitting, !queue.isEmpty || pendingCompletion != nil else { return (inner, false) }
         isEmitting = true
         return (inner, true)
@@ -191,20 +236,25 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// What cancelling lets go of (outside the lock) and cancels.
     struct Cancellation {
-        var released: (downstream: Downstream?, queue: RingBuffer<Value>)
+        var released: RingBuffer<Value>
         var inner: (any Subscription)?
         var upstream: (any Subscription)?
     }
 
-    /// The downstream cancelled: nothing is delivered from now on; `nil` when it was gone already.
+    /// The downstream cancelled: nothing is delivered from now on; `nil` when it had ended already.
     mutating func cancel() -> Cancellation? {
-        guard downstream != nil else { return nil }
+        let late = ended.take()?.subscription
+        guard !hasEnded else {
+            isCancelled = true
+            return late.map { Cancellation(released: RingBuffer(), inner: $0) }
+        }
         isTerminated = true
-        let released = (downstream, queue)
-        downstream = nil
+        hasEnded = true
+        isCancelled = true
+        let released = queue
         pendingCompletion = nil
         queue.removeAll()
-        return Cancellation(released: released, inner: current.take()?.subscription, upstream: upstream.close())
+        return Cancellation(released: released, inner: current.take()?.subscription ?? late, upstream: upstream.close())
     }
 
     // MARK: Emitting
@@ -220,12 +270,13 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// Called while emitting: the next queued value (its demand was taken when it was queued), or the end of the
     /// emitter's turn (with the completion, when one waits and the queue is empty).
     mutating func nextDrainStep() -> DrainStep {
-        if let downstream, let value = queue.popFirst() {
+        if !hasEnded, let value = queue.popFirst() {
             return .deliver(downstream, value)
         }
         isEmitting = false
         guard queue.isEmpty, let completion = pendingCompletion.take() else { return .stop }
-        return .complete(downstream.take(), completion)
+        hasEnded = true
+        return .complete(downstream, completion)
     }
 
     /// Empties the queue and hands its values back, to be let go outside the lock.
@@ -246,6 +297,7 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             pendingCompletion = completion
             return nil
         }
-        return downstream.take()
+        hasEnded = true
+        return downstream
     }
 }

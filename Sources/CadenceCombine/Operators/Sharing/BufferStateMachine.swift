@@ -20,6 +20,8 @@ struct BufferStateMachine<Downstream: Subscriber> {
     private(set) var terminal: Subscribers.Completion<Failure>?
     /// Whether a caller is draining the buffer into the downstream.
     private(set) var isEmitting = false
+    /// Whether `terminal` is the custom error of a full buffer, which cancelled the upstream.
+    private var overflowed = false
 
     init(downstream: Downstream, size: Int, whenFull: Publishers.BufferingStrategy<Failure>) {
         status = .awaitingSubscription(downstream)
@@ -35,10 +37,12 @@ struct BufferStateMachine<Downstream: Subscriber> {
         /// Deliver `value` to the downstream (its demand is taken), then report its answer with `delivered(_:)`.
         case deliver(Downstream, Value)
         /// Deliver the completion and stop emitting: the subscription has ended; `released` (the upstream's
-        /// subscription, and the values a failure left in the buffer) is to be let go after the delivery.
+        /// subscription, and the values a failure left in the buffer) is to be let go after the delivery. When
+        /// `refillsUpstream`, the buffer cancelled the upstream on overflow and, as Combine does, still asks it for
+        /// what the delivered values earned.
         case complete(
             Downstream, Subscribers.Completion<Failure>,
-            released: (upstream: any Subscription, values: RingBuffer<Value>))
+            released: (upstream: any Subscription, values: RingBuffer<Value>), refillsUpstream: Bool)
         /// Nothing to deliver now: the emitter stops, and asks `upstream` (while the upstream may still send) for
         /// what the delivered values earned.
         case stop(upstream: (any Subscription)?)
@@ -96,6 +100,7 @@ struct BufferStateMachine<Downstream: Subscriber> {
     mutating func overflowed(with error: Failure) -> (any Subscription)? {
         guard let upstream = status.subscription, terminal == nil else { return nil }
         terminal = .failure(error)
+        overflowed = true
         return upstream
     }
 
@@ -162,7 +167,7 @@ struct BufferStateMachine<Downstream: Subscriber> {
                 let dropped = values
                 values.removeAll()
                 isEmitting = false
-                return .complete(downstream, completion, released: (upstream, dropped))
+                return .complete(downstream, completion, released: (upstream, dropped), refillsUpstream: overflowed)
             }
         }
         isEmitting = false

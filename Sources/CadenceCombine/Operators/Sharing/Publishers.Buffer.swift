@@ -50,9 +50,12 @@ extension Publishers {
     /// Combine, the subscription keeps its downstream for as long as it lives, after a cancel or the completion too;
     /// the downstream goes when the upstream and the downstream let go of the subscription.
     ///
+    /// A `.customError` closure that calls back into the buffer on the same thread — makes the upstream send again,
+    /// say — is a misuse Combine traps on (it calls the closure under its lock): Cadence stops too, naming it, or
+    /// reports it into the running test and drops that call.
+    ///
     /// Where Cadence decides: nothing reaches the downstream after its completion (Combine's buffer delivers a failure
-    /// sent from inside the downstream's `receive(_:)` at once, then the values still buffered), and a custom error
-    /// closure that makes the upstream send again does not trap (Combine's does).
+    /// sent from inside the downstream's `receive(_:)` at once, then the values still buffered).
     public struct Buffer<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -112,6 +115,9 @@ extension Publishers.Buffer {
         /// too; the state says whether it may still be called. It goes when the upstream and the downstream let go of the
         /// subscription, never under the lock.
         private let downstream: Downstream
+        /// The threads inside the `.customError` closure: Combine calls it under its lock, and traps when the closure
+        /// calls back into the buffer, which takes that lock.
+        private let makingError = ReentranceCheck()
 
         init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
              whenFull: Publishers.BufferingStrategy<Failure>) {
@@ -131,13 +137,16 @@ extension Publishers.Buffer {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("receive(_:)")) else {
+                return .none
+            }
             switch state.withLock({ $0.receive(input) }) {
             case .none(let dropped):
                 // The value `.dropOldest` drops is let go here, outside the lock: a deinitialiser may call back in.
                 withExtendedLifetime(dropped) {}
                 return .none
             case .overflow(let makeError):
-                let error = makeError()
+                let error = makingError.inside { makeError() }
                 state.withLock { $0.overflowed(with: error) }?.cancel()
                 return .none
             case .drain(let first, let dropped):
@@ -147,12 +156,14 @@ extension Publishers.Buffer {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard let first = state.withLock({ $0.receive(completion: completion) }) else { return }
+            guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("receive(completion:)")),
+                  let first = state.withLock({ $0.receive(completion: completion) }) else { return }
             _ = drain(from: first)
         }
 
         func request(_ additional: Subscribers.Demand) {
-            guard let first = state.withLock({ $0.request(additional) }) else { return }
+            guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("request(_:)")),
+                  let first = state.withLock({ $0.request(additional) }) else { return }
             let (upstreamDemand, subscription) = drain(from: first)
             if upstreamDemand > 0 {
                 subscription?.request(upstreamDemand)
@@ -160,12 +171,18 @@ extension Publishers.Buffer {
         }
 
         func cancel() {
-            guard let cancelled = state.withLock({ $0.cancel() }) else { return }
+            guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("cancel()")),
+                  let cancelled = state.withLock({ $0.cancel() }) else { return }
             // The buffered values (and the state's reference to the downstream) go here, outside the lock: a
             // deinitialiser among them may call back into this subscription.
             let upstream = cancelled.previous.subscription
             withExtendedLifetime(cancelled) {}
             upstream?.cancel()
+        }
+
+        /// What a call into the buffer from inside its `.customError` closure, on the same thread, breaks.
+        private static func reentered(_ call: String) -> String {
+            "Buffer: \(call) was called from inside its .customError closure on the same thread"
         }
 
         /// Performs the drain steps, from `first` until the emitter's turn ends, delivering with the lock released.
@@ -183,10 +200,10 @@ extension Publishers.Buffer {
                         upstreamDemand += 1
                     }
                     step = state.withLock { $0.delivered(more) }
-                case .complete(let downstream, let completion, let released):
+                case .complete(let downstream, let completion, let released, let refillsUpstream):
                     downstream.receive(completion: completion)
                     withExtendedLifetime(released) {}
-                    return (.none, nil)
+                    return refillsUpstream ? (upstreamDemand, released.upstream) : (.none, nil)
                 case .stop(let upstream):
                     return (upstreamDemand, upstream)
                 case .ended:

@@ -17,6 +17,12 @@ struct MeasureIntervalStateMachine<Time: Strideable, Downstream> {
         return downstream
     }
 
+    /// Whether a value arriving now would be measured: the caller reads the scheduler's time only then, as Combine
+    /// does.
+    var isMeasuring: Bool {
+        downstream != nil && upstream.subscription != nil && lastEvent != nil
+    }
+
     /// A value arrived at `now`: the downstream, the interval to send it and the upstream to pass its answer to.
     mutating func receiveValue(
         at now: Time

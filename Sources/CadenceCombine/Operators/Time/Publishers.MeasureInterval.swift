@@ -41,8 +41,10 @@ extension Publishers {
     /// - The subscription keeps its downstream for as long as it lives, after a cancel or the completion too; the
     ///   downstream goes when the upstream and the downstream let go of the subscription.
     ///
-    /// Where Cadence decides: `scheduler.now` is read before the lock is taken, so a value that arrives after
-    /// `cancel()` still reads it once (Combine reads it under its lock, only for a live subscription).
+    /// - A value that arrives after `cancel()` or the completion does not read `scheduler.now`.
+    ///
+    /// Where Cadence decides: `scheduler.now` is read outside the lock (Combine reads it under its lock), so a value
+    /// that races a `cancel()` may still read it once.
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
@@ -102,6 +104,7 @@ extension Publishers.MeasureInterval {
         }
 
         func receive(_: Input) -> Subscribers.Demand {
+            guard state.withLock({ $0.isMeasuring }) else { return .none }
             let now = scheduler.now
             guard let (downstream, interval, upstream) = state.withLock({ $0.receiveValue(at: now) }) else {
                 return .none

@@ -40,6 +40,9 @@ extension Publishers {
     ///   downstream goes when the upstream and the downstream let go of the subscription. A `cancel()` before the upstream's subscription arrived does nothing, as in Combine: that
     ///   subscription still reaches the downstream.
     /// - Demand: passed through unchanged, `.none` included.
+    /// - Re-entrance: a request or cancel that reaches the upstream's subscription from inside that subscription's
+    ///   own `request(_:)` or `cancel()`, on the same thread (the scheduler ran it at once), is a misuse Combine traps
+    ///   on: Cadence stops too, naming it, or reports it into the running test and drops the call.
     public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -81,6 +84,9 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
     // `lock` guards `status`.
     private let lock = UnfairLock()
     private var status: SubscriptionStatus<Downstream>
+    /// The threads inside a request or cancel of the upstream's subscription now. The scheduled calls capture it,
+    /// not this subscription, so that work a scheduler holds keeps no downstream alive.
+    private let callingUpstream = ReentranceCheck()
     /// As in Combine, the subscription keeps its downstream for its whole life, after a cancel or the completion
     /// too; `status` says whether it may still be called. It goes when the upstream and the downstream let go of the
     /// subscription, never under the lock.
@@ -132,7 +138,10 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
             return
         }
         lock.unlock()
-        scheduler.schedule(options: options) { upstream.request(demand) }
+        let callingUpstream = callingUpstream
+        scheduler.schedule(options: options) {
+            callingUpstream.run(violating: Self.reentered("request(_:)")) { upstream.request(demand) }
+        }
     }
 
     func cancel() {
@@ -147,7 +156,17 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
         lock.unlock()
         // `previous` holds the status's references until here, so they go unlocked.
         guard let upstream = previous.subscription else { return }
-        scheduler.schedule(options: options) { upstream.cancel() }
+        let callingUpstream = callingUpstream
+        scheduler.schedule(options: options) {
+            callingUpstream.run(violating: Self.reentered("cancel()")) { upstream.cancel() }
+        }
+    }
+
+    /// What a request or cancel breaks when the scheduler runs it inside another call to the upstream's
+    /// subscription on the same thread: Combine makes each under a lock of its own, and traps there.
+    private static func reentered(_ call: String) -> String {
+        "SubscribeOn: \(call) reached the upstream's subscription from inside its own request(_:) or cancel() " +
+            "on the same thread"
     }
 
     var description: String { "SubscribeOn" }

@@ -53,10 +53,10 @@ extension Publishers {
     /// OpenCombine drops the later value. Cadence follows the documented "most recent element".) `request(.none)` adds
     /// nothing, as in Combine.
     ///
-    /// It reads `scheduler.now` when the subscription is made, when the upstream's subscription arrives, for each
-    /// value and for the completion, as Combine does; each scheduled emission reads it too, where Combine does not
-    /// when the emission carries the completion, and a value or completion that arrives after `cancel()` still reads
-    /// it (Cadence reads the time before taking its lock, Combine under it).
+    /// It reads `scheduler.now` when the subscription is made, when the upstream's subscription arrives, and, while
+    /// the upstream is subscribed to (not after it completed, nor after `cancel()`), for each value, for the
+    /// completion and for each scheduled emission, as Combine does. Cadence reads the time outside its lock, Combine
+    /// under it: a value that races a `cancel()` or a completion may still read it.
     ///
     /// The scheduled emission cannot be cancelled (Combine uses the non-cancellable `schedule`); after `cancel()` it
     /// runs and does nothing. Cadence hands the subscription to the downstream before requesting from the upstream
@@ -131,6 +131,8 @@ extension Publishers.Throttle {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            // The time is read only while subscribed, as Combine does; the state decides again under the lock.
+            guard state.withLock({ $0.isSubscribed }) else { return .none }
             let now = scheduler.now
             switch state.withLock({ $0.receive(input, now: now) }) {
             case .none(let released):
@@ -147,6 +149,7 @@ extension Publishers.Throttle {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            guard state.withLock({ $0.isSubscribed }) else { return }
             _ = scheduler.now // read, and not used, as Combine does when it takes the completion
             if state.withLock({ $0.receive(completion: completion) }) {
                 scheduler.schedule(options: nil, pending.action(for: self) { $0.emissionDue() })
@@ -154,7 +157,8 @@ extension Publishers.Throttle {
         }
 
         private func emissionDue() {
-            let now = scheduler.now
+            // After the upstream completed no later value needs the time of this one: Combine does not read it then.
+            let now = state.withLock { $0.isSubscribed } ? scheduler.now : nil
             guard let (downstream, value) = state.withLock({ $0.emissionDue(now: now) }) else { return }
             var more = Subscribers.Demand.none
             if let value {

@@ -57,6 +57,9 @@ extension Publishers {
     /// - The timer is a repeating action on the scheduler (`schedule(after:interval:tolerance:options:_:)`, every
     ///   `interval`, with the scheduler's minimum tolerance) so that it can be cancelled: restarting it, the
     ///   upstream's completion, the time-out itself and `cancel()` take it off the scheduler.
+    /// - A scheduler that runs the timer at once, inside the call that schedules it (`ImmediateScheduler`), is a
+    ///   misuse Combine traps on: Cadence stops too, naming it, or reports it into the running test and skips that
+    ///   run of the timer.
     ///
     /// At the deadline tick itself, what runs first wins: a value that reaches this operator from work the clock runs
     /// before the timer (work scheduled for that tick before the timer was last started) starts a new interval; once
@@ -127,6 +130,9 @@ extension Publishers.Timeout {
         private let state: Locked<StateMachine>
         /// Holds this subscription for the work it scheduled, until it is cancelled.
         private let pending = PendingWork<Inner>()
+        /// The threads inside the scheduler's call that starts the timer: a timer that runs there, at once, is a
+        /// misuse Combine traps on (it starts the timer under its lock, and the timer takes that lock).
+        private let startingTimer = ReentranceCheck()
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
@@ -173,13 +179,20 @@ extension Publishers.Timeout {
             restart.stale?.cancel()
             guard let generation = restart.generation else { return }
             let repeatEvery = interval > .zero ? interval : .nanoseconds(1)
-            let timer = scheduler.schedule(
-                after: scheduler.now.advanced(by: interval),
-                interval: repeatEvery,
-                tolerance: scheduler.minimumTolerance,
-                options: options
-            ) {
-                self.timerFired(generation: generation)
+            let startingTimer = startingTimer
+            let timer = startingTimer.inside {
+                scheduler.schedule(
+                    after: scheduler.now.advanced(by: interval),
+                    interval: repeatEvery,
+                    tolerance: scheduler.minimumTolerance,
+                    options: options
+                ) {
+                    guard combineRule(!startingTimer.isEnteredByCurrentThread, """
+                        Timeout: the scheduler ran the timer at once, inside the call that scheduled it; a timeout \
+                        needs a scheduler that runs its timer later (not ImmediateScheduler)
+                        """) else { return }
+                    self.timerFired(generation: generation)
+                }
             }
             state.withLock { $0.timerScheduled(timer, generation: generation) }?.cancel()
         }

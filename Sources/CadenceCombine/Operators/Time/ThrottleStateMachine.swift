@@ -105,15 +105,15 @@ struct ThrottleStateMachine<Downstream: Subscriber, Time: Strideable> {
 
     // MARK: Scheduled events
 
-    /// The scheduled emission runs at `now`: hand back the held value and whom to deliver it to. `nil` when the
-    /// subscription was cancelled meanwhile. The completion, if any, is taken after the value went out
-    /// (`emissionDelivered`).
-    mutating func emissionDue(now: Time) -> (downstream: Downstream, value: Value?)? {
+    /// The scheduled emission runs at `now` (`nil` once the upstream completed: no later value is measured from this
+    /// one): hand back the held value and whom to deliver it to. `nil` when the subscription was cancelled meanwhile.
+    /// The completion, if any, is taken after the value went out (`emissionDelivered`).
+    mutating func emissionDue(now: Time?) -> (downstream: Downstream, value: Value?)? {
         guard isEmissionScheduled, let downstream, !isFinished else { return nil }
         isEmissionScheduled = false
         let value = pendingValue
         pendingValue = nil
-        if value != nil {
+        if value != nil, let now {
             lastEmission = now
         }
         return (downstream, value)

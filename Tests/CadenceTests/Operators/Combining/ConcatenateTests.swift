@@ -117,6 +117,13 @@ struct ConcatenateTests {
         #expect(subscriber.events == [.subscription])
     }
 
+    @Test(arguments: [SubscriptionEnding.cancel, .finish, .fail])
+    func theDownstreamStaysAfterTheEndUntilTheSubscriptionGoes(ending: SubscriptionEnding) {
+        // The upstream as the prefix, then as the suffix.
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) { $0.append(Empty()) }
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) { Empty().append($0) }
+    }
+
     @Test func appendAndPrependTakeValuesSequencesAndPublishers() {
         let three = Just(3).eraseToAnyPublisher()
         var values: [Int] = []

@@ -169,6 +169,20 @@ struct ZipTests {
         #expect(subscriber.events == [.subscription])
     }
 
+    @Test(arguments: [SubscriptionEnding.cancel, .finish, .fail])
+    func theDownstreamStaysAfterTheEndUntilTheSubscriptionGoes(ending: SubscriptionEnding) {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) {
+            $0.zip(Empty<String, TestError>(completeImmediately: false))
+        }
+    }
+
+    @Test(arguments: [SubscriptionEnding.cancel, .finish, .fail])
+    func zip3AndZip4KeepTheirDownstreamAfterTheEndToo(ending: SubscriptionEnding) {
+        let never = Empty<String, TestError>(completeImmediately: false)
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) { $0.zip(never, never) }
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) { $0.zip(never, never, never) }
+    }
+
     @Test func aSecondSubscriptionIsCancelled() {
         let (numbers, _, subscriber) = makeZip()
         let extra = Numbers.TestSubscription(AnySubscriber<Int, TestError>())

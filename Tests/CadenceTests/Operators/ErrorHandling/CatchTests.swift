@@ -11,9 +11,12 @@ struct CatchTests {
         let subscriber: TestSubscriber<Int, TestError>
         let caught = CatchTestsErrors()
 
-        init(initialDemand: Subscribers.Demand = .unlimited, replacement: Source = Source()) {
+        init(
+            initialDemand: Subscribers.Demand = .unlimited, answer: Subscribers.Demand = .none,
+            replacement: Source = Source()
+        ) {
             self.replacement = replacement
-            subscriber = TestSubscriber(initialDemand: initialDemand)
+            subscriber = TestSubscriber(initialDemand: initialDemand, onValue: { _ in answer })
             let caught = self.caught
             upstream.catch { error -> Source in
                 caught.append(error)
@@ -79,25 +82,31 @@ struct CatchTests {
         #expect(fixture.replacement.subscription.requests == [])
     }
 
-    @Test func cancelCancelsTheUpstream() {
-        let fixture = Fixture()
+    @Test func cancelCancelsTheUpstreamWhoseLateValuesStillGoThroughButNotItsFailure() {
+        let fixture = Fixture(initialDemand: .max(1), answer: .max(3))
+        let upstream = fixture.upstream.subscription
         fixture.subscriber.cancel()
         fixture.subscriber.cancel()
-        #expect(fixture.upstream.subscription.cancelCount == 1)
-        _ = fixture.upstream.subscription.downstream.receive(1)
-        fixture.upstream.subscription.downstream.receive(completion: .failure(.oops))
-        #expect(fixture.subscriber.events == [.subscription])
-        #expect(fixture.caught.errors == [])
+        fixture.subscriber.request(.max(5))
+        #expect(upstream.cancelCount == 1)
+        #expect(upstream.requests == [.max(1)]) // nothing asked after the cancel
+        #expect(upstream.downstream.receive(1) == .max(3)) // the downstream's answer, as Combine returns it
+        upstream.downstream.receive(completion: .failure(.oops))
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+        #expect(fixture.caught.errors == []) // the handler is not called after a cancel
     }
 
-    @Test func cancelCancelsTheReplacement() {
+    @Test func cancelCancelsTheReplacementWhoseLateValuesStillGoThroughButNotItsCompletion() {
         let fixture = Fixture()
         fixture.upstream.send(completion: .failure(.oops))
         fixture.subscriber.cancel()
         #expect(fixture.replacement.subscription.cancelCount == 1)
         _ = fixture.replacement.subscription.downstream.receive(1)
         fixture.replacement.subscription.downstream.receive(completion: .finished)
-        #expect(fixture.subscriber.events == [.subscription])
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+        let extra = Source()
+        extra.subscribe(fixture.replacement.subscription.downstream)
+        #expect(extra.subscription.cancelCount == 1)
     }
 
     @Test func aReplacementSubscribingAfterCancelIsCancelled() {

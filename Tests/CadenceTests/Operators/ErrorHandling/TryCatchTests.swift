@@ -43,6 +43,23 @@ struct TryCatchTests {
         }
     }
 
+    @Test func afterTheHandlerThrewTheFailedUpstreamsLateValuesStillGoThroughAndNothingElse() {
+        let upstream = Source()
+        let subscriber = TestSubscriber<Int, any Error>()
+        var calls = 0
+        upstream.tryCatch { _ -> Source in
+            calls += 1
+            throw TestError.other
+        }.subscribe(subscriber)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(-1)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(completion: .finished)
+        #expect(subscriber.events.map(\.description) == ["subscription", "failure(other)", "value(-1)"])
+        #expect(calls == 1)
+        #expect(upstream.subscription.cancelCount == 0)
+    }
+
     @Test func theReplacementsFailureReachesTheDownstream() {
         let upstream = Source()
         let replacement = Source()
@@ -66,7 +83,7 @@ struct TryCatchTests {
         #expect(replacement.subscription.requests == [.max(2), .max(1)])
     }
 
-    @Test func cancelCancelsTheCurrentPublisher() {
+    @Test func cancelCancelsTheCurrentPublisherWhoseLateValuesStillGoThrough() {
         let upstream = Source()
         let replacement = Source()
         let subscriber = TestSubscriber<Int, any Error>()
@@ -76,7 +93,8 @@ struct TryCatchTests {
         #expect(replacement.subscription.cancelCount == 1)
         #expect(upstream.subscription.cancelCount == 0)
         _ = replacement.subscription.downstream.receive(5)
-        #expect(subscriber.events.map(\.description) == ["subscription"])
+        replacement.subscription.downstream.receive(completion: .finished)
+        #expect(subscriber.events.map(\.description) == ["subscription", "value(5)"])
     }
 
     @Test func descriptionsNameTryCatch() throws {

@@ -194,10 +194,33 @@ struct FlatMapTests {
         #expect(extra.subscription.requests == [])
     }
 
-    @Test func aValueSentFromInsideTheDownstreamWaitsForTheCurrentOne() {
+    /// Combine's flatMap delivers a value that an inner publisher sends from inside the downstream's `receive(_:)`
+    /// at once, nested in that call, and answers that publisher `.max(1)` for it: nothing is left to ask later.
+    @Test func aValueSentFromInsideTheDownstreamGoesOutNestedInTheCurrentOne() {
         let upstream = TestPublisher<Int, TestError>()
         let inners = [Inner(), Inner()]
+        let trace = LockedBox<[String]>([])
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3), onValue: { value in
+            trace.append("in \(value)")
+            if value == 1 { inners[1].send(10) }
+            trace.append("out \(value)")
+            return .none
+        })
+        upstream.flatMap { inners[$0] }.subscribe(subscriber)
+        upstream.send(0)
+        upstream.send(1)
+        #expect(inners[0].send(1) == .max(1))
+        #expect(trace.value == ["in 1", "in 10", "out 10", "out 1"])
+        #expect(subscriber.values == [1, 10])
+        #expect(inners[1].subscription.answered == [.max(1)])
+        #expect(inners[1].subscription.requests == [.max(1)])
+    }
+
+    /// Without demand left for it, the value sent from inside the downstream waits for a request instead.
+    @Test func aValueSentFromInsideTheDownstreamWithoutDemandWaits() {
+        let upstream = TestPublisher<Int, TestError>()
+        let inners = [Inner(), Inner()]
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { value in
             if value == 1 { inners[1].send(10) }
             return .none
         })
@@ -205,10 +228,43 @@ struct FlatMapTests {
         upstream.send(0)
         upstream.send(1)
         #expect(inners[0].send(1) == .max(1))
-        #expect(subscriber.values == [1, 10])
-        // The reentrant value was queued (answered `.none`), then its publisher was asked for one more.
+        #expect(subscriber.values == [1])
         #expect(inners[1].subscription.answered == [.none])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1, 10])
         #expect(inners[1].subscription.requests == [.max(1), .max(1)])
+    }
+
+    /// Combine counts every `.finished` an inner publisher sends: a second one from an inner that has finished
+    /// already asks the upstream for one more publisher, as the first did. Nothing reaches the downstream.
+    @Test func aSecondFinishFromTheSameInnerAsksTheUpstreamForOneMore() {
+        let fixture = Fixture(inners: 1, maxPublishers: .max(1))
+        fixture.upstream.send(0)
+        fixture.inners[0].send(completion: .finished)
+        #expect(fixture.upstream.subscription.requests == [.max(1), .max(1)])
+        fixture.inners[0].send(completion: .finished)
+        #expect(fixture.upstream.subscription.requests == [.max(1), .max(1), .max(1)])
+        #expect(fixture.subscriber.events == [.subscription])
+    }
+
+    /// The same when the inner finishes again from inside the request its first finish made of the upstream: each
+    /// nested finish asks once more.
+    @Test func aFinishSentAgainFromInsideTheUpstreamsRequestCountsAgain() {
+        let upstream = CallingBackPublisher()
+        let inner = Inner()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.flatMap(maxPublishers: .max(1)) { _ in inner }.subscribe(subscriber)
+        var finishesLeft = 3
+        upstream.onRequest = {
+            guard finishesLeft > 0 else { return }
+            finishesLeft -= 1
+            inner.send(completion: .finished)
+        }
+        upstream.send(0)
+        inner.send(completion: .finished)
+        #expect(upstream.requests.value == Array(repeating: .max(1), count: 5))
+        #expect(inner.subscription.requests == [.max(1)])
+        #expect(subscriber.events == [.subscription])
     }
 
     @Test func neverFailingOverloadFlattensJust() {
@@ -266,6 +322,39 @@ struct FlatMapTests {
         expectZeroDemandTrap(result, in: "FlatMap")
     }
     #endif
+
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    /// Combine cancels the inner publishers under its lock on the upstream's failure: an inner whose `cancel()`
+    /// makes the upstream fail again, on the same thread, traps there. Cadence stops too, and says why.
+    @Test func anInnerCancelThatCallsBackOnTheUpstreamsFailureTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let inner = CallingBackPublisher()
+            upstream.flatMap { _ in inner }.subscribe(TestSubscriber<Int, TestError>())
+            inner.onCancel = { upstream.send(completion: .failure(.other)) }
+            upstream.send(0)
+            upstream.send(completion: .failure(.oops))
+        }
+        #expect(result?.standardErrorText.contains("""
+            FlatMap: receive(completion:) was called from inside an inner publisher's cancel(), which flatMap made \
+            on its upstream's failure, on the same thread
+            """) == true)
+    }
+    #endif
+
+    /// The downstream's cancel cancels the inner publishers with no lock held, in Combine too: an inner whose
+    /// `cancel()` calls back into flatMap then is no misuse, and what it sends is dropped.
+    @Test func anInnerCancelThatCallsBackOnTheDownstreamsCancelIsIgnored() {
+        let upstream = TestPublisher<Int, TestError>()
+        let inner = CallingBackPublisher()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.flatMap { _ in inner }.subscribe(subscriber)
+        inner.onCancel = { inner.send(7) }
+        upstream.send(0)
+        subscriber.cancel()
+        #expect(inner.cancels.value == 1)
+        #expect(subscriber.events == [.subscription])
+    }
 
     @Test func innersSendingFromManyThreadsNeverOverlapOrLoseValues() {
         let innerCount = 8

@@ -103,6 +103,64 @@ struct SwitchToLatestTests {
         #expect(fixture.upstream.subscription.cancelCount == 0)
     }
 
+    @Test func aFinishedInnersLateValueGoesThroughWhileTheUpstreamRunsButNothingFollowsTheCompletion() {
+        let fixture = Fixture(onValue: { _ in .max(100) })
+        let inner = Inner()
+        fixture.upstream.send(inner)
+        inner.send(completion: .finished)
+        #expect(inner.subscription.downstream.receive(1) == .max(100)) // the downstream's answer, as in Combine
+        inner.subscription.downstream.receive(completion: .failure(.other))
+        #expect(fixture.subscriber.events == [.subscription, .value(1)])
+
+        // Combine passes on a value the upstream's failure did not stop in time; Cadence keeps rule 1.7.
+        let failing = Fixture()
+        let cancelled = Inner()
+        failing.upstream.send(cancelled)
+        failing.upstream.send(completion: .failure(.oops))
+        #expect(cancelled.subscription.downstream.receive(1) == .none)
+        #expect(failing.subscriber.events == [.subscription, .completion(.failure(.oops))])
+    }
+
+    @Test func aCompletionTheUpstreamSendsAgainGoesOutAgainUntilACancel() {
+        let fixture = Fixture()
+        let upstream = fixture.upstream.subscription.downstream
+        upstream.receive(completion: .finished)
+        upstream.receive(completion: .failure(.oops))
+        upstream.receive(completion: .finished)
+        #expect(fixture.subscriber.events == [
+            .subscription, .completion(.finished), .completion(.failure(.oops)), .completion(.finished),
+        ])
+        fixture.subscriber.cancel()
+        upstream.receive(completion: .failure(.oops))
+        #expect(fixture.subscriber.events.count == 4)
+    }
+
+    @Test func theLatestInnersLateSubscriptionIsTakenAfterItFinished() {
+        let fixture = Fixture(initialDemand: .max(2))
+        let inner = Inner()
+        fixture.upstream.send(inner)
+        inner.send(completion: .finished)
+        let late = Inner()
+        late.subscribe(inner.subscription.downstream)
+        #expect(late.subscription.cancelCount == 0)
+        #expect(late.subscription.requests == [.max(2)])
+        fixture.upstream.send(Inner()) // a newer inner replaces it
+        #expect(late.subscription.cancelCount == 1)
+    }
+
+    @Test func aLateInnerSubscriptionIsTakenAfterAnUpstreamFailureAndCancelledWithTheDownstream() {
+        let fixture = Fixture()
+        let pending = Inner(sendsSubscriptionAtOnce: false)
+        fixture.upstream.send(pending)
+        fixture.upstream.send(completion: .failure(.oops))
+        #expect(fixture.subscriber.events == [.subscription, .completion(.failure(.oops))])
+        pending.subscription.deliver()
+        #expect(pending.subscription.requests == [.unlimited])
+        #expect(pending.subscription.cancelCount == 0)
+        fixture.subscriber.cancel()
+        #expect(pending.subscription.cancelCount == 1)
+    }
+
     @Test func demandIsCarriedOverToTheNextInner() {
         let fixture = Fixture(initialDemand: .max(2))
         let first = Inner()
@@ -199,6 +257,13 @@ struct SwitchToLatestTests {
         upstream.send(Just(2))
         upstream.send(completion: .failure(.other))
         #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.failure(.other))])
+    }
+
+    @Test(arguments: [SubscriptionEnding.cancel, .finish, .fail])
+    func theDownstreamStaysAfterTheEndUntilTheSubscriptionGoes(ending: SubscriptionEnding) {
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: ending) {
+            $0.map { Just($0).setFailureType(to: TestError.self) }.switchToLatest()
+        }
     }
 
     @Test func aSecondUpstreamSubscriptionIsCancelled() {

@@ -92,6 +92,28 @@ struct BufferTests {
                                               .completion(.failure(.other))])
     }
 
+    @Test func keepFullStillAsksTheUpstreamItCancelledOnOverflowToRefillWhatWentOut() {
+        let fixture = Fixture(size: 3, prefetch: .keepFull, whenFull: .customError { .other })
+        for value in 1...5 {
+            fixture.upstream.send(value)
+        }
+        #expect(fixture.upstream.subscription.cancelCount == 1)
+        fixture.subscriber.request(.max(3))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3),
+                                              .completion(.failure(.other))])
+        // As Combine's: a request for the values that went out, though the upstream was cancelled.
+        #expect(fixture.upstream.subscription.requests == [.max(3), .max(3)])
+    }
+
+    @Test func keepFullAsksAFinishedUpstreamForNothingMore() {
+        let fixture = Fixture(size: 3, prefetch: .keepFull)
+        fixture.upstream.send(1)
+        fixture.upstream.send(completion: .finished)
+        fixture.subscriber.request(.max(2))
+        #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(fixture.upstream.subscription.requests == [.max(3)])
+    }
+
     @Test func finishedWaitsForTheBufferAndForDemand() {
         let fixture = Fixture()
         fixture.upstream.send(1)
@@ -205,4 +227,53 @@ struct BufferTests {
         subscriber.request(.max(1))
         #expect(subscriber.values == [1])
     }
+
+    // MARK: Calls back into the buffer from its .customError closure
+
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    /// Combine makes the custom error under its lock: a closure that makes the upstream send to the buffer again,
+    /// on the same thread, traps there. Cadence stops too, and says why.
+    @Test func aCustomErrorClosureThatMakesTheUpstreamSendAgainTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, TestError>()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError {
+                upstream.send(3)
+                return .other
+            }).subscribe(subscriber)
+            upstream.send(1)
+            upstream.send(2)
+        }
+        #expect(result?.standardErrorText.contains(
+            "Buffer: receive(_:) was called from inside its .customError closure on the same thread") == true)
+    }
+
+    /// Only the thread inside the closure is checked: a value another thread sends meanwhile is taken as usual.
+    /// (Combine's would wait for the closure, which here waits for it: the test cannot run on Combine.)
+    @Test func aValueFromAnotherThreadWhileTheCustomErrorIsMadeIsTakenAsUsual() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        let calls = LockedBox(0)
+        upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError {
+            guard calls.mutate({ calls in
+                calls += 1
+                return calls
+            }) == 1 else { return .other }
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                upstream.send(3)
+                done.signal()
+            }
+            done.wait()
+            return .other
+        }).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        #expect(upstream.subscription.cancelCount == 1)
+        subscriber.request(.max(5))
+        // The buffer was still full when 3 arrived on the other thread: that overflow was checked as usual.
+        #expect(calls.value >= 1)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.other))])
+    }
+    #endif
 }

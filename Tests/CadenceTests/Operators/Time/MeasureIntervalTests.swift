@@ -97,6 +97,24 @@ struct MeasureIntervalTests {
         #expect(subscriber.timeline == ["subscription@0"])
     }
 
+    @Test func aValueAfterACancelOrTheCompletionDoesNotReadTheSchedulersTime() {
+        let scheduler = RecordingTestScheduler(clock: VirtualClock())
+        let cancelled = Upstream()
+        let cancelling = TestSubscriber<VirtualTime.Stride, TestError>()
+        cancelled.measureInterval(using: scheduler).subscribe(cancelling)
+        cancelled.send("measured")
+        #expect(scheduler.nowReads.value == 2) // the subscription and the value
+        cancelling.cancel()
+        #expect(cancelled.subscription.downstream.receive("late") == .none)
+        #expect(scheduler.nowReads.value == 2)
+
+        let finished = Upstream()
+        finished.measureInterval(using: scheduler).subscribe(TestSubscriber<VirtualTime.Stride, TestError>())
+        finished.send(completion: .finished)
+        #expect(finished.subscription.downstream.receive("late") == .none)
+        #expect(scheduler.nowReads.value == 3) // its subscription only
+    }
+
     @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
         expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel) { $0.measureInterval(using: VirtualScheduler()) }
     }

@@ -237,4 +237,83 @@ struct SubscribeOnTests {
             $0.subscribe(on: clock.scheduler)
         }
     }
+
+    // MARK: Calls made from inside the upstream's request
+
+    /// On a scheduler that runs it later, a request made from inside the upstream's request reaches the upstream
+    /// after that request has returned.
+    @Test func aRequestFromInsideTheUpstreamsRequestReachesItLater() {
+        let clock = VirtualClock()
+        let upstream = CallingBackPublisher()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
+        clock.advance(by: .ticks(0))
+        var again = true
+        upstream.onRequest = {
+            guard again else { return }
+            again = false
+            subscriber.request(.max(2))
+        }
+        subscriber.request(.max(1))
+        clock.advance(by: .ticks(0))
+        #expect(upstream.requests.value == [.max(1), .max(2)])
+    }
+
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    /// Combine asks the upstream under a lock of its own: a request that `ImmediateScheduler` runs from inside the
+    /// upstream's request traps there. Cadence stops too, and says why.
+    @Test func aRequestFromInsideTheUpstreamsRequestOnTheSameThreadTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = CallingBackPublisher()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+            upstream.onRequest = { subscriber.request(.unlimited) }
+            subscriber.request(.max(1))
+        }
+        #expect(result?.standardErrorText.contains("""
+            SubscribeOn: request(_:) reached the upstream's subscription from inside its own request(_:) or \
+            cancel() on the same thread
+            """) == true)
+    }
+
+    /// The same for a cancel made from inside the upstream's request.
+    @Test func aCancelFromInsideTheUpstreamsRequestOnTheSameThreadTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = CallingBackPublisher()
+            let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+            upstream.subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+            upstream.onRequest = { subscriber.cancel() }
+            subscriber.request(.max(1))
+        }
+        #expect(result?.standardErrorText.contains("""
+            SubscribeOn: cancel() reached the upstream's subscription from inside its own request(_:) or cancel() \
+            on the same thread
+            """) == true)
+    }
+
+    /// Only the thread inside the upstream's request is checked: a request from another thread meanwhile reaches
+    /// the upstream. (Combine's would wait for the first request to return, which here waits for it: the test
+    /// cannot run on Combine.)
+    @Test func aRequestFromAnotherThreadWhileOneIsInsideTheUpstreamReachesIt() {
+        let upstream = CallingBackPublisher()
+        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+        let secondArrived = DispatchSemaphore(value: 0)
+        let first = LockedBox(true)
+        upstream.onRequest = {
+            let isFirst = first.mutate { isFirst in
+                defer { isFirst = false }
+                return isFirst
+            }
+            if isFirst {
+                DispatchQueue.global().async { subscriber.request(.max(2)) }
+                #expect(secondArrived.wait(timeout: .now() + 60) == .success)
+            } else {
+                secondArrived.signal()
+            }
+        }
+        subscriber.request(.max(1))
+        #expect(upstream.requests.value == [.max(1), .max(2)])
+    }
+    #endif
 }

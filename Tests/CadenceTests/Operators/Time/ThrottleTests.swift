@@ -170,6 +170,33 @@ struct ThrottleTests {
         #expect(scheduler.nowReads.value == 4)
     }
 
+    @Test func readsTheSchedulersTimeOnlyWhileTheUpstreamIsSubscribedAsCombineDoes() {
+        let clock = VirtualClock()
+        let scheduler = RecordingTestScheduler(clock: clock)
+        let upstream = Source()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.throttle(for: .ticks(3), scheduler: scheduler, latest: true).subscribe(subscriber)
+        upstream.send(1)
+        clock.advance(by: .zero)
+        #expect(scheduler.nowReads.value == 4) // made, subscribed, the value, its emission
+        upstream.send(2)
+        upstream.send(completion: .failure(.oops))
+        #expect(scheduler.nowReads.value == 6)
+        upstream.send(completion: .finished)
+        upstream.send(3)
+        clock.run() // the emission carrying 2 and the failure
+        #expect(scheduler.nowReads.value == 6)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .completion(.failure(.oops))])
+
+        let cancelled = Source()
+        let cancelling = TestSubscriber<Int, TestError>()
+        cancelled.throttle(for: .ticks(3), scheduler: scheduler, latest: true).subscribe(cancelling)
+        cancelling.cancel()
+        cancelled.send(1)
+        cancelled.send(completion: .finished)
+        #expect(scheduler.nowReads.value == 8) // made and subscribed only
+    }
+
     // MARK: Completion
 
     @Test func finishingWaitsForTheWindowsValueThenFollowsIt() {

@@ -1,5 +1,5 @@
 import Cadence
-import Dispatch
+import Foundation
 import Testing
 
 @Suite("Publishers.Timeout")
@@ -301,4 +301,79 @@ struct TimeoutTests {
             $0.timeout(.ticks(1), scheduler: VirtualScheduler())
         }
     }
+
+    // MARK: A scheduler that runs the timer at once
+
+    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    /// Combine starts the timer under a lock the timer's action takes: on `ImmediateScheduler`, which runs the
+    /// action inside the call that schedules it, subscribing traps. Cadence stops there too, and says why.
+    @Test func aTimeoutOnAnImmediateSchedulerTrapsWhenSubscribed() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            TestPublisher<Int, TestError>().timeout(5, scheduler: ImmediateScheduler.shared)
+                .subscribe(TestSubscriber<Int, TestError>())
+        }
+        #expect(result?.standardErrorText.contains("""
+            Timeout: the scheduler ran the timer at once, inside the call that scheduled it; a timeout needs a \
+            scheduler that runs its timer later (not ImmediateScheduler)
+            """) == true)
+    }
+
+    /// Only the thread inside the call is checked: a timer that runs on another thread while the call that
+    /// scheduled it has not returned yet times out as usual. (Combine's timer would wait for the lock there, and
+    /// this scheduler for the timer: the test cannot run on Combine.)
+    @Test func aTimerRunningOnAnotherThreadWhileItIsBeingScheduledTimesOut() {
+        let upstream = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        upstream.timeout(5, scheduler: OtherThreadScheduler()).subscribe(subscriber)
+        #expect(subscriber.completions == [.finished])
+        #expect(upstream.subscription.isCancelled)
+    }
+    #endif
 }
+
+#if !canImport(Combine)
+/// A scheduler that runs every action on a thread of its own and waits for it before `schedule` returns: the action
+/// runs while the call that scheduled it is still under way, but not on the caller's thread.
+private struct OtherThreadScheduler: Scheduler {
+    typealias SchedulerTimeType = ImmediateScheduler.SchedulerTimeType
+    typealias SchedulerOptions = Never
+
+    var now: SchedulerTimeType { ImmediateScheduler.shared.now }
+    var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+    private func runOnAnotherThread(_ action: @escaping () -> Void) {
+        let box = UncheckedAction(action)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            box.action()
+            done.signal()
+        }.start()
+        done.wait()
+    }
+
+    func schedule(options: Never?, _ action: @escaping () -> Void) {
+        runOnAnotherThread(action)
+    }
+
+    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
+                  _ action: @escaping () -> Void) {
+        runOnAnotherThread(action)
+    }
+
+    func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+                  tolerance: SchedulerTimeType.Stride, options: Never?,
+                  _ action: @escaping () -> Void) -> any Cancellable {
+        runOnAnotherThread(action)
+        return AnyCancellable {}
+    }
+}
+
+/// An action handed to another thread that the test waits for: never run on two threads at once.
+private struct UncheckedAction: @unchecked Sendable {
+    let action: () -> Void
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+}
+#endif

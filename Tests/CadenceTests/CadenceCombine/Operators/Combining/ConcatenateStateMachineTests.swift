@@ -43,13 +43,14 @@ struct ConcatenateStateMachineTests {
         }
     }
 
-    @Test func cancelHandsBackTheRunningUpstreamAndWhatToRelease() {
+    @Test func cancelHandsBackTheRunningUpstreamAndTheSuffixButKeepsTheDownstream() {
         var machine = Machine(downstream: "downstream", suffix: "suffix")
         let prefix = DedupeIdleSubscription()
         _ = machine.receivePrefix(subscription: prefix)
         let (upstream, released) = machine.cancel()
         #expect(upstream?.combineIdentifier == prefix.combineIdentifier)
-        #expect(released.0 == "downstream" && released.1 == "suffix")
+        #expect(released == "suffix")
+        #expect(machine.downstream == "downstream")
         #expect(machine.receivePrefix(subscription: DedupeIdleSubscription()) == nil)
         #expect(machine.request(.max(1)) == nil)
     }

@@ -35,7 +35,7 @@ struct CatchStateMachineTests {
         #expect(machine.receiveReplacementValue() == "downstream")
         #expect(machine.receiveReplacementCompletion() == "downstream")
         #expect(machine.receiveReplacementCompletion() == nil)
-        #expect(machine.downstream == nil)
+        #expect(machine.receiveReplacementValue() == nil)
     }
 
     @Test func aFinishedUpstreamCompletesTheDownstreamWithoutTheHandler() {
@@ -61,10 +61,41 @@ struct CatchStateMachineTests {
         var cancelled = Machine(downstream: "downstream")
         _ = cancelled.receiveUpstream(subscription: DedupeIdleSubscription())
         _ = cancelled.receiveUpstreamCompletion(isFailure: true)
-        let (released, subscription) = cancelled.cancel()
-        #expect(released == "downstream" && subscription == nil)
+        #expect(cancelled.cancel() == nil)
         #expect(cancelled.handlerThrew() == nil)
         #expect(cancelled.receiveReplacement(subscription: DedupeIdleSubscription()) == nil)
+    }
+
+    @Test func afterACancelLateValuesOfTheCancelledPublisherGoThroughAndNothingElse() {
+        var machine = Machine(downstream: "downstream")
+        let upstream = DedupeIdleSubscription()
+        _ = machine.receiveUpstream(subscription: upstream)
+        _ = machine.request(.max(1))
+        #expect(machine.cancel()?.combineIdentifier == upstream.combineIdentifier)
+        #expect(machine.cancel() == nil)
+        #expect(machine.request(.max(1)) == nil)
+        guard case .deliver("downstream") = machine.receiveUpstreamValue(),
+              case .deliver("downstream") = machine.receiveUpstreamValue(),
+              case .none = machine.receiveUpstreamCompletion(isFailure: true)
+        else {
+            Issue.record("expected the upstream's late values to go through, its failure to be ignored")
+            return
+        }
+        #expect(machine.receiveReplacementValue() == nil)
+
+        var replacing = Machine(downstream: "downstream")
+        _ = replacing.receiveUpstream(subscription: DedupeIdleSubscription())
+        _ = replacing.receiveUpstreamCompletion(isFailure: true)
+        let replacement = DedupeIdleSubscription()
+        _ = replacing.receiveReplacement(subscription: replacement)
+        #expect(replacing.cancel()?.combineIdentifier == replacement.combineIdentifier)
+        #expect(replacing.receiveReplacementValue() == "downstream")
+        #expect(replacing.receiveReplacementCompletion() == nil)
+        #expect(replacing.receiveReplacement(subscription: DedupeIdleSubscription()) == nil)
+        guard case .none = replacing.receiveUpstreamValue() else {
+            Issue.record("expected a value of the failed upstream to be dropped")
+            return
+        }
     }
 
     @Test func aSecondUpstreamSubscriptionIsRefused() {

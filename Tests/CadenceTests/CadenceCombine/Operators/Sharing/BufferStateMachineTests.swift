@@ -122,7 +122,7 @@ struct BufferStateMachineTests {
             Issue.record("expected the value asked for to go out before the failure")
             return
         }
-        guard case .complete(_, .failure(.oops), let released) = machine.delivered(.none) else {
+        guard case .complete(_, .failure(.oops), let released, _) = machine.delivered(.none) else {
             Issue.record("expected the failure next, dropping the values nobody asked for")
             return
         }
@@ -145,7 +145,7 @@ struct BufferStateMachineTests {
             Issue.record("expected the completion to wait for demand")
             return
         }
-        guard case .complete(_, .finished, let released) = machine.request(.max(1)) else {
+        guard case .complete(_, .finished, let released, false) = machine.request(.max(1)) else {
             Issue.record("expected the completion once the buffer is empty and there is demand")
             return
         }
@@ -161,7 +161,7 @@ struct BufferStateMachineTests {
         _ = machine.receive(1)
         let (delivered, last) = Self.drain(&machine, from: machine.request(.max(2)))
         #expect(delivered == [1])
-        guard case .complete(_, .finished, _) = last else {
+        guard case .complete(_, .finished, _, _) = last else {
             Issue.record("expected the completion after the buffered value")
             return
         }
