@@ -42,9 +42,9 @@ extension VirtualClock {
         await drive(through: nil, limit: limit, origin: "VirtualClock.run()")
     }
 
-    /// Runs the test's tasks and the clock's work as ``run(limit:)`` does, tick by tick, for at most `timeout` of real
-    /// time: work still scheduled then — a repeating timer, a task that sleeps again each time it wakes — is reported
-    /// and left pending. swift-clocks' `TestClock.run(timeout:)` spells it so.
+    /// Runs the test's tasks and the clock's work as ``run(limit:)-8ekw4`` does, tick by tick, for at most `timeout`
+    /// of real time: work still scheduled then — a repeating timer, a task that sleeps again each time it wakes — is
+    /// reported and left pending. swift-clocks' `TestClock.run(timeout:)` spells it so.
     ///
     /// ```swift
     /// await clock.run(timeout: .seconds(1))
