@@ -43,7 +43,8 @@ struct ConcurrencyStressTests {
             }
             let values = subscriber.values
             #expect(values == Array(0..<values.count))
-            #expect(subscriber.completions.count == (values.count == 10_000 ? 1 : 0))
+            // A finish only after every value; a cancel may still win between the last value and the finish.
+            #expect(subscriber.completions.count <= (values.count == 10_000 ? 1 : 0))
         }
     }
 
