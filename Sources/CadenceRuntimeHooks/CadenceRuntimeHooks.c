@@ -220,6 +220,14 @@ CadenceExecutorRef cadence_current_executor(void) {
     return none;
 }
 
+extern CADENCE_SWIFT_CC bool swift_task_isMainExecutor(CadenceExecutorRef executor) __attribute__((weak));
+
+bool cadence_is_main_executor(CadenceExecutorRef executor) {
+    // Without the entry point, no executor can be told to be the main one: an unknown one is taken to be it.
+    if (!swift_task_isMainExecutor) return true;
+    return swift_task_isMainExecutor(executor);
+}
+
 bool cadence_can_run_jobs(void) {
     return swift_job_run && swift_task_getJobTaskId && swift_task_getCurrent && swift_task_cancel
         && swift_task_enqueueGlobal;

@@ -359,8 +359,7 @@ package final class VirtualTimeExecutor: Sendable {
     /// the session's continuations) is the test's outside world, as a real queue is, and is not reported.
     private func noticeEscape() {
         let running = cadence_current_executor()
-        guard let identity = running.identity, running.implementation != 0,
-              identity != UnsafeRawPointer(Unmanaged.passUnretained(MainActorExecutor.shared).toOpaque())
+        guard let identity = running.identity, running.implementation != 0, !cadence_is_main_executor(running)
         else { return }
         // The task running there (none once it has left for another executor) must be the session's.
         let current = cadence_current_task_id()

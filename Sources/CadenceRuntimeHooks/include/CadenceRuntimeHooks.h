@@ -73,6 +73,11 @@ typedef struct {
 /// among them).
 CadenceExecutorRef cadence_current_executor(void);
 
+/// Whether `executor` is the main actor's, as the runtime answers: Cadence's own while it holds the main-executor hook,
+/// else the one the runtime made (the main dispatch queue's, in a program that runs it). True when the runtime cannot
+/// say.
+bool cadence_is_main_executor(CadenceExecutorRef executor);
+
 /// Runs `job` synchronously on this thread as the global concurrent executor would: on no actor (the generic
 /// executor), with no task executor.
 void cadence_run_job_on_generic_executor(void *_Nonnull job);
