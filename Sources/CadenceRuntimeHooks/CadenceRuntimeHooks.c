@@ -71,40 +71,49 @@ static void cadenceInstall(void) {
     cadenceInstalled = true;
 }
 
-// The global enqueue hook is Cadence's only while a session runs: other libraries own it too (swift-concurrency-extras'
-// `withMainSerialExecutor` sets it, and when it ends puts back its own hook if it found any hook at all), so Cadence
-// takes it when the first live session begins, chaining the hook it finds, and gives that one back when the last ends.
+// The global enqueue hook is Cadence's only while a session runs or a clock made outside one is alive: other libraries
+// own it too (swift-concurrency-extras' `withMainSerialExecutor` sets it, and when it ends puts back its own hook if
+// it found any hook at all), so Cadence takes it when the first holder comes, chaining the hook it finds, and gives
+// that one back when the last goes. Only a session finding its hook replaced is told: a clock's holding spans a whole
+// test, inside which such a scope is the test's own business.
 static pthread_mutex_t cadenceGlobalHookLock = PTHREAD_MUTEX_INITIALIZER;
 static int cadenceGlobalHookHolders;
+static int cadenceGlobalHookSessionHolders;
 
-void *_Nullable cadence_acquire_global_hook(void) {
+void *_Nullable cadence_acquire_global_hook(bool bySession) {
     if (!cadenceInstalled) return NULL;
     pthread_mutex_lock(&cadenceGlobalHookLock);
     void *replaced = NULL;
     CadenceEnqueueHook current = swift_task_enqueueGlobal_hook;
     if (current != cadenceEnqueueGlobal) {
-        if (cadenceGlobalHookHolders > 0) replaced = (void *)current;
+        if (bySession && cadenceGlobalHookSessionHolders > 0) replaced = (void *)current;
         __atomic_store_n(&cadencePreviousGlobalHook, current, __ATOMIC_RELEASE);
         swift_task_enqueueGlobal_hook = cadenceEnqueueGlobal;
     }
     cadenceGlobalHookHolders += 1;
+    if (bySession) cadenceGlobalHookSessionHolders += 1;
     pthread_mutex_unlock(&cadenceGlobalHookLock);
     return replaced;
 }
 
-void *_Nullable cadence_release_global_hook(void) {
+void *_Nullable cadence_release_global_hook(bool bySession) {
     if (!cadenceInstalled) return NULL;
     pthread_mutex_lock(&cadenceGlobalHookLock);
     void *replaced = NULL;
     cadenceGlobalHookHolders -= 1;
+    if (bySession) cadenceGlobalHookSessionHolders -= 1;
     if (cadenceGlobalHookHolders == 0) {
         CadenceEnqueueHook current = swift_task_enqueueGlobal_hook;
         // The hook Cadence chained stays readable: a job being enqueued on another thread may still be on its way.
         if (current == cadenceEnqueueGlobal) swift_task_enqueueGlobal_hook = cadencePreviousGlobalHook;
-        else replaced = (void *)current;
+        else if (bySession) replaced = (void *)current;
     }
     pthread_mutex_unlock(&cadenceGlobalHookLock);
     return replaced;
+}
+
+bool cadence_global_hook_chains_another(void) {
+    return __atomic_load_n(&cadencePreviousGlobalHook, __ATOMIC_ACQUIRE) != NULL;
 }
 
 const char *_Nullable cadence_symbol_name(const void *_Nonnull address) {

@@ -17,8 +17,14 @@ extension VirtualClock {
     /// ```
     ///
     /// A task that never suspends and never finishes (a loop of `Task.yield()`) would keep the test busy forever: the
-    /// wait gives up after a hundred thousand jobs, reports it, and goes on. On a clock made outside a session
-    /// (`VirtualClock()`) there is nothing to wait on: this is the synchronous `advance(by:limit:)`.
+    /// wait gives up after a hundred thousand jobs, reports it, and goes on.
+    ///
+    /// A clock made outside a session (`VirtualClock()`, `DispatchQueue.test`) knows no tasks of its own, so it waits
+    /// as swift-clocks' `TestClock` users expect, deterministically, until no task of the whole process is ready to
+    /// run: every job no session takes is counted while such a clock is alive. A task that is about to sleep on the
+    /// clock gets there before time moves. Work that never settles — a task that never suspends, another test's work
+    /// running in parallel, a job blocked for five seconds — is reported with the sleeps the clock saw, and time moves
+    /// on. Under parallel tests, prefer a session's clock, which waits on its own tasks only.
     nonisolated(nonsending) public func advance(
         by duration: Duration = .zero, limit: Int = VirtualClock.defaultActionLimit
     ) async {
@@ -97,7 +103,7 @@ extension VirtualClock {
         movingTimeToTarget: Bool,
         waiter: String?
     ) async -> (ran: Int, stoppedOnLimit: Bool) {
-        guard let executor else {
+        guard executor != nil || settles else {
             if movingTimeToTarget { return runActions(through: target, limit: limit) }
             var ran = 0
             while let next = nextDueTick, target.map({ next <= $0 }) ?? true {
@@ -107,14 +113,51 @@ extension VirtualClock {
             return (ran, false)
         }
         var ran = 0
-        await executor.waitUntilIdle(origin: waiter)
+        await waitForTasks(origin: waiter)
         while let next = nextDueTick, target.map({ next <= $0 }) ?? true {
             if ran >= limit { return (ran, true) }
             ran += runActions(through: next, limit: limit - ran).ran
-            await executor.waitUntilIdle(origin: waiter)
+            await waitForTasks(origin: waiter)
         }
         if movingTimeToTarget, let target { state.withLock { $0.now = max($0.now, target) } }
         return (ran, false)
+    }
+
+    /// Lets the tasks run until each is suspended: the session's, on its executor; on a clock made outside a session,
+    /// every task of the process (see ``SettleWatch``), reporting as `origin` a wait that gave up (nil reports none).
+    nonisolated(nonsending) package func waitForTasks(origin: String?) async {
+        if let executor { return await executor.waitUntilIdle(origin: origin) }
+        guard settles else { return }
+        let outcome = await SettleWatch.settle()
+        guard let origin, outcome != .settled else { return }
+        reportUnsettled(outcome, origin: origin)
+    }
+
+    /// Reports a wait of a clock made outside a session that gave up, as `origin`, naming the sleeps the clock saw.
+    private func reportUnsettled(_ outcome: SettleWatch.Outcome, origin: String) {
+        let sleeps = pendingSleepTicks
+        let saw = sleeps.isEmpty
+            ? "no task asleep on it"
+            : "\(sleeps.count == 1 ? "1 task" : "\(sleeps.count) tasks") asleep on it until "
+                + (sleeps.count == 1 ? "tick \(sleeps[0])" : "ticks " + sleeps.map(String.init).joined(separator: ", "))
+        let why: String
+        switch outcome {
+        case .settled:
+            return
+        case let .busy(jobs):
+            why = "after \(jobs.formatted) jobs ran, work was still running: a task that never suspends (a loop of "
+                + "Task.yield()?), or another test's work running in parallel, keeps the process busy"
+        case let .stuck(running):
+            why = "for \(SettleWatch.stuckAfterSeconds) s of real time no job returned, with "
+                + "\(running == 1 ? "1 job" : "\(running) jobs") running: a job blocked on a semaphore, a lock or a "
+                + "synchronous wait never lets the process settle"
+        }
+        reporter.report(
+            "\(origin) stopped waiting for the tasks to reach their sleeps at tick \(now.ticks), with \(saw): a clock "
+                + "made outside a session waits until no task of the process is ready to run, and \(why). Time moved "
+                + "on without waiting for the rest. Run the test in withVirtualTime or under the .virtualTime trait, "
+                + "whose clock waits on the test's own tasks only."
+        )
     }
 }
 

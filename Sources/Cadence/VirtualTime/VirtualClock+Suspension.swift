@@ -8,10 +8,10 @@ extension VirtualClock {
     /// ```
     ///
     /// On the clock of a session (`.virtualTime`, `withVirtualTime`) the session's ready tasks first run until each
-    /// is suspended, as before an advance, so a task that is about to sleep is counted. On a clock made outside a
-    /// session, only the sleeps already begun are.
+    /// is suspended, as before an advance, so a task that is about to sleep is counted; on a clock made outside a
+    /// session, every task of the process first runs until it is suspended, as `await advance(by:)` lets it.
     public func checkSuspension() async throws {
-        await executor?.waitUntilIdle(origin: "VirtualClock.checkSuspension()")
+        await waitForTasks(origin: "VirtualClock.checkSuspension()")
         let deadlines = state.withLock { $0.heap.pendingSleepDeadlines }.sorted()
         if !deadlines.isEmpty {
             throw SuspensionError(now: now.ticks, deadlines: deadlines)

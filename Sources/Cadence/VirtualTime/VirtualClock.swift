@@ -78,6 +78,9 @@ public final class VirtualClock: Sendable {
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
     package let executor: VirtualTimeExecutor?
+    /// Whether the clock, made outside a session, counts the process's jobs to let tasks reach their sleeps before its
+    /// asynchronous drivers move time (see ``SettleWatch``).
+    let settles: Bool
 
     /// Creates a clock at tick `0` (or at `now`), reporting misuse through `reporter` — by default the task-local
     /// `VirtualClock.issueReporter` in effect where the clock is created.
@@ -85,6 +88,7 @@ public final class VirtualClock: Sendable {
         state = Locked(State(now: now.ticks))
         self.reporter = reporter
         executor = nil
+        settles = SettleWatch.hold()
     }
 
     /// Creates a session's clock at tick `0`, whose asynchronous drivers run the session's tasks on its executor.
@@ -95,10 +99,12 @@ public final class VirtualClock: Sendable {
         executor = sessionExecutor
             ? VirtualTimeExecutor(reporter: reporter, now: { state.withLock { $0.now } })
             : nil
+        settles = false
         watchForStalls()
     }
 
     deinit {
+        if settles { SettleWatch.release() }
         // The clock's own entries reach its state, never the clock, so this runs with work pending unless that work
         // captures the clock (an operator holding a test scheduler does: then `end()` or `run()` breaks the cycle).
         // The pending actions are taken out under the lock and released after it (their captures' deinitialisers may

@@ -291,7 +291,7 @@ package final class VirtualTimeExecutor: Sendable {
             }
             return enqueuer
         }
-        guard let executor else { return false }
+        guard let executor else { return SettleWatch.take(job, isMainActorJob: isMainActorJob) }
         if marked == nil { executor.noticeEscape() }
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
         return executor.accept(Entry(
@@ -327,7 +327,7 @@ package final class VirtualTimeExecutor: Sendable {
             state.outer = outer
             state.holdsHook = true
         }
-        if let replaced = cadence_acquire_global_hook() { reportHookReplaced(by: replaced) }
+        if let replaced = cadence_acquire_global_hook(true) { reportHookReplaced(by: replaced) }
         return true
     }
 
@@ -882,7 +882,7 @@ package final class VirtualTimeExecutor: Sendable {
             defer { state.holdsHook = false }
             return state.holdsHook
         }
-        if holdsHook, let replaced = cadence_release_global_hook() { reportHookReplaced(by: replaced) }
+        if holdsHook, let replaced = cadence_release_global_hook(true) { reportHookReplaced(by: replaced) }
         Self.registry.withLock { registry in
             for task in registry.tasksOfSession.removeValue(forKey: ObjectIdentifier(self)) ?? []
             where registry.sessionOfTask[task] === self {

@@ -17,13 +17,19 @@ typedef bool (*CadenceJobRouter)(void *_Nonnull job, bool isMainActorJob);
 /// Returns false when this runtime has no such hooks (nothing is installed, and no job is ever routed).
 bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router);
 
-/// Puts Cadence's global enqueue hook in place for one more session, chaining the hook it finds there. Returns that
-/// hook when a session already held Cadence's and another library had replaced it meanwhile; NULL otherwise.
-void *_Nullable cadence_acquire_global_hook(void);
+/// Puts Cadence's global enqueue hook in place for one more holder (a session when `bySession`, else a clock made
+/// outside one), chaining the hook it finds there. Returns that hook when a session asks, a session already held
+/// Cadence's, and another library had replaced it meanwhile; NULL otherwise.
+void *_Nullable cadence_acquire_global_hook(bool bySession);
 
-/// One session fewer holds the global enqueue hook: the last puts back the hook Cadence chained, if Cadence's is still
-/// in place. Returns the hook found in Cadence's place if another library replaced it meanwhile; NULL otherwise.
-void *_Nullable cadence_release_global_hook(void);
+/// One holder fewer holds the global enqueue hook: the last puts back the hook Cadence chained, if Cadence's is still
+/// in place. Returns the hook found in Cadence's place, to a session, if another library replaced it meanwhile; NULL
+/// otherwise.
+void *_Nullable cadence_release_global_hook(bool bySession);
+
+/// Whether Cadence's global enqueue hook passes the jobs it declines to another library's hook rather than to the
+/// runtime.
+bool cadence_global_hook_chains_another(void);
 
 /// The name of the symbol at `address` (a mangled Swift name, say), or NULL when the loader does not know it.
 const char *_Nullable cadence_symbol_name(const void *_Nonnull address);
