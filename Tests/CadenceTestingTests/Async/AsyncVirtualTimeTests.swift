@@ -102,7 +102,7 @@ import Testing
         #expect(log.1 == 2000)
     }
 
-    @Test func outsideASessionTheAsyncAdvanceIsTheSynchronousOne() async {
+    @Test func outsideASessionTheAsyncAdvanceRunsTheActionsDueAsTheSynchronousOneDoes() async {
         let clock = VirtualClock()
         let fired = Synchronized(0)
         clock.schedule(after: .seconds(1)) { fired.update { $0 += 1 } }
