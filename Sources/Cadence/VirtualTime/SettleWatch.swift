@@ -92,7 +92,11 @@ package enum SettleWatch {
             // hook.
             let job = unsafeBitCast(job, to: UnownedJob.self)
             DispatchQueue.global().async {
-                job.runSynchronously(on: SessionTaskExecutor.shared.asUnownedTaskExecutor())
+                if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                    job.runSynchronously(on: SessionTaskExecutor.shared.asUnownedTaskExecutor())
+                } else {
+                    cadence_run_job_on_generic_executor(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
+                }
                 returned()
             }
         }
