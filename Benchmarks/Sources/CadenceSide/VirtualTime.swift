@@ -35,7 +35,8 @@ public enum CadenceVirtualTime {
                     return milliseconds
                 }
             }
-            // Outside a virtual-time session the async advance is the synchronous one: there is no executor to wait on.
+            // A clock made outside a session: the async advance first waits until no job of the process is running or
+            // queued (every sleeper is already asleep here, so it finds the process settled).
             await clock.advance(by: .milliseconds(100))
             var checksum = 0
             for await slept in group { checksum &+= slept }
