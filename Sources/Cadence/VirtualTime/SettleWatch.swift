@@ -83,7 +83,7 @@ package enum SettleWatch {
         if isMainActorJob {
             let job = unsafeBitCast(job, to: UnownedJob.self)
             DispatchQueue.main.async {
-                job.runSynchronously(on: MainActorExecutor.shared.asUnownedSerialExecutor())
+                job.runSynchronously(on: MainActor.sharedUnownedExecutor)
                 returned()
             }
         } else {
