@@ -130,7 +130,11 @@ package enum SettleWatch {
     /// Suspends until no job that a clock counts is running or queued — the caller's own, which suspends here, aside —
     /// or until the wait gives up (see ``Outcome``).
     nonisolated(nonsending) package static func settle() async -> Outcome {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Outcome, Never>) in
+        // The caller's own job may be one Cadence did not take (a test whose task began before any clock counted):
+        // then the count could reach zero, and resume the caller, while the caller is still on its way to suspending.
+        // Yielding comes back as a job that is counted, so the caller is resumed only once that job has returned.
+        await Task.yield()
+        return await withUnsafeContinuation { (continuation: UnsafeContinuation<Outcome, Never>) in
             let since: UInt64? = state.withLock { state in
                 guard state.inFlight > 0 else { return nil }
                 state.waiters.append(Waiter(continuation: continuation, since: state.finished))
