@@ -102,11 +102,14 @@ void *_Nullable cadence_release_global_hook(bool bySession) {
     void *replaced = NULL;
     cadenceGlobalHookHolders -= 1;
     if (bySession) cadenceGlobalHookSessionHolders -= 1;
-    if (cadenceGlobalHookHolders == 0) {
-        CadenceEnqueueHook current = swift_task_enqueueGlobal_hook;
-        // The hook Cadence chained stays readable: a job being enqueued on another thread may still be on its way.
-        if (current == cadenceEnqueueGlobal) swift_task_enqueueGlobal_hook = cadencePreviousGlobalHook;
-        else if (bySession) replaced = (void *)current;
+    CadenceEnqueueHook current = swift_task_enqueueGlobal_hook;
+    // The last session to end tells of a replaced hook, whether or not a clock still holds Cadence's.
+    if (bySession && cadenceGlobalHookSessionHolders == 0 && current != cadenceEnqueueGlobal) {
+        replaced = (void *)current;
+    }
+    // The hook Cadence chained stays readable: a job being enqueued on another thread may still be on its way.
+    if (cadenceGlobalHookHolders == 0 && current == cadenceEnqueueGlobal) {
+        swift_task_enqueueGlobal_hook = cadencePreviousGlobalHook;
     }
     pthread_mutex_unlock(&cadenceGlobalHookLock);
     return replaced;

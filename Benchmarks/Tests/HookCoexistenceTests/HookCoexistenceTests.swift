@@ -1,7 +1,7 @@
 // Cadence beside swift-concurrency-extras' `withMainSerialExecutor` (which The Composable Architecture's users wrap
-// tests in): both set the Swift runtime's global enqueue hook. Cadence holds it only while a session runs, chaining
-// the hook it finds, and gives that one back when its last session ends, so the two can follow each other in either
-// order. The hook is process-wide: each test runs in a process of its own (an exit test).
+// tests in): both set the Swift runtime's global enqueue hook. Cadence holds it only while a session runs or a clock
+// made outside one lives, chaining the hook it finds, and gives that one back when its last holder goes, so the two can
+// follow each other in either order. The hook is process-wide: each test runs in a process of its own (an exit test).
 import CadenceTesting
 import ConcurrencyExtras
 import Foundation
@@ -89,6 +89,47 @@ struct HookCoexistenceTests {
                 + "the other library's scope outside withVirtualTime (or the .virtualTime trait), not inside it."
             let messages = failures.map(\.message)
             exit(messages.count == 1 && messages[0].hasPrefix(prefix) && messages[0].hasSuffix(suffix) ? 0 : 1)
+        }
+    }
+}
+
+/// A clock made outside a session holds Cadence's hook too, for as long as it lives (it counts the process's jobs so
+/// that its `await advance(by:)` lets tasks reach their sleeps first).
+extension HookCoexistenceTests {
+    /// A task sleeping a second on a clock made outside any session, and whether one advance woke it.
+    static func bareClockWakesItsSleeper() async -> Bool {
+        let clock = VirtualClock()
+        let woke = Log()
+        let task = Task {
+            try await clock.sleep(for: .seconds(1))
+            woke.append("woke")
+        }
+        await clock.advance(by: .seconds(1))
+        _ = await task.result
+        return woke.entries == ["woke"]
+    }
+
+    @Test func aBareClockInsideWithMainSerialExecutorWaitsForItsTasksAndLeavesTheProcessAlone() async {
+        await #expect(processExitsWith: .success) {
+            var woke = false
+            await withMainSerialExecutor {
+                woke = await HookCoexistenceTests.bareClockWakesItsSleeper()
+            }
+            let after = await HookCoexistenceTests.whereADetachedTaskRuns()
+            exit(woke && after == "elsewhere" ? 0 : 1)
+        }
+    }
+
+    @Test func withMainSerialExecutorInsideASessionIsReportedWhileABareClockLives() async {
+        await #expect(processExitsWith: .success) {
+            let clock = VirtualClock()
+            let failures = await recordingFailures {
+                await withVirtualTime { _ in await withMainSerialExecutor { await Task.yield() } }
+            }
+            let woke = await HookCoexistenceTests.bareClockWakesItsSleeper()
+            withExtendedLifetime(clock) {}
+            let reported = failures.map(\.message).filter { $0.hasPrefix("While a virtual-time session ran") }
+            exit(reported.count == 1 && woke ? 0 : 1)
         }
     }
 }

@@ -8,7 +8,7 @@ import Dispatch
 /// A session knows its tasks and runs their jobs itself. A bare clock knows none, so while one is alive Cadence counts
 /// every job of the process that no session takes: it holds the runtime's global enqueue hook, and runs each such job
 /// where the runtime would have — on a global dispatch queue on no actor, or on the main queue for the main actor —
-/// counting it until it returns. The clock's asynchronous drivers wait until none is running or queued (``settle(_:)``):
+/// counting it until it returns. The clock's asynchronous drivers wait until none is running or queued (``settle()``):
 /// every task is then suspended — asleep on the clock, on a continuation, on the wall clock — or finished.
 ///
 /// What it cannot see it says so: work that never settles (a loop of `Task.yield()`, another test's work running in

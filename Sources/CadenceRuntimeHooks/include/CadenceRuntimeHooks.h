@@ -23,8 +23,8 @@ bool cadence_install_enqueue_router(CadenceJobRouter _Nonnull router);
 void *_Nullable cadence_acquire_global_hook(bool bySession);
 
 /// One holder fewer holds the global enqueue hook: the last puts back the hook Cadence chained, if Cadence's is still
-/// in place. Returns the hook found in Cadence's place, to a session, if another library replaced it meanwhile; NULL
-/// otherwise.
+/// in place. Returns, to the last session to end, the hook found in Cadence's place if another library replaced it
+/// meanwhile; NULL otherwise.
 void *_Nullable cadence_release_global_hook(bool bySession);
 
 /// Whether Cadence's global enqueue hook passes the jobs it declines to another library's hook rather than to the
