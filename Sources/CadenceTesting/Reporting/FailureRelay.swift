@@ -26,7 +26,7 @@ final class FailureRelay: Sendable {
         // Captures the stream and the progress, never the relay, so that the relay's deinit ends the task. Not one of
         // a virtual-time session's tasks for its report of tasks left alive: a reporter made inside a session may
         // outlive it, and its task is Cadence's, not the test's.
-        VirtualTimeExecutor.$current.withValue(nil) {
+        SessionExecutor.$current.withValue(nil) {
             Task { await Self.record(failures, with: record, progress: progress) }
         }
     }

@@ -93,10 +93,10 @@ struct VirtualTimeSession: Sendable {
             report(.systemClocksStayReal(VirtualClock.systemSleepSupport), to: failures)
         }
         await executor?.waitUntilIdle(origin: "Starting \(api)")
-        var membership = executor.map { _ in VirtualTimeExecutor.Membership() }
+        var membership = executor.map { _ in SessionExecutor.Membership() }
         let result: R
         do {
-            result = try await VirtualTimeExecutor.$current.withValue(membership, operation: {
+            result = try await SessionExecutor.$current.withValue(membership, operation: {
                 try await VirtualClock.$current.withValue(clock, operation: {
                     try await FailureReporter.$current.withValue(misuse, operation: {
                         try await ExpectationScope.$current.withValue(scope, operation: {

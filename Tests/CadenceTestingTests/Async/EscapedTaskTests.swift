@@ -8,7 +8,7 @@ import Testing
 /// task-local values, and a task on an actor whose executor is not the runtime's.
 @Suite struct EscapedTaskTests {
     /// The guide's sentence: a `Task.detached` left suspended is not seen, as the runtime gives no way to (see
-    /// `VirtualTimeExecutor.Membership`); the same task made with `Task {}` is.
+    /// `SessionExecutor.Membership`); the same task made with `Task {}` is.
     @Test func aDetachedTaskLeftSuspendedIsNotSeenWhereATaskIs() async {
         let parked = Synchronized<[UnsafeContinuation<Void, Never>]>([])
         await expectFailures([]) {

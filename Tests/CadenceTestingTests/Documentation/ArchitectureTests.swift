@@ -22,7 +22,7 @@ struct ArchitectureTests {
         "Sources/Cadence/Foundation/NotificationCenter.Publisher.swift",
         "Sources/Cadence/Foundation/Timer.TimerPublisher.swift",
         "Sources/Cadence/Foundation/URLSession.DataTaskPublisher.swift",
-        "Sources/Cadence/VirtualTime/DispatchQueue+TestScheduler.swift",
+        "Sources/Cadence/TestSchedulers/DispatchQueue+TestScheduler.swift",
     ]
 
     /// Every Swift file under `Sources/<module>`, as a path from the repository's root.

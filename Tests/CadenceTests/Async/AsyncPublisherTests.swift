@@ -4,7 +4,7 @@ import Testing
 @Suite("AsyncPublisher")
 struct AsyncPublisherTests {
     @Test func requestsOneValuePerNext() async {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let task = Task {
             var iterator = upstream.values.makeAsyncIterator()
             var received: [Int] = []
@@ -31,7 +31,7 @@ struct AsyncPublisherTests {
     }
 
     @Test func subscribesWhenTheIteratorIsMadeButRequestsOnlyOnNext() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let iterator = upstream.values.makeAsyncIterator()
         #expect(upstream.subscriptions.count == 1)
         #expect(upstream.subscription.requests.isEmpty)
@@ -56,7 +56,7 @@ struct AsyncPublisherTests {
     #if !canImport(Combine)  // Combine traps here too, with a message of its own
     @Test func aValueNobodyAskedForTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let iterator = upstream.values.makeAsyncIterator()
             upstream.send(1)
             withExtendedLifetime(iterator) {}
@@ -71,7 +71,7 @@ struct AsyncPublisherTests {
     /// As in Combine, a value before the subscription ends every waiting `next()` with `nil`; the demand they asked
     /// for is still requested when the subscription comes.
     @Test func aValueBeforeTheSubscriptionEndsTheWaitingCalls() async {
-        let upstream = TestPublisher<Int, Never>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, Never>(sendsSubscriptionAtOnce: false)
         let iterator = upstream.values.makeAsyncIterator()
         nonisolated(unsafe) var waiting = iterator
         let returned = LockedBox<[Int?]>([])
@@ -90,7 +90,7 @@ struct AsyncPublisherTests {
     }
 
     @Test func cancellingTheWaitingTaskCancelsTheSubscriptionAndReturnsNil() async {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let task = Task {
             var iterator = upstream.values.makeAsyncIterator()
             let first = await iterator.next()
@@ -105,7 +105,7 @@ struct AsyncPublisherTests {
     }
 
     @Test func anAlreadyCancelledTaskGetsNil() async {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             var iterator = upstream.values.makeAsyncIterator()
@@ -117,7 +117,7 @@ struct AsyncPublisherTests {
     }
 
     @Test func droppingTheIteratorCancelsTheSubscription() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         do {
             let iterator = upstream.values.makeAsyncIterator()
             _ = iterator
@@ -126,7 +126,7 @@ struct AsyncPublisherTests {
     }
 
     @Test func aSubscriptionArrivingLateGetsThePendingRequest() async {
-        let upstream = TestPublisher<Int, Never>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, Never>(sendsSubscriptionAtOnce: false)
         let task = Task {
             var iterator = upstream.values.makeAsyncIterator()
             return await iterator.next()
@@ -141,7 +141,7 @@ struct AsyncPublisherTests {
 
     @Test func cancelRacingValuesResumesExactlyOnce() async {
         for round in 0..<200 {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let task = Task {
                 var iterator = upstream.values.makeAsyncIterator()
                 return await iterator.next()
@@ -158,7 +158,7 @@ struct AsyncPublisherTests {
     /// As in Combine, `next()` may be waiting in several tasks at once (here through copies of one iterator): each
     /// asks for one more value, and the values go to the calls in the order they were made.
     @Test func concurrentNextCallsGetTheValuesInTurn() async {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let iterator = upstream.values.makeAsyncIterator()
         nonisolated(unsafe) var first = iterator
         nonisolated(unsafe) var second = iterator
@@ -176,7 +176,7 @@ struct AsyncPublisherTests {
     /// Cancelling one of several waiting calls ends the iteration: every waiting call returns `nil`, and the
     /// subscription is cancelled once.
     @Test func cancellingOneOfSeveralWaitingCallsEndsThemAll() async {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let iterator = upstream.values.makeAsyncIterator()
         nonisolated(unsafe) var first = iterator
         nonisolated(unsafe) var second = iterator
@@ -193,7 +193,7 @@ struct AsyncPublisherTests {
 @Suite("AsyncThrowingPublisher")
 struct AsyncThrowingPublisherTests {
     @Test func requestsOneValuePerNextAndThrowsTheFailure() async {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let task = Task {
             var iterator = upstream.values.makeAsyncIterator()
             let first = try await iterator.next()
@@ -223,7 +223,7 @@ struct AsyncThrowingPublisherTests {
 
     /// With several calls waiting, the failure goes to the oldest one and the others return `nil`.
     @Test func theFailureGoesToTheOldestWaitingCall() async throws {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let iterator = upstream.values.makeAsyncIterator()
         nonisolated(unsafe) var first = iterator
         nonisolated(unsafe) var second = iterator
@@ -245,7 +245,7 @@ struct AsyncThrowingPublisherTests {
     }
 
     @Test func cancellingTheWaitingTaskReturnsNilAndCancelsTheSubscription() async throws {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let task = Task {
             var iterator = upstream.values.makeAsyncIterator()
             return try await iterator.next()

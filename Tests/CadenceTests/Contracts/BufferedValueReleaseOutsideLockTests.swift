@@ -6,8 +6,8 @@ import Testing
 @Suite("Dropped buffered values are released outside the lock")
 struct BufferedValueReleaseOutsideLockTests {
     @Test func flatMapUpstreamFailureReleasesBufferedValuesOutsideTheLock() {
-        let upstream = TestPublisher<Int, TestError>()
-        let inner = TestPublisher<CallbackOnDeinit, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
+        let inner = DrivenPublisher<CallbackOnDeinit, TestError>()
         let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.flatMap { _ in inner }.subscribe(subscriber)
         upstream.send(0)
@@ -20,8 +20,8 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func flatMapInnerFailureReleasesBufferedValuesOutsideTheLock() {
-        let upstream = TestPublisher<Int, TestError>()
-        let inners = [TestPublisher<CallbackOnDeinit, TestError>(), TestPublisher()]
+        let upstream = DrivenPublisher<Int, TestError>()
+        let inners = [DrivenPublisher<CallbackOnDeinit, TestError>(), DrivenPublisher()]
         let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
@@ -37,8 +37,8 @@ struct BufferedValueReleaseOutsideLockTests {
     @Test func switchToLatestFailureReleasesQueuedValuesOutsideTheLock() {
         // switchToLatest queues a value only while another is being delivered (one beyond the demand traps), so the
         // downstream's first value sends the calling-back value, which queues, and the failure that drops it.
-        let upstream = TestPublisher<TestPublisher<CallbackOnDeinit, TestError>, TestError>()
-        let inner = TestPublisher<CallbackOnDeinit, TestError>()
+        let upstream = DrivenPublisher<DrivenPublisher<CallbackOnDeinit, TestError>, TestError>()
+        let inner = DrivenPublisher<CallbackOnDeinit, TestError>()
         let subscriberBox = LockedBox<TestSubscriber<CallbackOnDeinit, TestError>?>(nil)
         let wentAway = LockedBox(false)
         let isFirst = LockedBox(true)
@@ -64,7 +64,7 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func bufferFailureReleasesBufferedValuesOutsideTheLock() {
-        let upstream = TestPublisher<CallbackOnDeinit, TestError>()
+        let upstream = DrivenPublisher<CallbackOnDeinit, TestError>()
         let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
         let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { upstream.send($0) }) {
@@ -76,8 +76,8 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func mergeFailureReleasesBufferedValuesOutsideTheLock() {
-        let first = TestPublisher<CallbackOnDeinit, TestError>()
-        let second = TestPublisher<CallbackOnDeinit, TestError>()
+        let first = DrivenPublisher<CallbackOnDeinit, TestError>()
+        let second = DrivenPublisher<CallbackOnDeinit, TestError>()
         let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         first.merge(with: second).subscribe(subscriber)
         let outcome = droppingACallingBackValue(subscriber: subscriber, buffer: { first.send($0) }) {
@@ -89,7 +89,7 @@ struct BufferedValueReleaseOutsideLockTests {
     }
 
     @Test func bufferDroppingTheOldestValueReleasesItOutsideTheLock() {
-        let upstream = TestPublisher<CallbackOnDeinit, TestError>()
+        let upstream = DrivenPublisher<CallbackOnDeinit, TestError>()
         let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .none)
         upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
         let newest = UncheckedSendable(CallbackOnDeinit {})

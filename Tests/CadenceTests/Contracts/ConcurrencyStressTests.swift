@@ -50,7 +50,7 @@ struct ConcurrencyStressTests {
 
     @Test func collectByCountConcurrentRequestsAndValuesDeliverWholeBatchesInOrder() {
         for _ in 0..<50 {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let subscriber = TestSubscriber<[Int], Never>(initialDemand: .max(1))
             upstream.collect(2).subscribe(subscriber)
             let connection = upstream.subscription
@@ -77,7 +77,7 @@ struct ConcurrencyStressTests {
 
     @Test func reduceCancelRacingTheUpstreamFinishDeliversAtMostOnce() {
         for _ in 0..<100 {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
             upstream.reduce(0, +).subscribe(subscriber)
             let connection = upstream.subscription
@@ -98,7 +98,7 @@ struct ConcurrencyStressTests {
     /// while requests arrive on another thread is reported as a race unless the empty state is left alone.
     @Test func statelessTransformValuesRacingRequestsAreClean() {
         for _ in 0..<100 {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
             upstream.prefix { _ in true }.subscribe(subscriber)
             let connection = upstream.subscription
@@ -115,7 +115,7 @@ struct ConcurrencyStressTests {
 
     @Test func sinkCancelRacingValuesStopsThem() {
         for _ in 0..<100 {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let received = ReleaseOutsideLockTests.Recorded<Int>()
             let token = upstream.sink { received.append($0) }
             let connection = upstream.subscription
@@ -138,7 +138,7 @@ struct ConcurrencyStressTests {
 
     @Test func asyncPublisherCancelRacingValuesEndsTheLoop() async {
         for _ in 0..<50 {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let task = Task {
                 var received: [Int] = []
                 for await value in upstream.values {

@@ -27,56 +27,56 @@ struct MultiUpstreamReleaseOutsideLockTests {
             }
         case "Merge":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().merge(with: TestPublisher<Int, Never>().map { $0 })
+                DrivenPublisher<Int, Never>().merge(with: DrivenPublisher<Int, Never>().map { $0 })
             }
         case "MergeMany":
             outcome = cancelReleasingACancellingSubscriber {
-                Publishers.MergeMany(TestPublisher<Int, Never>(), TestPublisher<Int, Never>())
+                Publishers.MergeMany(DrivenPublisher<Int, Never>(), DrivenPublisher<Int, Never>())
             }
         case "Zip":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().zip(TestPublisher<Int, Never>())
+                DrivenPublisher<Int, Never>().zip(DrivenPublisher<Int, Never>())
             }
         case "CombineLatest":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().combineLatest(TestPublisher<Int, Never>())
+                DrivenPublisher<Int, Never>().combineLatest(DrivenPublisher<Int, Never>())
             }
         case "Concatenate":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().append(TestPublisher<Int, Never>())
+                DrivenPublisher<Int, Never>().append(DrivenPublisher<Int, Never>())
             }
         case "DropUntilOutput":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().drop(untilOutputFrom: TestPublisher<Int, Never>())
+                DrivenPublisher<Int, Never>().drop(untilOutputFrom: DrivenPublisher<Int, Never>())
             }
         case "PrefixUntilOutput":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().prefix(untilOutputFrom: TestPublisher<Int, Never>())
+                DrivenPublisher<Int, Never>().prefix(untilOutputFrom: DrivenPublisher<Int, Never>())
             }
         case "FlatMap":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().flatMap { _ in TestPublisher<Int, Never>() }
+                DrivenPublisher<Int, Never>().flatMap { _ in DrivenPublisher<Int, Never>() }
             }
         case "SwitchToLatest":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<TestPublisher<Int, Never>, Never>().switchToLatest()
+                DrivenPublisher<DrivenPublisher<Int, Never>, Never>().switchToLatest()
             }
         case "Catch":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, TestError>().catch { _ in TestPublisher<Int, TestError>() }
+                DrivenPublisher<Int, TestError>().catch { _ in DrivenPublisher<Int, TestError>() }
             }
         case "TryCatch":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, TestError>().tryCatch { _ in TestPublisher<Int, TestError>() }
+                DrivenPublisher<Int, TestError>().tryCatch { _ in DrivenPublisher<Int, TestError>() }
             }
         case "Retry":
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, TestError>().retry(2) }
+            outcome = cancelReleasingACancellingSubscriber { DrivenPublisher<Int, TestError>().retry(2) }
         case "Multicast":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().multicast { PassthroughSubject<Int, Never>() }
+                DrivenPublisher<Int, Never>().multicast { PassthroughSubject<Int, Never>() }
             }
         default:
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().share() }
+            outcome = cancelReleasingACancellingSubscriber { DrivenPublisher<Int, Never>().share() }
         }
         #expect(outcome.returned)
         // As in Combine, these keep their downstream for as long as their subscription lives: a cancel does not

@@ -13,7 +13,7 @@ struct ReleaseOutsideLockTests {
     @Test func sinkCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
         let returned = returnsWithoutDeadlock {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             var values: [Int] = []
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
@@ -35,7 +35,7 @@ struct ReleaseOutsideLockTests {
     @Test func sinkCancelReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
         let returned = returnsWithoutDeadlock {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let sink: Subscribers.Sink<Int, Never>
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
@@ -56,7 +56,7 @@ struct ReleaseOutsideLockTests {
         let ownerWentAway = Witness()
         let result = Recorded<Int>()
         let returned = returnsWithoutDeadlock {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 owner.token = upstream
@@ -108,7 +108,7 @@ struct ReleaseOutsideLockTests {
     @Test func handleEventsCompletionReleasingTheOwnerOfItsTokenDoesNotDeadlock() {
         let ownerWentAway = Witness()
         let returned = returnsWithoutDeadlock {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
                 owner.token = upstream
@@ -126,7 +126,7 @@ struct ReleaseOutsideLockTests {
         let ownerWentAway = Witness()
         let cancels = Recorded<String>()
         let returned = returnsWithoutDeadlock {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = DrivenPublisher<Int, Never>()
             let downstream = TestSubscriber<Int, Never>()
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
@@ -184,12 +184,12 @@ struct DownstreamReleaseOutsideLockTests {
         switch name {
         case "Print":
             outcome = cancelReleasingACancellingSubscriber {
-                TestPublisher<Int, Never>().print("", to: DiscardingStream())
+                DrivenPublisher<Int, Never>().print("", to: DiscardingStream())
             }
         case "Just":
             outcome = cancelReleasingACancellingSubscriber { Just(1) }
         case "HandleEvents":
-            outcome = cancelReleasingACancellingSubscriber { TestPublisher<Int, Never>().handleEvents() }
+            outcome = cancelReleasingACancellingSubscriber { DrivenPublisher<Int, Never>().handleEvents() }
         case "Sequence":
             outcome = cancelReleasingACancellingSubscriber { [1, 2, 3].publisher }
         case "Record":

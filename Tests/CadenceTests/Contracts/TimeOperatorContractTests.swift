@@ -241,7 +241,7 @@ struct TimeOperatorRegressionTests {
     func timeoutReleasesItsCustomErrorClosureOnceTheSubscriptionEnds(ending: String) {
         let clock = VirtualClock()
         let tracker = LifetimeTracker()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         do {
             let token = tracker.token()

@@ -38,7 +38,7 @@ struct AnyCancellableTests {
     }
 
     @Test func wrapsAnotherCancellable() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
         upstream.subscribe(sink)
         let cancellable = AnyCancellable(sink)

@@ -4,7 +4,7 @@ import Testing
 @Suite("AnyPublisher and AnySubscriber")
 struct TypeErasureTests {
     @Test func anyPublisherForwardsEverything() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let erased: AnyPublisher<Int, TestError> = upstream.eraseToAnyPublisher()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         erased.subscribe(subscriber)

@@ -119,7 +119,7 @@ struct PublishedTests {
     }
 
     @Test func assignToPublishedRepublishesWithoutACancellable() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         do {
             let model = Model()

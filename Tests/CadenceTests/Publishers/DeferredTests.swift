@@ -20,7 +20,7 @@ struct DeferredTests {
     }
 
     @Test func passesDemandAndCancellationStraightToTheCreatedPublisher() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         Deferred { upstream }.subscribe(subscriber)
         #expect(subscriber.subscription.map { String(describing: $0) } == "TestSubscription")

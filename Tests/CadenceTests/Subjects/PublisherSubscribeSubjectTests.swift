@@ -6,7 +6,7 @@ struct PublisherSubscribeSubjectTests {
     typealias Subject = PassthroughSubject<Int, TestError>
 
     @Test func currentValueSubjectRequestsUnlimitedAtOnce() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subject = CurrentValueSubject<Int, TestError>(0)
         let cancellable = upstream.subscribe(subject)
         #expect(upstream.subscription.requests == [.unlimited])
@@ -21,11 +21,11 @@ struct PublisherSubscribeSubjectTests {
 
     @Test func aSecondUpstreamSubscriptionIsCancelled() {
         let subject = Subject()
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let cancellable = upstream.subscribe(subject)
         let first = upstream.subscription
         first.deliver()
-        let second = TestPublisher<Int, TestError>.TestSubscription(first.downstream)
+        let second = DrivenPublisher<Int, TestError>.TestSubscription(first.downstream)
         second.deliver()
         #expect(second.cancelCount == 1)
         #expect(first.cancelCount == 0)
@@ -33,7 +33,7 @@ struct PublisherSubscribeSubjectTests {
     }
 
     @Test func forwardsAnUpstreamPublisher() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subject = Subject()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         subject.subscribe(subscriber)
@@ -50,7 +50,7 @@ struct PublisherSubscribeSubjectTests {
     }
 
     @Test func cancelsTheUpstreamWhenCancelled() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subject = Subject()
         let subscriber = TestSubscriber<Int, TestError>()
         subject.subscribe(subscriber)
@@ -64,7 +64,7 @@ struct PublisherSubscribeSubjectTests {
     }
 
     @Test func describesItselfAsSubject() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subject = Subject()
         let cancellable = upstream.subscribe(subject)
         #expect(String(describing: upstream.subscription.downstream) == "Subject")
@@ -74,7 +74,7 @@ struct PublisherSubscribeSubjectTests {
     }
 
     @Test func cancelsTheUpstreamWhenTheSubjectGoesAway() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         var cancellable: AnyCancellable?
         do {
             let subject = Subject()

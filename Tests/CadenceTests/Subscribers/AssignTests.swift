@@ -12,7 +12,7 @@ struct AssignTests {
 
     @Test func assignsEveryValue() {
         let target = Target()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = DrivenPublisher<Int, Never>()
         let cancellable = publisher.assign(to: \.value, on: target)
         #expect(publisher.subscription.requests == [.unlimited])
         publisher.send(1)
@@ -37,7 +37,7 @@ struct AssignTests {
     }
 
     @Test func finishedReleasesTheObjectAndStopsAssigning() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = DrivenPublisher<Int, Never>()
         weak var weakTarget: Target?
         let assign: Subscribers.Assign<Target, Int>
         do {
@@ -57,7 +57,7 @@ struct AssignTests {
     }
 
     @Test func cancelReleasesTheObjectAndCancelsTheUpstreamOnce() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = DrivenPublisher<Int, Never>()
         weak var weakTarget: Target?
         let cancellable: AnyCancellable
         do {
@@ -74,7 +74,7 @@ struct AssignTests {
     }
 
     @Test func theObjectIsReleasedOutsideTheLock() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = DrivenPublisher<Int, Never>()
         nonisolated(unsafe) var mirroredDuringDeinit: Int?
         let assign: Subscribers.Assign<Target, Int>
         do {
@@ -98,8 +98,8 @@ struct AssignTests {
     @Test func aSecondSubscriptionIsCancelled() {
         let target = Target()
         let assign = Subscribers.Assign(object: target, keyPath: \.value)
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
+        let first = DrivenPublisher<Int, Never>()
+        let second = DrivenPublisher<Int, Never>()
         first.subscribe(assign)
         second.subscribe(assign)
         #expect(first.subscription.requests == [.unlimited])
@@ -107,7 +107,7 @@ struct AssignTests {
         #expect(second.subscription.requests == [])
         #expect(second.subscription.cancelCount == 1)
         first.send(completion: .finished)
-        let third = TestPublisher<Int, Never>()
+        let third = DrivenPublisher<Int, Never>()
         third.subscribe(assign)
         #expect(third.subscription.cancelCount == 1)
         assign.cancel()

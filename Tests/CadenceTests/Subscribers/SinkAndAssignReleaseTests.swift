@@ -107,7 +107,7 @@ struct SinkAndAssignReleaseTests {
     /// once it has returned.
     @Test func cancelInsideTheValueClosureReleasesItAfterItReturns() {
         final class Witness {}
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         weak var weakWitness: Witness?
         var aliveDuringCall: [Bool] = []
         var values: [Int] = []

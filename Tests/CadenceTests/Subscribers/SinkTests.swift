@@ -6,7 +6,7 @@ struct SinkTests {
     final class Witness {}
 
     @Test func requestsUnlimitedAndReceivesEverything() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         var values: [Int] = []
         var completions: [Subscribers.Completion<TestError>] = []
         let cancellable = upstream.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
@@ -28,7 +28,7 @@ struct SinkTests {
     }
 
     @Test func completionReleasesTheClosures() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         weak var weakWitness: Witness?
         var cancellable: AnyCancellable?
         do {
@@ -43,7 +43,7 @@ struct SinkTests {
     }
 
     @Test func cancelCancelsUpstreamAndReleasesTheClosures() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         weak var weakWitness: Witness?
         var values: [Int] = []
         let sink: Subscribers.Sink<Int, Never>
@@ -77,7 +77,7 @@ struct SinkTests {
         #expect(weakWitness != nil) // as Combine's: nothing to cancel yet, the closures stay
         _ = sink.receive(1)
         #expect(values == []) // but the sink has ended: a cancel is never lost
-        let late = TestPublisher<Int, Never>()
+        let late = DrivenPublisher<Int, Never>()
         late.subscribe(sink)
         #expect(late.subscription.cancelCount == 1)
         #expect(late.subscription.requests == [])
@@ -85,7 +85,7 @@ struct SinkTests {
     }
 
     @Test func cancellingTheTokenCancelsTheSubscription() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         var cancellable: AnyCancellable? = upstream.sink { _ in }
         #expect(upstream.subscription.cancelCount == 0)
         cancellable = nil
@@ -94,7 +94,7 @@ struct SinkTests {
     }
 
     @Test func cancellingAFinishedSinkDoesNotReachItsSubscriptionAndASecondCancelIsANoOp() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         var completions = 0
         let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
         upstream.subscribe(sink)
@@ -102,7 +102,7 @@ struct SinkTests {
         sink.cancel()
         #expect(upstream.subscription.cancelCount == 0)
 
-        let other = TestPublisher<Int, Never>()
+        let other = DrivenPublisher<Int, Never>()
         let cancelled = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
         other.subscribe(cancelled)
         cancelled.cancel()
@@ -114,8 +114,8 @@ struct SinkTests {
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
+        let first = DrivenPublisher<Int, Never>()
+        let second = DrivenPublisher<Int, Never>()
         let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
         first.subscribe(sink)
         second.subscribe(sink)

@@ -165,7 +165,7 @@ func combiningRunConcurrently(_ bodies: [@Sendable () -> Void]) {
 /// A publisher that, like `Empty`, hands each subscriber a subscription and finishes at once, before returning from
 /// `subscribe(_:)`; it counts the requests and cancellations it gets.
 final class CombiningImmediatelyFinishingPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
-    let subscription = TestPublisher<Output, Failure>.TestSubscription(AnySubscriber<Output, Failure>())
+    let subscription = DrivenPublisher<Output, Failure>.TestSubscription(AnySubscriber<Output, Failure>())
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         subscriber.receive(subscription: subscription)

@@ -89,7 +89,7 @@ final class FlatteningFailingPublisher: Publisher, @unchecked Sendable {
 /// A connectable publisher for `autoconnect` tests: subscribers go to `publisher`, and it counts the calls to
 /// `connect()` and the cancellations of the connections it returned.
 final class FlatteningTestConnectable<Output, Failure: Error>: ConnectablePublisher, @unchecked Sendable {
-    let publisher = TestPublisher<Output, Failure>()
+    let publisher = DrivenPublisher<Output, Failure>()
 
     // `lock` guards the counters.
     private let lock = TestLock()

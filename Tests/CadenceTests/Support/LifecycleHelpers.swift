@@ -20,9 +20,9 @@ func expectTheSubscriberStaysUntilTheSubscriptionGoes<Operator: Publisher>(
     ending: SubscriptionEnding,
     drive: () -> Void = {},
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+    _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
 ) {
-    var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+    var upstream: DrivenPublisher<Int, TestError>? = DrivenPublisher<Int, TestError>()
     weak var released: TestSubscriber<Operator.Output, Operator.Failure>?
     do {
         let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()

@@ -16,7 +16,7 @@ enum MergeArityBehaviour: CaseIterable, Sendable {
 /// `Merge…Tests` run every `MergeArityBehaviour` through `check(_:)` in a parameterised test. Failures point at the
 /// caller.
 struct MultiUpstreamChecks<Combined: Publisher> where Combined.Output == Int, Combined.Failure == TestError {
-    typealias Upstream = TestPublisher<Int, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
 
     /// How many upstreams the operator takes.
     let arity: Int

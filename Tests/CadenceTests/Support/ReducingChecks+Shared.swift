@@ -14,7 +14,7 @@ extension ReducingChecks {
         laterDemand: Subscribers.Demand,
         result: String,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) -> ReducingHarness<Operator> {
         let harness = ReducingHarness(initialDemand: .max(1), makeOperator)
         #expect(harness.requests == [.unlimited], sourceLocation: sourceLocation)
@@ -39,7 +39,7 @@ extension ReducingChecks {
         lateValue: Int,
         result: String,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .none, makeOperator)
         harness.send(inputs, sourceLocation: sourceLocation)
@@ -63,7 +63,7 @@ extension ReducingChecks {
         result: String,
         predicate: @escaping (Int) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>, @escaping (Int) -> Bool) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>, @escaping (Int) -> Bool) -> Operator
     ) {
         let calls = ReducingCounter()
         answersEarlyCancellingTheUpstreamAndWaitsForDemand(
@@ -85,7 +85,7 @@ extension ReducingChecks {
         lateValue: Int,
         requests: [Subscribers.Demand] = [.unlimited],
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .unlimited, makeOperator)
         harness.send(inputs, sourceLocation: sourceLocation)
@@ -108,7 +108,7 @@ extension ReducingChecks {
     static func throwingPredicateFailsAtOnceAndCancelsTheUpstream<Operator: Publisher>(
         answer: @escaping (Int) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>, @escaping (Int) throws -> Bool) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>, @escaping (Int) throws -> Bool) -> Operator
     ) {
         let calls = ReducingCounter()
         let harness = ReducingHarness(initialDemand: .none) { upstream in
@@ -134,8 +134,8 @@ extension ReducingChecks {
     /// `makeMax` and `makeMin` apply the operator with the comparator they get, which compares by tens.
     static func keepsTheFirstOfEqualElements<Maximum: Publisher, Minimum: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        max makeMax: (TestPublisher<Int, TestError>, @escaping (Int, Int) -> Bool) -> Maximum,
-        min makeMin: (TestPublisher<Int, TestError>, @escaping (Int, Int) -> Bool) -> Minimum
+        max makeMax: (DrivenPublisher<Int, TestError>, @escaping (Int, Int) -> Bool) -> Maximum,
+        min makeMin: (DrivenPublisher<Int, TestError>, @escaping (Int, Int) -> Bool) -> Minimum
     ) {
         let byTens: (Int, Int) -> Bool = { $0 / 10 < $1 / 10 }
         let maximum = ReducingHarness(initialDemand: .unlimited) { makeMax($0, byTens) }

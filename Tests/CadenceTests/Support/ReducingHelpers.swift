@@ -1,15 +1,15 @@
 import Cadence
 import Testing
 
-/// An operator under test wired between a `TestPublisher<Int, TestError>` and a `TestSubscriber`.
+/// An operator under test wired between a `DrivenPublisher<Int, TestError>` and a `TestSubscriber`.
 ///
 /// Events are compared as text (`"value(3)"`, `"finished"`, `"failure(oops)"`), so the same checks serve operators
 /// that fail with `TestError` and the `try` operators that fail with `any Error`.
 struct ReducingHarness<Operator: Publisher> {
-    let upstream = TestPublisher<Int, TestError>()
+    let upstream = DrivenPublisher<Int, TestError>()
     let subscriber: TestSubscriber<Operator.Output, Operator.Failure>
 
-    init(initialDemand: Subscribers.Demand, _ makeOperator: (TestPublisher<Int, TestError>) -> Operator) {
+    init(initialDemand: Subscribers.Demand, _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator) {
         subscriber = TestSubscriber(initialDemand: initialDemand)
         makeOperator(upstream).subscribe(subscriber)
     }
@@ -30,7 +30,7 @@ struct ReducingHarness<Operator: Publisher> {
         }
     }
 
-    /// Sends a value straight to the operator, even after it cancelled (`TestPublisher.send` skips those).
+    /// Sends a value straight to the operator, even after it cancelled (`DrivenPublisher.send` skips those).
     @discardableResult
     func force(_ value: Int) -> Subscribers.Demand {
         upstream.subscription.downstream.receive(value)
@@ -60,7 +60,7 @@ enum ReducingChecks {
         emptyResult: String?,
         mirrorLabels: [String] = ["downstream", "result", "initial", "status"],
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         subscribesAndRequestsUnlimited(name: name, sourceLocation: sourceLocation, makeOperator)
         holdsResultUntilRequested(inputs: inputs, result: result, sourceLocation: sourceLocation, makeOperator)
@@ -76,9 +76,9 @@ enum ReducingChecks {
     static func subscribesAndRequestsUnlimited<Operator: Publisher>(
         name: String,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let requestsSeenBySubscriber = ReducingProbe()
         let subscriber = AnySubscriber<Operator.Output, Operator.Failure>(
             receiveSubscription: { subscription in
@@ -97,7 +97,7 @@ enum ReducingChecks {
         inputs: [Int],
         result: String?,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .none, makeOperator)
         harness.send(inputs, sourceLocation: sourceLocation)
@@ -117,7 +117,7 @@ enum ReducingChecks {
         inputs: [Int],
         result: String?,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .max(1), makeOperator)
         harness.send(inputs, sourceLocation: sourceLocation)
@@ -133,7 +133,7 @@ enum ReducingChecks {
     static func finishesEmpty<Operator: Publisher>(
         result: String?,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .max(1), makeOperator)
         harness.upstream.send(completion: .finished)
@@ -146,7 +146,7 @@ enum ReducingChecks {
     /// follows it.
     static func forwardsUpstreamFailureAtOnce<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .none, makeOperator)
         harness.upstream.send(completion: .failure(.oops))
@@ -162,7 +162,7 @@ enum ReducingChecks {
     /// Cancelling cancels the upstream once; nothing is delivered afterwards, whatever the upstream sends.
     static func cancelStopsEverything<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .unlimited, makeOperator)
         harness.subscriber.cancel()
@@ -180,10 +180,10 @@ enum ReducingChecks {
     /// A second upstream subscription is cancelled and leaves the first one alone.
     static func cancelsSecondSubscription<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .none, makeOperator)
-        let other = TestPublisher<Int, TestError>()
+        let other = DrivenPublisher<Int, TestError>()
         other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         harness.upstream.subscription.downstream.receive(subscription: other.subscription)
         #expect(other.subscription.cancelCount == 1, sourceLocation: sourceLocation)
@@ -198,7 +198,7 @@ enum ReducingChecks {
         name: String,
         mirrorLabels: [String] = ["downstream", "result", "initial", "status"],
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         let harness = ReducingHarness(initialDemand: .none, makeOperator)
         guard let subscription = harness.subscriber.subscription else {

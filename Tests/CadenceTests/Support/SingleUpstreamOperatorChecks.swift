@@ -4,7 +4,7 @@ import Testing
 /// Checks that operators over one upstream (`drop(while:)`, `prefix(while:)`, `output(in:)`, their `try` forms, …)
 /// share about cancellation and subscriptions, each run against the operator a mirrored test file passes in.
 ///
-/// Every check subscribes a fresh `TestSubscriber` to the operator applied to a fresh `TestPublisher<Int, TestError>`.
+/// Every check subscribes a fresh `TestSubscriber` to the operator applied to a fresh `DrivenPublisher<Int, TestError>`.
 /// Events are compared as text (`"value(1)"`), so the same check serves operators that fail with `TestError` and the
 /// `try` operators that fail with `any Error`. Failures point at the caller.
 enum SingleUpstreamOperatorChecks {
@@ -16,9 +16,9 @@ enum SingleUpstreamOperatorChecks {
     static func cancelCancelsTheUpstreamOnceAndStopsDelivery<Operator: Publisher>(
         lateCompletion: Subscribers.Completion<TestError>,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) where Operator.Output == Int {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, Operator.Failure>()
         makeOperator(publisher).subscribe(subscriber)
 
@@ -39,9 +39,9 @@ enum SingleUpstreamOperatorChecks {
     /// Once cancelled, the operator's subscription lets go of the subscriber.
     static func cancelReleasesTheSubscriber<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         weak var released: TestSubscriber<Operator.Output, Operator.Failure>?
         do {
             let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
@@ -56,7 +56,7 @@ enum SingleUpstreamOperatorChecks {
     /// of it; then the subscriber goes (see `expectTheSubscriberStaysUntilTheSubscriptionGoes`).
     static func cancelKeepsTheSubscriberUntilTheUpstreamLetsGo<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
         expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel, sourceLocation: sourceLocation, makeOperator)
     }
@@ -68,9 +68,9 @@ enum SingleUpstreamOperatorChecks {
     /// `withExtendedLifetime`).
     static func cancelReleasesTheSubscriberAndTheClosure<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>, AnyObject) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>, AnyObject) -> Operator
     ) {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         weak var releasedSubscriber: TestSubscriber<Operator.Output, Operator.Failure>?
         weak var releasedCapture: CapturedByTheClosure?
         do {
@@ -88,9 +88,9 @@ enum SingleUpstreamOperatorChecks {
     /// A second subscription from the upstream is cancelled and the subscriber is not told about it.
     static func aSecondSubscriptionIsCancelled<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
         makeOperator(publisher).subscribe(subscriber)
 
@@ -107,13 +107,13 @@ enum SingleUpstreamOperatorChecks {
     static func concurrentValuesRequestsAndCancelDoNotRace<Operator: Publisher>(
         firstValue: Int = 0,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> (
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> (
             operator: Operator,
             afterwards: (TestSubscriber<Int, TestError>) -> Void
         )
     ) where Operator.Output == Int, Operator.Failure == TestError {
         for _ in 0..<50 {
-            let publisher = TestPublisher<Int, TestError>()
+            let publisher = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
             let (operatorUnderTest, afterwards) = makeOperator(publisher)
             operatorUnderTest.subscribe(subscriber)
@@ -133,14 +133,14 @@ enum SingleUpstreamOperatorChecks {
     /// demand the subscriber answers go straight to the upstream, and so does the cancel.
     static func demandAndCancellationGoStraightToTheUpstream<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) where Operator.Output == Int {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, Operator.Failure>(initialDemand: .max(1), onValue: { _ in .max(2) })
         makeOperator(publisher).subscribe(subscriber)
 
         #expect(
-            subscriber.subscription as? TestPublisher<Int, TestError>.TestSubscription === publisher.subscription,
+            subscriber.subscription as? DrivenPublisher<Int, TestError>.TestSubscription === publisher.subscription,
             sourceLocation: sourceLocation)
         #expect(publisher.send(1) == .max(2), sourceLocation: sourceLocation)
         subscriber.request(.max(3))

@@ -80,9 +80,9 @@ final class TimeContractSubscriber: Subscriber {
     }
 }
 
-/// Drives a `TestPublisher` as a well-behaved upstream would: it sends only what its subscriber requested.
+/// Drives a `DrivenPublisher` as a well-behaved upstream would: it sends only what its subscriber requested.
 final class TimeContractSource {
-    private(set) var publisher = TestPublisher<Int, TestError>()
+    private(set) var publisher = DrivenPublisher<Int, TestError>()
     private(set) var sent = 0
     private(set) var isCompleted = false
 
@@ -114,6 +114,6 @@ final class TimeContractSource {
     /// Lets go of the publisher, and with it of the operator's subscription, for a fresh one: as in Combine, a
     /// subscription that ended keeps its subscriber until the upstream lets go of it too.
     func letGoOfTheSubscription() {
-        publisher = TestPublisher<Int, TestError>()
+        publisher = DrivenPublisher<Int, TestError>()
     }
 }

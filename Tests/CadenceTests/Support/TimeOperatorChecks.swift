@@ -10,9 +10,9 @@ enum TimeOperatorChecks {
     /// subscription does, and the operator asks the upstream for `.unlimited`.
     static func handsTheSubscriptionDownstreamThenRequestsUnlimited<Operator: Publisher>(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ makeOperator: (TestPublisher<Int, TestError>) -> Operator
+        _ makeOperator: (DrivenPublisher<Int, TestError>) -> Operator
     ) where Operator.Output == Int, Operator.Failure == TestError {
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         makeOperator(upstream).subscribe(subscriber)
         #expect(subscriber.events == [], sourceLocation: sourceLocation)
@@ -39,7 +39,7 @@ enum TimeOperatorChecks {
             return
         }
         operatorSubscription.cancel()
-        let arriving = TestPublisher<Int, TestError>()
+        let arriving = DrivenPublisher<Int, TestError>()
         arriving.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         upstream.subscriber?.receive(subscription: arriving.subscription)
         settle()
@@ -59,13 +59,13 @@ enum TimeOperatorChecks {
     }
 
     /// A new virtual clock, and a `TestSubscriber` with unlimited demand subscribed to the operator `makeOperator`
-    /// applies, with that clock, to a new `TestPublisher`.
+    /// applies, with that clock, to a new `DrivenPublisher`.
     static func subscribe<Operator: Publisher>(
-        _ makeOperator: (TestPublisher<Int, TestError>, VirtualClock) -> Operator
-    ) -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>)
+        _ makeOperator: (DrivenPublisher<Int, TestError>, VirtualClock) -> Operator
+    ) -> (VirtualClock, DrivenPublisher<Int, TestError>, TestSubscriber<Int, TestError>)
     where Operator.Output == Int, Operator.Failure == TestError {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         makeOperator(upstream, clock).subscribe(subscriber)
         return (clock, upstream, subscriber)
@@ -75,11 +75,11 @@ enum TimeOperatorChecks {
     /// hands the operator a second, different subscription: that one is cancelled, the first is not, and the
     /// subscriber is not told.
     static func aSecondSubscriptionIsCancelled<Output, Failure: Error>(
-        upstream: TestPublisher<Int, TestError>,
+        upstream: DrivenPublisher<Int, TestError>,
         subscriber: TestSubscriber<Output, Failure>,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let other = TestPublisher<Int, TestError>()
+        let other = DrivenPublisher<Int, TestError>()
         other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         upstream.subscription.downstream.receive(subscription: other.subscription)
         #expect(other.subscription.cancelCount == 1, sourceLocation: sourceLocation)
@@ -92,7 +92,7 @@ enum TimeOperatorChecks {
     /// given (so by default the values are `0..<1000`) — while this thread advances `clock` a tick at a time until they
     /// are done (at most 100 000 ticks). Returns once every thread has finished.
     static func sendFromSeveralThreadsWhileTheClockAdvances<Failure: Error>(
-        to upstream: TestPublisher<Int, Failure>,
+        to upstream: DrivenPublisher<Int, Failure>,
         clock: VirtualClock,
         senders: Int = 4,
         perSender: Int = 250,
@@ -119,7 +119,7 @@ enum TimeOperatorChecks {
     /// time across the lanes, as the contract requires) while a fourth advances `clock` 400 ticks, one at a time; then
     /// the upstream finishes.
     static func sendInLanesWhileTheClockAdvances(
-        to upstream: TestPublisher<Int, TestError>,
+        to upstream: DrivenPublisher<Int, TestError>,
         clock: VirtualClock,
         senders: Int = 3,
         perSender: Int = 300

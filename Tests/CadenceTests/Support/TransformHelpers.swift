@@ -1,7 +1,7 @@
 import Cadence
 import Testing
 
-/// Subscribes a `TestSubscriber` to an operator applied to a fresh `TestPublisher`, and returns both ends.
+/// Subscribes a `TestSubscriber` to an operator applied to a fresh `DrivenPublisher`, and returns both ends.
 ///
 /// - Parameters:
 ///   - initialDemand: What the subscriber requests when it gets its subscription.
@@ -12,9 +12,9 @@ func makeTransformPipeline<Input, UpstreamFailure: Error, Operator: Publisher>(
     _ failure: UpstreamFailure.Type,
     initialDemand: Subscribers.Demand = .unlimited,
     onValue: @escaping (Operator.Output) -> Subscribers.Demand = { _ in .none },
-    _ makeOperator: (TestPublisher<Input, UpstreamFailure>) -> Operator
-) -> (upstream: TestPublisher<Input, UpstreamFailure>, subscriber: TestSubscriber<Operator.Output, Operator.Failure>) {
-    let upstream = TestPublisher<Input, UpstreamFailure>()
+    _ makeOperator: (DrivenPublisher<Input, UpstreamFailure>) -> Operator
+) -> (upstream: DrivenPublisher<Input, UpstreamFailure>, subscriber: TestSubscriber<Operator.Output, Operator.Failure>) {
+    let upstream = DrivenPublisher<Input, UpstreamFailure>()
     let subscriber = TestSubscriber<Operator.Output, Operator.Failure>(initialDemand: initialDemand, onValue: onValue)
     makeOperator(upstream).subscribe(subscriber)
     return (upstream, subscriber)
@@ -55,9 +55,9 @@ extension TestSubscriber {
 /// `withExtendedLifetime`).
 func expectCancelKeepsTheSubscriberUntilTheUpstreamLetsGo<Operator: Publisher>(
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ makeOperator: (TestPublisher<Int, TestError>, AnyObject) -> Operator
+    _ makeOperator: (DrivenPublisher<Int, TestError>, AnyObject) -> Operator
 ) {
-    var publisher: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+    var publisher: DrivenPublisher<Int, TestError>? = DrivenPublisher<Int, TestError>()
     weak var releasedSubscriber: TestSubscriber<Operator.Output, Operator.Failure>?
     weak var releasedCapture: CapturedByTransformClosure?
     do {
@@ -89,7 +89,7 @@ func cancelBeforeTheSubscription<Operator: Publisher>(
     let subscriber = TestSubscriber<Operator.Output, Operator.Failure>()
     makeOperator(upstream).subscribe(subscriber)
     try #require(upstream.subscriber as? any Subscription).cancel()
-    let subscription = TestPublisher<Int, TestError>.TestSubscription(AnySubscriber<Int, TestError>())
+    let subscription = DrivenPublisher<Int, TestError>.TestSubscription(AnySubscriber<Int, TestError>())
     upstream.subscriber?.receive(subscription: subscription)
     return (subscription.cancelCount, subscriber.subscriptions)
 }

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Publishers.CombineLatest")
 struct CombineLatestTests {
-    typealias Numbers = TestPublisher<Int, TestError>
-    typealias Letters = TestPublisher<String, TestError>
+    typealias Numbers = DrivenPublisher<Int, TestError>
+    typealias Letters = DrivenPublisher<String, TestError>
 
     private func makeCombineLatest(
         initialDemand: Subscribers.Demand = .unlimited,

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Concatenate")
 struct ConcatenateTests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
 
     private func make(
         initialDemand: Subscribers.Demand = .unlimited,

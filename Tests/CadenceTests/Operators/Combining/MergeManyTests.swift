@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.MergeMany")
 struct MergeManyTests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
 
     @Test func mergesAnyNumberOfUpstreams() {
         let upstreams = (0..<5).map { _ in Upstream() }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Merge")
 struct MergeTests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
 
     private func makeMerge(
         initialDemand: Subscribers.Demand = .unlimited,

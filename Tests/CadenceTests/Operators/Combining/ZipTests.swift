@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Publishers.Zip")
 struct ZipTests {
-    typealias Numbers = TestPublisher<Int, TestError>
-    typealias Letters = TestPublisher<String, TestError>
+    typealias Numbers = DrivenPublisher<Int, TestError>
+    typealias Letters = DrivenPublisher<String, TestError>
 
     private func makeZip(
         initialDemand: Subscribers.Demand = .unlimited,

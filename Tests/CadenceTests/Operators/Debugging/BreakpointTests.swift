@@ -7,7 +7,7 @@ struct BreakpointTests {
     typealias Events = [Event<Int, TestError>]
 
     @Test func closuresThatReturnFalseLetEverythingThrough() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         var asked: [String] = []
         publisher.breakpoint(
@@ -24,7 +24,7 @@ struct BreakpointTests {
     }
 
     @Test func failurePassesThroughWhenTheClosureReturnsFalse() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.breakpoint(receiveCompletion: { _ in false }).subscribe(subscriber)
 
@@ -33,7 +33,7 @@ struct BreakpointTests {
     }
 
     @Test func breakpointOnErrorLetsFinishedThrough() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let breakpoint = publisher.breakpointOnError()
         breakpoint.subscribe(subscriber)
@@ -52,7 +52,7 @@ struct BreakpointTests {
     }
 
     @Test func reflection() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         publisher.breakpoint().subscribe(TestSubscriber<Int, TestError>())
         expectSlicingReflection(of: publisher.subscription.downstream, description: "Breakpoint")
     }
@@ -79,7 +79,7 @@ struct BreakpointTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func breakpointOnErrorRaisesSIGTRAPOnFailure() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
-            let publisher = TestPublisher<Int, TestError>()
+            let publisher = DrivenPublisher<Int, TestError>()
             publisher.breakpointOnError().subscribe(TestSubscriber<Int, TestError>())
             publisher.send(completion: .failure(.oops))
         }

@@ -18,9 +18,9 @@ struct HandleEventsTests {
     }
 
     static func recorded(
-        _ publisher: TestPublisher<Int, TestError>,
+        _ publisher: DrivenPublisher<Int, TestError>,
         into journal: Journal
-    ) -> Publishers.HandleEvents<TestPublisher<Int, TestError>> {
+    ) -> Publishers.HandleEvents<DrivenPublisher<Int, TestError>> {
         publisher.handleEvents(
             receiveSubscription: { journal.append("subscription(\($0))") },
             receiveOutput: { journal.append("output(\($0))") },
@@ -30,7 +30,7 @@ struct HandleEventsTests {
     }
 
     @Test func runsEachClosureAndPassesEverythingOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -47,7 +47,7 @@ struct HandleEventsTests {
     }
 
     @Test func closuresRunBeforeTheEventGoesOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let journal = Journal()
         let subscriber = TestSubscriber<Int, TestError>(onValue: { value in
             journal.append("subscriber got \(value)")
@@ -60,7 +60,7 @@ struct HandleEventsTests {
     }
 
     @Test func failure() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -73,7 +73,7 @@ struct HandleEventsTests {
     /// As in Combine, the operator checks nothing: what a misbehaving upstream sends after its completion still goes
     /// on, but no closure runs for it, and the subscriber's later request and cancel no longer reach the upstream.
     @Test func closuresDoNotRunAfterCompletionButLateEventsGoOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -95,7 +95,7 @@ struct HandleEventsTests {
     /// As in Combine, a value before the subscription goes on too, its closure run, and the subscription that
     /// arrives afterwards is taken as usual.
     @Test func aValueBeforeTheSubscriptionGoesOn() {
-        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let publisher = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in .max(3) })
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -108,7 +108,7 @@ struct HandleEventsTests {
     }
 
     @Test func demandPassesThroughAndReceiveRequestSeesIt() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { $0 == 1 ? .max(2) : .none })
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -130,7 +130,7 @@ struct HandleEventsTests {
     /// Cancelling runs `receiveCancel` once and cancels the upstream once; as in Combine, what a misbehaving upstream
     /// sends afterwards still goes on, with no closure run for it.
     @Test func cancelRunsReceiveCancelOnceAndCancelsTheUpstreamOnce() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -152,7 +152,7 @@ struct HandleEventsTests {
     /// Cancelling releases the closures, with all they captured (as in Combine, the subscriber stays with the
     /// subscription, which the upstream lets go of).
     @Test func cancelReleasesTheClosures() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         final class Captured {}
         weak var released: Captured?
         do {
@@ -166,7 +166,7 @@ struct HandleEventsTests {
     }
 
     @Test func aSecondSubscriptionIsShownToTheClosureThenCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)
@@ -203,14 +203,14 @@ struct HandleEventsTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
-        TestPublisher<Int, TestError>().handleEvents().subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().handleEvents().subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "HandleEvents")
     }
 
     /// As in Combine, a request for nothing is shown to `receiveRequest` and passed on to the upstream rather than
     /// trapped.
     @Test func aRequestForNothingIsPassedOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         let journal = Journal()
         Self.recorded(publisher, into: journal).subscribe(subscriber)

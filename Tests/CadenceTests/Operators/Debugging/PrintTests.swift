@@ -20,7 +20,7 @@ struct PrintTests {
     }
 
     @Test func logsAFinishingSubscription() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let recorder = Recorder()
         publisher.print(to: recorder).subscribe(subscriber)
@@ -47,7 +47,7 @@ struct PrintTests {
     }
 
     @Test func prefixesEveryLine() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let recorder = Recorder()
         publisher.print("numbers", to: recorder).subscribe(subscriber)
@@ -66,7 +66,7 @@ struct PrintTests {
     }
 
     @Test func logsDemandAndPassesItThrough() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { value in
             switch value {
             case 1: .max(2)
@@ -99,7 +99,7 @@ struct PrintTests {
     }
 
     @Test func cancelIsLoggedAndCancelsTheUpstreamOnce() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
         let recorder = Recorder()
         publisher.print(to: recorder).subscribe(subscriber)
@@ -133,7 +133,7 @@ struct PrintTests {
     /// As in Combine, the operator checks nothing: what a misbehaving upstream sends after its completion is logged
     /// and goes on, and the subscriber's later request no longer reaches the upstream.
     @Test func eventsAfterCompletionAreLoggedAndGoOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let recorder = Recorder()
         publisher.print(to: recorder).subscribe(subscriber)
@@ -161,7 +161,7 @@ struct PrintTests {
 
     /// As in Combine, a value before the subscription is logged and goes on.
     @Test func aValueBeforeTheSubscriptionIsLoggedAndGoesOn() {
-        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let publisher = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in .max(2) })
         let recorder = Recorder()
         publisher.print(to: recorder).subscribe(subscriber)
@@ -177,7 +177,7 @@ struct PrintTests {
     }
 
     @Test func aSecondSubscriptionIsLoggedThenCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         let recorder = Recorder()
         publisher.print(to: recorder).subscribe(subscriber)
@@ -232,13 +232,13 @@ struct PrintTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
-        TestPublisher<Int, TestError>().print(to: Recorder()).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().print(to: Recorder()).subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "Print")
     }
 
     /// As in Combine, a request for nothing is logged and passed on to the upstream rather than trapped.
     @Test func aRequestForNothingIsLoggedAndPassedOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         let recorder = Recorder()
         publisher.print(to: recorder).subscribe(subscriber)

@@ -12,7 +12,7 @@ struct DecodeTests {
     private func json(_ text: String) -> Data { Data(text.utf8) }
 
     @Test func decodesEveryValue() {
-        let upstream = TestPublisher<Data, TestError>()
+        let upstream = DrivenPublisher<Data, TestError>()
         let subscriber = TestSubscriber<Point, any Error>()
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         upstream.send(json(#"{"x":1,"y":2}"#))
@@ -24,7 +24,7 @@ struct DecodeTests {
     }
 
     @Test func passesDemandThrough() {
-        let upstream = TestPublisher<Data, Never>()
+        let upstream = DrivenPublisher<Data, Never>()
         let subscriber = TestSubscriber<Point, any Error>(initialDemand: .max(1)) { _ in .max(1) }
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         #expect(upstream.subscription.requests == [.max(1)])
@@ -34,7 +34,7 @@ struct DecodeTests {
     }
 
     @Test func aDecodingErrorCancelsUpstreamAndFailsWithIt() {
-        let upstream = TestPublisher<Data, Never>()
+        let upstream = DrivenPublisher<Data, Never>()
         let subscriber = TestSubscriber<Point, any Error>()
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         upstream.send(json(#"{"x":1}"#))
@@ -51,7 +51,7 @@ struct DecodeTests {
     }
 
     @Test func upstreamFailureIsForwarded() {
-        let upstream = TestPublisher<Data, TestError>()
+        let upstream = DrivenPublisher<Data, TestError>()
         let subscriber = TestSubscriber<Point, any Error>()
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         upstream.send(completion: .failure(.oops))
@@ -63,7 +63,7 @@ struct DecodeTests {
     }
 
     @Test func cancelPropagatesAndStopsDelivery() {
-        let upstream = TestPublisher<Data, Never>()
+        let upstream = DrivenPublisher<Data, Never>()
         let subscriber = TestSubscriber<Point, any Error>()
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         subscriber.cancel()
@@ -73,7 +73,7 @@ struct DecodeTests {
     }
 
     @Test func description() {
-        let upstream = TestPublisher<Data, Never>()
+        let upstream = DrivenPublisher<Data, Never>()
         let subscriber = TestSubscriber<Point, any Error>(initialDemand: .none)
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         #expect(subscriber.subscription.map { String(describing: $0) } == "Decode")
@@ -81,7 +81,7 @@ struct DecodeTests {
 
     /// As Combine's `decode` does, a zero demand goes to the upstream as it is.
     @Test func aZeroDemandIsPassedOn() {
-        let upstream = TestPublisher<Data, Never>()
+        let upstream = DrivenPublisher<Data, Never>()
         let subscriber = TestSubscriber<Point, any Error>(initialDemand: .none)
         upstream.decode(type: Point.self, decoder: JSONDecoder()).subscribe(subscriber)
         subscriber.request(.none)

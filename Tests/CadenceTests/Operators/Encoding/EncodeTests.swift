@@ -22,7 +22,7 @@ struct EncodeTests {
     @Test func encodesEveryValue() {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let upstream = TestPublisher<Item, TestError>()
+        let upstream = DrivenPublisher<Item, TestError>()
         let subscriber = TestSubscriber<Data, any Error>()
         upstream.encode(encoder: encoder).subscribe(subscriber)
         upstream.send(Item(name: "a"))
@@ -34,7 +34,7 @@ struct EncodeTests {
     }
 
     @Test func passesDemandThrough() {
-        let upstream = TestPublisher<Item, Never>()
+        let upstream = DrivenPublisher<Item, Never>()
         let subscriber = TestSubscriber<Data, any Error>(initialDemand: .max(1)) { _ in .max(2) }
         upstream.encode(encoder: JSONEncoder()).subscribe(subscriber)
         #expect(upstream.subscription.requests == [.max(1)])
@@ -45,7 +45,7 @@ struct EncodeTests {
     }
 
     @Test func anEncodingErrorCancelsUpstreamAndFails() {
-        let upstream = TestPublisher<Item, Never>()
+        let upstream = DrivenPublisher<Item, Never>()
         let subscriber = TestSubscriber<Data, any Error>()
         upstream.encode(encoder: JSONEncoder()).subscribe(subscriber)
         upstream.send(Item(name: "bad", fails: true))
@@ -62,7 +62,7 @@ struct EncodeTests {
     }
 
     @Test func upstreamFailureIsForwarded() {
-        let upstream = TestPublisher<Item, TestError>()
+        let upstream = DrivenPublisher<Item, TestError>()
         let subscriber = TestSubscriber<Data, any Error>()
         upstream.encode(encoder: JSONEncoder()).subscribe(subscriber)
         upstream.send(completion: .failure(.oops))
@@ -74,7 +74,7 @@ struct EncodeTests {
     }
 
     @Test func cancelPropagatesAndStopsDelivery() {
-        let upstream = TestPublisher<Item, Never>()
+        let upstream = DrivenPublisher<Item, Never>()
         let subscriber = TestSubscriber<Data, any Error>()
         upstream.encode(encoder: JSONEncoder()).subscribe(subscriber)
         subscriber.cancel()
@@ -100,7 +100,7 @@ struct EncodeTests {
     }
 
     @Test func description() {
-        let upstream = TestPublisher<Item, Never>()
+        let upstream = DrivenPublisher<Item, Never>()
         let subscriber = TestSubscriber<Data, any Error>(initialDemand: .none)
         upstream.encode(encoder: JSONEncoder()).subscribe(subscriber)
         let subscription = subscriber.subscription

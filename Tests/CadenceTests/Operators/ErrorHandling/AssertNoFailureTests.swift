@@ -4,7 +4,7 @@ import Testing
 @Suite("Publishers.AssertNoFailure")
 struct AssertNoFailureTests {
     @Test func republishesValuesAndFinishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, Never>()
         publisher.assertNoFailure().subscribe(subscriber)
 
@@ -27,7 +27,7 @@ struct AssertNoFailureTests {
     }
 
     @Test func reflection() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         publisher.assertNoFailure("PREFIX", file: "SomeFile.swift", line: 1987).subscribe(TestSubscriber<Int, Never>())
         expectSlicingReflection(
             of: publisher.subscription.downstream, description: "AssertNoFailure",
@@ -39,7 +39,7 @@ struct AssertNoFailureTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func failureTrapsWithThePrefixTheErrorAndTheLocation() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let publisher = TestPublisher<Int, TestError>()
+            let publisher = DrivenPublisher<Int, TestError>()
             publisher.assertNoFailure("loading", file: "Screen.swift", line: 12).subscribe(TestSubscriber<Int, Never>())
             publisher.send(completion: .failure(.oops))
         }
@@ -50,7 +50,7 @@ struct AssertNoFailureTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func failureWithoutAPrefixTrapsWithTheError() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let publisher = TestPublisher<Int, TestError>()
+            let publisher = DrivenPublisher<Int, TestError>()
             publisher.assertNoFailure(file: "Screen.swift", line: 30).subscribe(TestSubscriber<Int, Never>())
             publisher.send(completion: .failure(.other))
         }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Catch")
 struct CatchTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     struct Fixture {
         let upstream = Source()
@@ -143,9 +143,9 @@ struct CatchTests {
     #if !canImport(Combine)  // Combine traps too; the messages are Cadence's
     @Test func anUnrequestedValueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            upstream.catch { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
+            upstream.catch { _ in DrivenPublisher<Int, TestError>() }.subscribe(subscriber)
             upstream.send(1)
         }
         #expect(result?.standardErrorText.contains(
@@ -155,8 +155,8 @@ struct CatchTests {
 
     @Test func aSecondFailureOfTheUpstreamTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
-            upstream.catch { _ in TestPublisher<Int, TestError>() }.subscribe(TestSubscriber<Int, TestError>())
+            let upstream = DrivenPublisher<Int, TestError>()
+            upstream.catch { _ in DrivenPublisher<Int, TestError>() }.subscribe(TestSubscriber<Int, TestError>())
             upstream.send(completion: .failure(.oops))
             upstream.send(completion: .failure(.oops))
         }
@@ -170,7 +170,7 @@ struct CatchTests {
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            TestPublisher<Int, TestError>().catch { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
+            DrivenPublisher<Int, TestError>().catch { _ in DrivenPublisher<Int, TestError>() }.subscribe(subscriber)
             subscriber.request(.none)
         }
         expectZeroDemandTrap(result, in: "Catch")

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Retry")
 struct RetryTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     /// Fails the upstream's latest subscription only (earlier ones already failed).
     func fail(_ upstream: Source, _ error: TestError = .oops) {
@@ -163,7 +163,7 @@ struct RetryTests {
     #if !canImport(Combine)  // Combine traps too; the message is Cadence's
     @Test func anUnrequestedValueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             upstream.retry(1).subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
             upstream.send(1)
         }

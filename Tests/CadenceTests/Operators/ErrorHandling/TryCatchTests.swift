@@ -3,11 +3,11 @@ import Testing
 
 @Suite("Publishers.TryCatch")
 struct TryCatchTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     @Test func replacesAFailedUpstream() {
         let upstream = Source()
-        let replacement = TestPublisher<Int, Never>()
+        let replacement = DrivenPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, any Error>()
         upstream.tryCatch { _ in replacement }.subscribe(subscriber)
         upstream.send(1)
@@ -112,7 +112,7 @@ struct TryCatchTests {
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)
-            TestPublisher<Int, TestError>().tryCatch { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
+            DrivenPublisher<Int, TestError>().tryCatch { _ in DrivenPublisher<Int, TestError>() }.subscribe(subscriber)
             subscriber.request(.none)
         }
         expectZeroDemandTrap(result, in: "TryCatch")

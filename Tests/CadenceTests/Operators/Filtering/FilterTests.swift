@@ -52,7 +52,7 @@ struct FilterTests {
 
     @Test func fusedFiltersKeepOnlyValuesBothAccept() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let fused: Publishers.Filter<TestPublisher<Int, TestError>> =
+            let fused: Publishers.Filter<DrivenPublisher<Int, TestError>> =
                 publisher.filter { $0.isMultiple(of: 2) }.filter { $0.isMultiple(of: 3) }
             return fused
         }
@@ -62,7 +62,7 @@ struct FilterTests {
 
     @Test func fusedTryFilterFailsWithTheThrownError() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let fused: Publishers.TryFilter<TestPublisher<Int, TestError>> =
+            let fused: Publishers.TryFilter<DrivenPublisher<Int, TestError>> =
                 publisher.filter { $0 > 1 }.tryFilter { value in
                     if value == 3 { throw TestError.other }
                     return true

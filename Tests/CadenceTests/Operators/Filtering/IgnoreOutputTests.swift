@@ -5,7 +5,7 @@ import Testing
 struct IgnoreOutputTests {
     @Test func dropsEveryValueAndPassesFinishedThrough() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let ignoring: Publishers.IgnoreOutput<TestPublisher<Int, TestError>> = publisher.ignoreOutput()
+            let ignoring: Publishers.IgnoreOutput<DrivenPublisher<Int, TestError>> = publisher.ignoreOutput()
             return ignoring
         }
         #expect(upstream.send(1) == .none)

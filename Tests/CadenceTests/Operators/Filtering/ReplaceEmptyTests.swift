@@ -31,7 +31,7 @@ struct ReplaceEmptyTests {
     /// As Combine's: the downstream's demand goes up as it is, and once the downstream has its subscription the
     /// upstream is asked for `.unlimited` too (OpenCombine's `ReplaceEmptyTests.testDemand` records Combine doing so).
     @Test func passesDemandThroughAndAsksTheUpstreamForEverything() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1)) { _ in .max(2) }
         upstream.replaceEmpty(with: 42).subscribe(subscriber)
         #expect(upstream.subscription.requests == [.max(1), .unlimited])
@@ -79,7 +79,7 @@ struct ReplaceEmptyTests {
 
     @Test func cancelsASecondSubscription() {
         let harness = ReducingHarness(initialDemand: .max(1)) { $0.replaceEmpty(with: 42) }
-        let other = TestPublisher<Int, TestError>()
+        let other = DrivenPublisher<Int, TestError>()
         other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         harness.upstream.subscription.downstream.receive(subscription: other.subscription)
         #expect(other.subscription.cancelCount == 1)
@@ -88,7 +88,7 @@ struct ReplaceEmptyTests {
 
     @Test func aRequestRacingAnEmptyFinishDeliversTheReplacementExactlyOnce() {
         for _ in 0..<200 {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             upstream.replaceEmpty(with: 42).subscribe(subscriber)
             DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -105,7 +105,7 @@ struct ReplaceEmptyTests {
     /// With no demand from the downstream at all, the upstream is still asked for everything, and what it sends
     /// reaches the downstream.
     @Test func asksTheUpstreamForEverythingEvenWithNoDemand() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none) { _ in .none }
         upstream.replaceEmpty(with: 42).subscribe(subscriber)
         #expect(upstream.subscription.requests == [.unlimited])
@@ -126,7 +126,7 @@ struct ReplaceEmptyTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             upstream.replaceEmpty(with: 1).subscribe(subscriber)
             subscriber.request(.none)

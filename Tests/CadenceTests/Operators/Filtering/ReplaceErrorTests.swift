@@ -6,7 +6,7 @@ import Testing
 struct ReplaceErrorTests {
     @Test func passesValuesAndFinishedThrough() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let replacing: Publishers.ReplaceError<TestPublisher<Int, TestError>> = publisher.replaceError(with: 0)
+            let replacing: Publishers.ReplaceError<DrivenPublisher<Int, TestError>> = publisher.replaceError(with: 0)
             return replacing
         }
         upstream.send(1)
@@ -90,7 +90,7 @@ struct ReplaceErrorTests {
 
     @Test func aSecondSubscriptionFromUpstreamIsCancelled() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.replaceError(with: 0) }
-        let second = TestPublisher<Int, TestError>.TestSubscription(upstream.subscription.downstream)
+        let second = DrivenPublisher<Int, TestError>.TestSubscription(upstream.subscription.downstream)
         upstream.subscription.downstream.receive(subscription: second)
         #expect(second.cancelCount == 1)
         #expect(subscriber.subscriptions == 1)
@@ -108,7 +108,7 @@ struct ReplaceErrorTests {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         upstream.replaceError(with: 0).subscribe(subscriber)
         try #require(upstream.subscriber as? any Subscription).cancel()
-        let source = TestPublisher<Int, TestError>()
+        let source = DrivenPublisher<Int, TestError>()
         source.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         upstream.send(subscription: source.subscription)
         #expect(source.subscription.requests == [.max(2)])

@@ -63,7 +63,7 @@ struct TryFilterTests {
 
     @Test func fusedFiltersKeepOnlyValuesBothAccept() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let fused: Publishers.TryFilter<TestPublisher<Int, TestError>> =
+            let fused: Publishers.TryFilter<DrivenPublisher<Int, TestError>> =
                 publisher.tryFilter { $0.isMultiple(of: 2) }.filter { $0.isMultiple(of: 3) }.tryFilter { $0 > 6 }
             return fused
         }

@@ -19,7 +19,7 @@ struct FlatMapSingleValueTests {
     /// The upstream and the subscriber of one run, for the script and for the subscriber's reaction to a value.
     final class Run: @unchecked Sendable {
         // Touched only by the test's own thread.
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         var subscriber: TestSubscriber<Int, TestError>!
     }
 
@@ -168,10 +168,10 @@ struct FlatMapSingleValueTests {
     }
 
     @Test func aNeverFailingUpstreamFlattensJustItself() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let direct = TestSubscriber<Int, Never>(initialDemand: .max(2))
         let subscribed = TestSubscriber<Int, Never>(initialDemand: .max(2))
-        let flattened: Publishers.FlatMap<Just<Int>, TestPublisher<Int, Never>> = upstream.flatMap { Just($0) }
+        let flattened: Publishers.FlatMap<Just<Int>, DrivenPublisher<Int, Never>> = upstream.flatMap { Just($0) }
         flattened.subscribe(direct)
         upstream.flatMap { Just($0).eraseToAnyPublisher() }.subscribe(subscribed)
         for value in 1...3 { _ = upstream.send(value) }

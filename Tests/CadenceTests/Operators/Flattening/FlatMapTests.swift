@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Publishers.FlatMap")
 struct FlatMapTests {
-    typealias Inner = TestPublisher<Int, TestError>
+    typealias Inner = DrivenPublisher<Int, TestError>
 
     /// An upstream of indices, each mapped to the inner publisher at that index.
     struct Fixture {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let inners: [Inner]
         let subscriber: TestSubscriber<Int, TestError>
 
@@ -36,7 +36,7 @@ struct FlatMapTests {
     }
 
     @Test func sendsTheSubscriptionDownstreamBeforeSubscribingUpstream() {
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.flatMap { _ in Inner() }.subscribe(subscriber)
         #expect(subscriber.events == [.subscription])
@@ -184,11 +184,11 @@ struct FlatMapTests {
     }
 
     @Test func aSecondUpstreamSubscriptionIsCancelled() throws {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.flatMap { _ in Inner() }.subscribe(subscriber)
         let outer = try #require(upstream.subscription.downstream as AnySubscriber?)
-        let extra = TestPublisher<Int, TestError>()
+        let extra = DrivenPublisher<Int, TestError>()
         extra.subscribe(outer)
         #expect(extra.subscription.isCancelled)
         #expect(extra.subscription.requests == [])
@@ -197,7 +197,7 @@ struct FlatMapTests {
     /// Combine's flatMap delivers a value that an inner publisher sends from inside the downstream's `receive(_:)`
     /// at once, nested in that call, and answers that publisher `.max(1)` for it: nothing is left to ask later.
     @Test func aValueSentFromInsideTheDownstreamGoesOutNestedInTheCurrentOne() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let inners = [Inner(), Inner()]
         let trace = LockedBox<[String]>([])
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3), onValue: { value in
@@ -218,7 +218,7 @@ struct FlatMapTests {
 
     /// Without demand left for it, the value sent from inside the downstream waits for a request instead.
     @Test func aValueSentFromInsideTheDownstreamWithoutDemandWaits() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let inners = [Inner(), Inner()]
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { value in
             if value == 1 { inners[1].send(10) }
@@ -274,10 +274,10 @@ struct FlatMapTests {
     }
 
     @Test func aNeverFailingUpstreamTakesOnTheInnersFailureType() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let inner = Inner()
         let subscriber = TestSubscriber<Int, TestError>()
-        let flattened: Publishers.FlatMap<Inner, Publishers.SetFailureType<TestPublisher<Int, Never>, TestError>> =
+        let flattened: Publishers.FlatMap<Inner, Publishers.SetFailureType<DrivenPublisher<Int, Never>, TestError>> =
             upstream.flatMap { _ in inner }
         flattened.subscribe(subscriber)
         upstream.send(0)
@@ -287,10 +287,10 @@ struct FlatMapTests {
     }
 
     @Test func neverFailingInnersTakeOnTheUpstreamsFailureType() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let flattened: Publishers.FlatMap<
-            Publishers.SetFailureType<Just<Int>, TestError>, TestPublisher<Int, TestError>
+            Publishers.SetFailureType<Just<Int>, TestError>, DrivenPublisher<Int, TestError>
         > = upstream.flatMap { Just($0 * 10) }
         flattened.subscribe(subscriber)
         upstream.send(1)
@@ -316,7 +316,7 @@ struct FlatMapTests {
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            TestPublisher<Int, TestError>().flatMap { _ in TestPublisher<Int, TestError>() }.subscribe(subscriber)
+            DrivenPublisher<Int, TestError>().flatMap { _ in DrivenPublisher<Int, TestError>() }.subscribe(subscriber)
             subscriber.request(.none)
         }
         expectZeroDemandTrap(result, in: "FlatMap")
@@ -328,7 +328,7 @@ struct FlatMapTests {
     /// makes the upstream fail again, on the same thread, traps there. Cadence stops too, and says why.
     @Test func anInnerCancelThatCallsBackOnTheUpstreamsFailureTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let inner = CallingBackPublisher()
             upstream.flatMap { _ in inner }.subscribe(TestSubscriber<Int, TestError>())
             inner.onCancel = { upstream.send(completion: .failure(.other)) }
@@ -345,7 +345,7 @@ struct FlatMapTests {
     /// The downstream's cancel cancels the inner publishers with no lock held, in Combine too: an inner whose
     /// `cancel()` calls back into flatMap then is no misuse, and what it sends is dropped.
     @Test func anInnerCancelThatCallsBackOnTheDownstreamsCancelIsIgnored() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let inner = CallingBackPublisher()
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.flatMap { _ in inner }.subscribe(subscriber)
@@ -360,7 +360,7 @@ struct FlatMapTests {
         let innerCount = 8
         let valuesPerInner = 500
         for demand in [Subscribers.Demand.unlimited, .max(1)] {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let inners = (0..<innerCount).map { _ in Inner() }
             let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: demand)
             upstream.flatMap { inners[$0] }.subscribe(subscriber)
@@ -386,7 +386,7 @@ struct FlatMapTests {
     }
 
     @Test func cancellingWhileInnersSendStopsDelivery() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let inners = (0..<4).map { _ in Inner() }
         let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .unlimited)
         upstream.flatMap { inners[$0] }.subscribe(subscriber)

@@ -4,10 +4,10 @@ import Testing
 
 @Suite("Publishers.SwitchToLatest")
 struct SwitchToLatestTests {
-    typealias Inner = TestPublisher<Int, TestError>
+    typealias Inner = DrivenPublisher<Int, TestError>
 
     struct Fixture {
-        let upstream = TestPublisher<Inner, TestError>()
+        let upstream = DrivenPublisher<Inner, TestError>()
         let subscriber: TestSubscriber<Int, TestError>
 
         init(initialDemand: Subscribers.Demand = .unlimited,
@@ -218,7 +218,7 @@ struct SwitchToLatestTests {
             if value == 1 { inner.send(2) }
             return .none
         })
-        let upstream = TestPublisher<Inner, TestError>()
+        let upstream = DrivenPublisher<Inner, TestError>()
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
         inner.send(1)
@@ -232,11 +232,11 @@ struct SwitchToLatestTests {
     }
 
     @Test func aNeverFailingUpstreamTakesOnTheInnersFailureType() {
-        let upstream = TestPublisher<Inner, Never>()
+        let upstream = DrivenPublisher<Inner, Never>()
         let inner = Inner()
         let subscriber = TestSubscriber<Int, TestError>()
         let switched: Publishers.SwitchToLatest<
-            Inner, Publishers.SetFailureType<TestPublisher<Inner, Never>, TestError>
+            Inner, Publishers.SetFailureType<DrivenPublisher<Inner, Never>, TestError>
         > = upstream.switchToLatest()
         switched.subscribe(subscriber)
         upstream.send(inner)
@@ -246,11 +246,11 @@ struct SwitchToLatestTests {
     }
 
     @Test func neverFailingInnersTakeOnTheUpstreamsFailureType() {
-        let upstream = TestPublisher<Just<Int>, TestError>()
+        let upstream = DrivenPublisher<Just<Int>, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let switched: Publishers.SwitchToLatest<
             Publishers.SetFailureType<Just<Int>, TestError>,
-            Publishers.Map<TestPublisher<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>
+            Publishers.Map<DrivenPublisher<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>
         > = upstream.switchToLatest()
         switched.subscribe(subscriber)
         upstream.send(Just(1))
@@ -268,7 +268,7 @@ struct SwitchToLatestTests {
 
     @Test func aSecondUpstreamSubscriptionIsCancelled() {
         let fixture = Fixture()
-        let extra = TestPublisher<Inner, TestError>()
+        let extra = DrivenPublisher<Inner, TestError>()
         extra.subscribe(fixture.upstream.subscription.downstream)
         #expect(extra.subscription.isCancelled)
         #expect(extra.subscription.requests == [])
@@ -291,7 +291,7 @@ struct SwitchToLatestTests {
 
     @Test func switchingWhileInnersSendFromOtherThreadsNeverOverlaps() {
         let inners = (0..<40).map { _ in Inner() }
-        let upstream = TestPublisher<Inner, TestError>()
+        let upstream = DrivenPublisher<Inner, TestError>()
         // Unlimited: the inners send without regard to demand, which a limited demand would turn into a broken rule.
         let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .unlimited)
         upstream.switchToLatest().subscribe(subscriber)
@@ -320,8 +320,8 @@ struct SwitchToLatestTests {
     #if !canImport(Combine)  // Combine traps too; the messages are Cadence's
     @Test func aValueSentBeyondTheDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
-            let inner = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<DrivenPublisher<Int, TestError>, TestError>()
+            let inner = DrivenPublisher<Int, TestError>()
             upstream.switchToLatest().subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
             upstream.send(inner)
             inner.send(1)
@@ -334,8 +334,8 @@ struct SwitchToLatestTests {
 
     @Test func anInnerCompletingBeforeItsSubscriptionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
-            let inner = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+            let upstream = DrivenPublisher<DrivenPublisher<Int, TestError>, TestError>()
+            let inner = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
             upstream.switchToLatest().subscribe(TestSubscriber<Int, TestError>())
             upstream.send(inner)
             inner.send(completion: .finished)
@@ -350,7 +350,7 @@ struct SwitchToLatestTests {
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            TestPublisher<TestPublisher<Int, TestError>, TestError>().switchToLatest().subscribe(subscriber)
+            DrivenPublisher<DrivenPublisher<Int, TestError>, TestError>().switchToLatest().subscribe(subscriber)
             subscriber.request(.none)
         }
         expectZeroDemandTrap(result, in: "SwitchToLatest")

@@ -29,7 +29,7 @@ struct AllSatisfyTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Bool, TestError>(initialDemand: .none)
             upstream.allSatisfy { _ in true }.subscribe(subscriber)
             subscriber.request(.none)

@@ -26,7 +26,7 @@ struct CollectByCountTests {
     }
 
     @Test func multipliesDemandByTheCount() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .max(2)) { _ in .max(1) }
         upstream.collect(3).subscribe(subscriber)
         #expect(upstream.subscription.requests == [.max(6)])
@@ -85,7 +85,7 @@ struct CollectByCountTests {
 
     @Test func cancelsASecondSubscription() {
         let harness = ReducingHarness(initialDemand: .max(1)) { $0.collect(2) }
-        let other = TestPublisher<Int, TestError>()
+        let other = DrivenPublisher<Int, TestError>()
         other.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         harness.upstream.subscription.downstream.receive(subscription: other.subscription)
         #expect(other.subscription.cancelCount == 1)
@@ -94,7 +94,7 @@ struct CollectByCountTests {
     }
 
     @Test func aCompletionBeforeTheSubscriptionIsPassedOnAndEndsIt() {
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<[Int], TestError>()
         upstream.collect(2).subscribe(subscriber)
         upstream.send(completion: .finished)
@@ -111,7 +111,7 @@ struct CollectByCountTests {
         let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .max(1))
         upstream.collect(3).subscribe(subscriber)
         try #require(upstream.subscriber as? any Subscription).cancel()
-        let source = TestPublisher<Int, TestError>()
+        let source = DrivenPublisher<Int, TestError>()
         source.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         upstream.send(subscription: source.subscription)
         #expect(source.subscription.requests == [.max(3)])
@@ -139,7 +139,7 @@ struct CollectByCountTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
             upstream.collect(2).subscribe(subscriber)
             subscriber.request(.none)
@@ -151,7 +151,7 @@ struct CollectByCountTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func aCountBelowOneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             upstream.collect(0).subscribe(TestSubscriber<[Int], TestError>())
         }
         let message = "CollectByCount: collect(_:) needs a count greater than zero, got 0"

@@ -10,7 +10,7 @@ struct ReducingSubscriptionTests {
     /// As in Combine, a finished subscription keeps its closure (and downstream) until the upstream and the subscriber
     /// let go of it.
     @Test func finishingKeepsTheClosureUntilTheSubscriptionGoes() {
-        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+        var upstream: DrivenPublisher<Int, TestError>? = DrivenPublisher<Int, TestError>()
         weak var weakToken: Token?
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         do {
@@ -32,7 +32,7 @@ struct ReducingSubscriptionTests {
     /// As in Combine, a cancelled subscription keeps its closure and its downstream until the upstream and the
     /// subscriber let go of it; the closure is not called after the cancel.
     @Test func cancellingKeepsTheClosureAndTheDownstreamUntilTheSubscriptionGoes() {
-        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+        var upstream: DrivenPublisher<Int, TestError>? = DrivenPublisher<Int, TestError>()
         weak var weakToken: Token?
         weak var weakSubscriber: TestSubscriber<Int, TestError>?
         var subscription: (any Subscription)?
@@ -60,7 +60,7 @@ struct ReducingSubscriptionTests {
     }
 
     @Test func theMirrorShowsTheRunningResultAndTheInitialOne() throws {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.reduce(10, +).subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
@@ -74,7 +74,7 @@ struct ReducingSubscriptionTests {
     }
 
     @Test func collectsMirrorShowsOnlyItsCount() throws {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
         upstream.collect().subscribe(subscriber)
         upstream.send(4)
@@ -92,7 +92,7 @@ struct ReducingSubscriptionTests {
         upstream.count().subscribe(subscriber)
         let operatorSubscription = try #require(upstream.subscriber as? any Subscription)
         operatorSubscription.cancel()
-        let source = TestPublisher<Int, TestError>()
+        let source = DrivenPublisher<Int, TestError>()
         source.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         upstream.send(subscription: source.subscription)
         #expect(source.subscription.requests == [.unlimited])
@@ -102,7 +102,7 @@ struct ReducingSubscriptionTests {
 
     @Test func aRequestRacingTheFinishDeliversExactlyOnce() {
         for _ in 0..<200 {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             upstream.reduce(0, +).subscribe(subscriber)
             upstream.send(2)
@@ -119,7 +119,7 @@ struct ReducingSubscriptionTests {
 
     @Test func aCancelRacingTheFinishDeliversAtMostOnce() {
         for _ in 0..<200 {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .max(1))
             upstream.collect().subscribe(subscriber)
             upstream.send(3)
@@ -138,7 +138,7 @@ struct ReducingSubscriptionTests {
 
     @Test func anEarlyAnswerRacingARequestDeliversExactlyOnce() {
         for _ in 0..<200 {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             upstream.first().subscribe(subscriber)
             DispatchQueue.concurrentPerform(iterations: 2) { index in

@@ -39,7 +39,7 @@ struct TryAllSatisfyTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .none)
             upstream.tryAllSatisfy { _ in true }.subscribe(subscriber)
             subscriber.request(.none)

@@ -35,7 +35,7 @@ struct TryContainsWhereTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .none)
             upstream.tryContains { _ in false }.subscribe(subscriber)
             subscriber.request(.none)

@@ -6,7 +6,7 @@ struct DropTests {
     typealias Events = [Event<Int, TestError>]
 
     @Test func dropsTheFirstValuesThenRepublishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(2).subscribe(subscriber)
 
@@ -18,12 +18,12 @@ struct DropTests {
     }
 
     @Test func defaultCountIsOne() {
-        let drop = TestPublisher<Int, TestError>().dropFirst()
+        let drop = DrivenPublisher<Int, TestError>().dropFirst()
         #expect(drop.count == 1)
     }
 
     @Test func finishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(1).subscribe(subscriber)
 
@@ -34,7 +34,7 @@ struct DropTests {
     }
 
     @Test func failsWhileStillDropping() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(5).subscribe(subscriber)
 
@@ -45,7 +45,7 @@ struct DropTests {
 
     /// After a completion values and requests go nowhere; as in Combine, a second completion goes on.
     @Test func onlyCompletionsAreDeliveredAfterCompletion() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(0).subscribe(subscriber)
 
@@ -58,7 +58,7 @@ struct DropTests {
     }
 
     @Test func requestsTheSubscribersDemandPlusTheCountUpFront() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         publisher.dropFirst(2).subscribe(subscriber)
 
@@ -78,7 +78,7 @@ struct DropTests {
     }
 
     @Test func requestsTheCountEvenWithoutDemand() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         publisher.dropFirst(3).subscribe(subscriber)
 
@@ -86,7 +86,7 @@ struct DropTests {
     }
 
     @Test func requestsNothingWhenThereIsNothingToDropOrDeliver() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         publisher.dropFirst(0).subscribe(subscriber)
 
@@ -96,7 +96,7 @@ struct DropTests {
     }
 
     @Test func passesTheSubscribersAnswerThroughAfterDropping() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(2) })
         publisher.dropFirst(1).subscribe(subscriber)
 
@@ -105,7 +105,7 @@ struct DropTests {
     }
 
     @Test func collectsDemandUntilTheUpstreamSubscriptionArrives() {
-        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let publisher = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
         publisher.dropFirst(4).subscribe(subscriber)
 
@@ -117,7 +117,7 @@ struct DropTests {
     }
 
     @Test func aValueBeforeTheUpstreamSubscriptionIsCountedAndPassedOn() {
-        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let publisher = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2)) { _ in .max(42) }
         publisher.dropFirst(1).subscribe(subscriber)
 
@@ -127,7 +127,7 @@ struct DropTests {
     }
 
     @Test func cancelCancelsTheUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(1).subscribe(subscriber)
 
@@ -148,7 +148,7 @@ struct DropTests {
     }
 
     @Test func cancelBeforeTheUpstreamSubscriptionArrivesCancelsIt() {
-        let publisher = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let publisher = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
         publisher.dropFirst(1).subscribe(subscriber)
 
@@ -164,7 +164,7 @@ struct DropTests {
     }
 
     @Test func aSecondSubscriptionIsCancelled() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.dropFirst(1).subscribe(subscriber)
 
@@ -183,7 +183,7 @@ struct DropTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
-        TestPublisher<Int, TestError>().dropFirst(1).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().dropFirst(1).subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "Drop")
     }
 

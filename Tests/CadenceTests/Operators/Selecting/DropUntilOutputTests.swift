@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Publishers.DropUntilOutput")
 struct DropUntilOutputTests {
-    typealias Upstream = TestPublisher<Int, TestError>
-    typealias Trigger = TestPublisher<String, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
+    typealias Trigger = DrivenPublisher<String, TestError>
 
     private func make(
         initialDemand: Subscribers.Demand = .unlimited,
@@ -68,9 +68,9 @@ struct DropUntilOutputTests {
     #if !canImport(Combine)  // Combine traps here too, with a message of its own
     @Test func aDroppedValueNobodyRequestedTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-            upstream.drop(untilOutputFrom: TestPublisher<String, TestError>()).subscribe(subscriber)
+            upstream.drop(untilOutputFrom: DrivenPublisher<String, TestError>()).subscribe(subscriber)
             upstream.send(1)
             upstream.send(2)
         }
@@ -159,9 +159,9 @@ struct DropUntilOutputTests {
 
     /// As in Combine, a request for nothing is passed on to the upstream rather than trapped.
     @Test func aRequestForNothingIsPassedOn() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.drop(untilOutputFrom: TestPublisher<String, TestError>()).subscribe(subscriber)
+        upstream.drop(untilOutputFrom: DrivenPublisher<String, TestError>()).subscribe(subscriber)
         subscriber.request(.none)
         #expect(upstream.subscription.requests == [.none])
     }

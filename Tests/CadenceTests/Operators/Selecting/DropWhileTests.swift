@@ -6,7 +6,7 @@ struct DropWhileTests {
     typealias Events = [Event<Int, TestError>]
 
     @Test func dropsWhileThePredicateHoldsThenRepublishesEverything() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         var predicateInputs: [Int] = []
         publisher.drop(while: { value in
@@ -23,7 +23,7 @@ struct DropWhileTests {
     }
 
     @Test func finishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.drop(while: { $0 < 2 }).subscribe(subscriber)
 
@@ -34,7 +34,7 @@ struct DropWhileTests {
     }
 
     @Test func fails() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.drop(while: { $0 < 2 }).subscribe(subscriber)
 
@@ -44,7 +44,7 @@ struct DropWhileTests {
     }
 
     @Test func nothingIsDeliveredAfterCompletion() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.drop(while: { _ in false }).subscribe(subscriber)
 
@@ -58,7 +58,7 @@ struct DropWhileTests {
     }
 
     @Test func demandPassesThroughAndDroppedValuesAreAnsweredWithOne() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         publisher.drop(while: { $0 < 10 }).subscribe(subscriber)
 
@@ -75,7 +75,7 @@ struct DropWhileTests {
     }
 
     @Test func passesTheSubscribersAnswerThrough() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(5) })
         publisher.drop(while: { $0 < 1 }).subscribe(subscriber)
 
@@ -103,7 +103,7 @@ struct DropWhileTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
-        TestPublisher<Int, TestError>().drop(while: { _ in true }).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().drop(while: { _ in true }).subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "DropWhile", mirrorLabels: [])
     }
 

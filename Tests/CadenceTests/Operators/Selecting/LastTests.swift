@@ -23,7 +23,7 @@ struct LastTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             upstream.last().subscribe(subscriber)
             subscriber.request(.none)

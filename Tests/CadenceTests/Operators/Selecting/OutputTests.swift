@@ -17,7 +17,7 @@ struct OutputTests {
     }
 
     @Test func prefixRepublishesTheFirstValuesThenFinishesOnTheNext() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(2).subscribe(subscriber)
 
@@ -33,7 +33,7 @@ struct OutputTests {
     }
 
     @Test func outputInRepublishesTheRange() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.output(in: 1...2).subscribe(subscriber)
 
@@ -45,7 +45,7 @@ struct OutputTests {
     }
 
     @Test func outputAtRepublishesOneValue() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.output(at: 2).subscribe(subscriber)
 
@@ -56,7 +56,7 @@ struct OutputTests {
     }
 
     @Test func prefixZeroFinishesOnTheFirstValue() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(0).subscribe(subscriber)
 
@@ -66,7 +66,7 @@ struct OutputTests {
     }
 
     @Test func upstreamFinishingBeforeTheRangeEnds() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(5).subscribe(subscriber)
 
@@ -77,7 +77,7 @@ struct OutputTests {
     }
 
     @Test func upstreamFailing() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.output(in: 1..<3).subscribe(subscriber)
 
@@ -87,7 +87,7 @@ struct OutputTests {
     }
 
     @Test func nothingIsDeliveredAfterFinishing() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(1).subscribe(subscriber)
 
@@ -103,7 +103,7 @@ struct OutputTests {
     }
 
     @Test func demandPassesThroughAndSkippedValuesAreAnsweredWithOne() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         publisher.output(in: 2..<5).subscribe(subscriber)
 
@@ -122,7 +122,7 @@ struct OutputTests {
     }
 
     @Test func passesTheSubscribersAnswerThrough() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(3) })
         publisher.prefix(2).subscribe(subscriber)
 
@@ -132,7 +132,7 @@ struct OutputTests {
     /// As Combine's `output(in:)` does, the subscription keeps no guard on values: what a misbehaving upstream still
     /// sends after a cancel is counted and delivered while the range lasts; a completion after the cancel is dropped.
     @Test func cancelCancelsTheUpstreamOnceAndLaterValuesStillGoThroughAsInCombine() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in .max(2) })
         publisher.output(in: 1..<3).subscribe(subscriber)
         publisher.send(0)
@@ -171,7 +171,7 @@ struct OutputTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
-        TestPublisher<Int, TestError>().prefix(1).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().prefix(1).subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "Output", mirrorLabels: [])
     }
 
@@ -215,7 +215,7 @@ struct OutputTests {
 
     /// As Combine's `output(in:)` does, a zero demand goes to the upstream as it is.
     @Test func aZeroDemandIsPassedOn() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         publisher.prefix(1).subscribe(subscriber)
         subscriber.request(.none)

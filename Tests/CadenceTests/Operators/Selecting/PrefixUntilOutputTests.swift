@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Publishers.PrefixUntilOutput")
 struct PrefixUntilOutputTests {
-    typealias Upstream = TestPublisher<Int, TestError>
-    typealias Trigger = TestPublisher<String, Never>
+    typealias Upstream = DrivenPublisher<Int, TestError>
+    typealias Trigger = DrivenPublisher<String, Never>
 
     private func make(
         initialDemand: Subscribers.Demand = .unlimited,
@@ -52,7 +52,7 @@ struct PrefixUntilOutputTests {
 
     @Test func ignoresATriggerThatCompletesWithoutOutput() {
         let upstream = Upstream()
-        let trigger = TestPublisher<String, TestError>()
+        let trigger = DrivenPublisher<String, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
         trigger.send(completion: .failure(.oops))

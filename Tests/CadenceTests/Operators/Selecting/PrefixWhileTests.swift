@@ -6,7 +6,7 @@ struct PrefixWhileTests {
     typealias Events = [Event<Int, TestError>]
 
     @Test func republishesWhileThePredicateHoldsThenCancelsAndFinishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(while: { $0 < 3 }).subscribe(subscriber)
 
@@ -19,7 +19,7 @@ struct PrefixWhileTests {
     }
 
     @Test func upstreamFinishing() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(while: { $0 < 3 }).subscribe(subscriber)
 
@@ -30,7 +30,7 @@ struct PrefixWhileTests {
     }
 
     @Test func upstreamFailing() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         publisher.prefix(while: { $0 < 3 }).subscribe(subscriber)
 
@@ -40,7 +40,7 @@ struct PrefixWhileTests {
     }
 
     @Test func nothingIsDeliveredOrAskedAfterThePredicateFails() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         var asked: [Int] = []
         publisher.prefix(while: { asked.append($0); return $0 < 1 }).subscribe(subscriber)
@@ -57,7 +57,7 @@ struct PrefixWhileTests {
     }
 
     @Test func demandPassesThroughBothWays() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { $0 == 2 ? .max(4) : .none })
         publisher.prefix(while: { $0 < 10 }).subscribe(subscriber)
 
@@ -90,7 +90,7 @@ struct PrefixWhileTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, TestError>()
-        TestPublisher<Int, TestError>().prefix(while: { _ in true }).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().prefix(while: { _ in true }).subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "PrefixWhile", mirrorLabels: ["downstream"])
     }
 

@@ -4,7 +4,7 @@ import Testing
 @Suite("Publishers.TryDropWhile")
 struct TryDropWhileTests {
     @Test func dropsWhileThePredicateHoldsThenRepublishesEverything() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryDrop(while: { $0 < 3 }).subscribe(subscriber)
 
@@ -15,7 +15,7 @@ struct TryDropWhileTests {
     }
 
     @Test func thePredicateIsNotAskedOnceItReturnedFalse() throws {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryDrop(while: { value in
             if value == 0 { throw TestError.other }
@@ -29,7 +29,7 @@ struct TryDropWhileTests {
     }
 
     @Test func finishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryDrop(while: { $0 < 2 }).subscribe(subscriber)
 
@@ -39,7 +39,7 @@ struct TryDropWhileTests {
     }
 
     @Test func passesTheUpstreamFailureOn() throws {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryDrop(while: { $0 < 2 }).subscribe(subscriber)
 
@@ -53,7 +53,7 @@ struct TryDropWhileTests {
     }
 
     @Test func aThrowingPredicateCancelsTheUpstreamAndFails() throws {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryDrop(while: { value in
             if value == 2 { throw TestError.other }
@@ -81,7 +81,7 @@ struct TryDropWhileTests {
     }
 
     @Test func demandPassesThroughAndDroppedValuesAreAnsweredWithOne() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>(initialDemand: .max(1))
         publisher.tryDrop(while: { $0 < 10 }).subscribe(subscriber)
 
@@ -114,7 +114,7 @@ struct TryDropWhileTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, any Error>()
-        TestPublisher<Int, TestError>().tryDrop(while: { _ in true }).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().tryDrop(while: { _ in true }).subscribe(subscriber)
         expectSlicingReflection(of: subscriber.subscription, description: "TryDropWhile", mirrorLabels: [])
     }
 

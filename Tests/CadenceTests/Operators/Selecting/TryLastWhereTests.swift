@@ -28,7 +28,7 @@ struct TryLastWhereTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)
             upstream.tryLast { _ in true }.subscribe(subscriber)
             subscriber.request(.none)

@@ -4,7 +4,7 @@ import Testing
 @Suite("Publishers.TryPrefixWhile")
 struct TryPrefixWhileTests {
     @Test func republishesWhileThePredicateHoldsThenCancelsAndFinishes() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryPrefix(while: { $0 < 3 }).subscribe(subscriber)
 
@@ -17,7 +17,7 @@ struct TryPrefixWhileTests {
     }
 
     @Test func aThrowingPredicateCancelsTheUpstreamAndFails() throws {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryPrefix(while: { value in
             if value == 2 { throw TestError.other }
@@ -44,7 +44,7 @@ struct TryPrefixWhileTests {
     }
 
     @Test func upstreamFinishing() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryPrefix(while: { _ in true }).subscribe(subscriber)
 
@@ -54,7 +54,7 @@ struct TryPrefixWhileTests {
     }
 
     @Test func passesTheUpstreamFailureOn() throws {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>()
         publisher.tryPrefix(while: { _ in true }).subscribe(subscriber)
 
@@ -68,7 +68,7 @@ struct TryPrefixWhileTests {
     }
 
     @Test func demandPassesThroughBothWays() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, any Error>(initialDemand: .max(1), onValue: { _ in .max(2) })
         publisher.tryPrefix(while: { $0 < 10 }).subscribe(subscriber)
 
@@ -94,7 +94,7 @@ struct TryPrefixWhileTests {
 
     @Test func reflection() {
         let subscriber = TestSubscriber<Int, any Error>()
-        TestPublisher<Int, TestError>().tryPrefix(while: { _ in true }).subscribe(subscriber)
+        DrivenPublisher<Int, TestError>().tryPrefix(while: { _ in true }).subscribe(subscriber)
         expectSlicingReflection(
             of: subscriber.subscription, description: "TryPrefixWhile", mirrorLabels: ["downstream"])
     }

@@ -61,7 +61,7 @@ struct AutoconnectTests {
     }
 
     @Test func sharesOneUpstreamThroughMakeConnectable() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let autoconnect = upstream.makeConnectable().autoconnect()
         let first = TestSubscriber<Int, Never>()
         let second = TestSubscriber<Int, Never>()

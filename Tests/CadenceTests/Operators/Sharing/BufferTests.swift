@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Buffer")
 struct BufferTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     struct Fixture {
         let upstream = Source()
@@ -218,7 +218,7 @@ struct BufferTests {
 
     /// As in Combine, `request(.none)` is no misuse here: it adds no demand and does not trap.
     @Test func requestingNoneAddsNoDemandAndDoesNotTrap() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
         subscriber.request(.none)
@@ -235,7 +235,7 @@ struct BufferTests {
     /// on the same thread, traps there. Cadence stops too, and says why.
     @Test func aCustomErrorClosureThatMakesTheUpstreamSendAgainTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>()
+            let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError {
                 upstream.send(3)
@@ -251,7 +251,7 @@ struct BufferTests {
     /// Only the thread inside the closure is checked: a value another thread sends meanwhile is taken as usual.
     /// (Combine's would wait for the closure, which here waits for it: the test cannot run on Combine.)
     @Test func aValueFromAnotherThreadWhileTheCustomErrorIsMadeIsTakenAsUsual() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         let calls = LockedBox(0)
         upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.MakeConnectable")
 struct MakeConnectableTests {
-    typealias Source = TestPublisher<Int, Never>
+    typealias Source = DrivenPublisher<Int, Never>
 
     @Test func deliversNothingUntilConnected() {
         let upstream = Source()

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Multicast")
 struct MulticastTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
     typealias Relay = PassthroughSubject<Int, TestError>
 
     @Test func connectSubscribesTheUpstreamOnceForEverySubscriber() {
@@ -165,12 +165,12 @@ struct MulticastTests {
     }
 }
 
-/// A subject that hands its subscribers a `TestPublisher`'s subscriptions, so a test sees what they request.
+/// A subject that hands its subscribers a `DrivenPublisher`'s subscriptions, so a test sees what they request.
 final class MulticastTestsRecordingSubject: Subject {
     typealias Output = Int
     typealias Failure = TestError
 
-    let publisher = TestPublisher<Int, TestError>()
+    let publisher = DrivenPublisher<Int, TestError>()
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
         publisher.subscribe(subscriber)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Publishers.Share")
 struct ShareTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     @Test func sharesOneUpstreamSubscription() {
         let upstream = Source()

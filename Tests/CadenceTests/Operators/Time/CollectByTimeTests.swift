@@ -7,7 +7,7 @@ struct CollectByTimeTests {
     /// A subject, a `collect(_:options:)` on a 10-tick interval, and a subscriber that logs each event with its tick.
     private struct Fixture {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let log = LockedBox<[String]>([])
         let subscriber: TestSubscriber<[Int], TestError>
 
@@ -303,7 +303,7 @@ struct CollectByTimeTests {
 
     @Test func cancellingWhileReceivingAGroupStopsTheRest() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let box = LockedBox<TestSubscriber<[Int], TestError>?>(nil)
         let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .unlimited) { _ in
             box.value?.cancel()
@@ -323,7 +323,7 @@ struct CollectByTimeTests {
 
     @Test func cancelReleasesTheSubscriberAndTheCollectedValues() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         weak var released: TestSubscriber<[Int], TestError>?
         do {
             let subscriber = TestSubscriber<[Int], TestError>()
@@ -345,7 +345,7 @@ struct CollectByTimeTests {
 
     @Test func nothingHappensBeforeTheSubscriptionArrives() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<[Int], TestError>()
         upstream.collect(.byTime(clock.scheduler, .ticks(10))).subscribe(subscriber)
         #expect(clock.pendingCount == 0) // the first window opens with the subscription
@@ -378,7 +378,7 @@ struct CollectByTimeTests {
 
     @Test func exposesItsStrategyAndOptions() {
         let clock = VirtualClock()
-        let publisher = TestPublisher<Int, TestError>().collect(.byTimeOrCount(clock.scheduler, .ticks(7), 4))
+        let publisher = DrivenPublisher<Int, TestError>().collect(.byTimeOrCount(clock.scheduler, .ticks(7), 4))
         guard case .byTimeOrCount(let scheduler, let interval, let count) = publisher.strategy else {
             Issue.record("expected .byTimeOrCount, got \(publisher.strategy)")
             return
@@ -392,7 +392,7 @@ struct CollectByTimeTests {
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNoneAddsNoDemandAndDoesNotTrap() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
         upstream.collect(.byTime(clock.scheduler, .ticks(1))).subscribe(subscriber)
         subscriber.request(.none)
@@ -403,7 +403,7 @@ struct CollectByTimeTests {
     #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
     @Test func aCountBelowOneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            TestPublisher<Int, TestError>().collect(.byTimeOrCount(VirtualClock().scheduler, .ticks(5), 0))
+            DrivenPublisher<Int, TestError>().collect(.byTimeOrCount(VirtualClock().scheduler, .ticks(5), 0))
                 .subscribe(TestSubscriber<[Int], TestError>())
         }
         let message = "CollectByTime: collect(.byTimeOrCount(_:_:_:)) needs a count greater than zero, got 0"
@@ -415,7 +415,7 @@ struct CollectByTimeTests {
     func anIntervalThatIsNotPositiveIsReportedAndRunsNoTimer(ticks: Int) {
         let messages = LockedBox<[String]>([])
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<[Int], TestError>()
         FailureReporter.$current.withValue(.init { messages.append($0.message) }) {
             upstream.collect(.byTimeOrCount(clock.scheduler, .ticks(ticks), 2)).subscribe(subscriber)
@@ -444,7 +444,7 @@ struct CollectByTimeTests {
     @Test(arguments: [nil, 7] as [Int?])
     func valuesFromSeveralThreadsWhileTheClockAdvances(count: Int?) {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = FlatteningCheckingSubscriber<[Int]>(initialDemand: .max(1), demandPerValue: .max(1))
         let strategy: Publishers.TimeGroupingStrategy<VirtualScheduler> = if let count {
             .byTimeOrCount(clock.scheduler, .ticks(5), count)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Debounce")
 struct DebounceTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     /// A 300 ms debounce on a virtual scheduler, between a test publisher and a test subscriber.
     struct Fixture {
@@ -253,7 +253,7 @@ struct DebounceTests {
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNoneAddsNoDemandAndDoesNotTrap() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.debounce(for: .ticks(1), scheduler: clock.scheduler).subscribe(subscriber)
         subscriber.request(.none)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Delay")
 struct DelayTests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
     typealias Recorder = TickRecordingSubscriber<Int, TestError>
 
     /// An upstream delayed by `interval` on a fresh clock, with a recording subscriber, subscribed at tick 0.
@@ -111,7 +111,7 @@ struct DelayTests {
 
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNonePassesItOnAsCombineDoes() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.delay(for: .ticks(1), scheduler: VirtualScheduler()).subscribe(subscriber)
         subscriber.request(.none)
@@ -265,7 +265,7 @@ struct DelayTests {
 
     @Test func valuesFromSeveralThreadsWhileTheClockAdvancesAllArriveOnce() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TickRecordingSubscriber<Int, Never>(clock: clock)
         upstream.delay(for: .ticks(3), scheduler: clock.scheduler).subscribe(subscriber)
         TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(to: upstream, clock: clock)
@@ -279,7 +279,7 @@ struct DelayTests {
 
     @Test func actionsRunningOnSeveralThreadsAtOnceStillDeliverOneAtATimeInOrder() {
         let scheduler = ThreadPoolScheduler()
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = SerialDeliveryCheckingSubscriber<Int>()
         upstream.delay(for: .ticks(1), scheduler: scheduler).subscribe(subscriber)
         for value in 0..<500 { upstream.send(value) }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.MeasureInterval")
 struct MeasureIntervalTests {
-    typealias Upstream = TestPublisher<String, TestError>
+    typealias Upstream = DrivenPublisher<String, TestError>
     typealias Recorder = TickRecordingSubscriber<VirtualTime.Stride, TestError>
 
     /// An upstream measured on `clock`, with a recording subscriber, subscribed at the clock's current tick.
@@ -78,7 +78,7 @@ struct MeasureIntervalTests {
 
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNonePassesItOnAsCombineDoes() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<VirtualTime.Stride, TestError>(initialDemand: .none)
         upstream.measureInterval(using: VirtualScheduler()).subscribe(subscriber)
         subscriber.request(.none)
@@ -146,7 +146,7 @@ struct MeasureIntervalTests {
 
     @Test func valuesFromSeveralThreadsWhileTheClockAdvancesAddUpToTheTimeMeasured() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TickRecordingSubscriber<VirtualTime.Stride, Never>(clock: clock)
         upstream.measureInterval(using: clock.scheduler).subscribe(subscriber)
         TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(to: upstream, clock: clock)

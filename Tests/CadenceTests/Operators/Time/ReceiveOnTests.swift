@@ -18,13 +18,13 @@ struct ReceiveOnTests {
     }
 
     /// A test publisher received on a new virtual clock's scheduler by a test subscriber with unlimited demand.
-    private static func make() -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
+    private static func make() -> (VirtualClock, DrivenPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
         TimeOperatorChecks.subscribe { upstream, clock in upstream.receive(on: clock.scheduler) }
     }
 
     @Test func subscriptionAndRequestsAreSynchronousButValuesWaitForTheClock() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(10))
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
         #expect(subscriber.events == [.subscription])
@@ -44,7 +44,7 @@ struct ReceiveOnTests {
 
     @Test func eachValueArrivesOnTheTickItWasSentInOrder() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let log = LockedBox<[String]>([])
         let subscriber = Self.timedSubscriber(clock, log: log)
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
@@ -86,7 +86,7 @@ struct ReceiveOnTests {
 
     @Test func theDownstreamsAnswerGoesUpstreamAsARequestFromTheScheduler() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let log = LockedBox<[String]>([])
         let subscriber = Self.timedSubscriber(clock, log: log, initialDemand: .max(1), answer: .max(2))
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
@@ -105,7 +105,7 @@ struct ReceiveOnTests {
 
     @Test func noAnswerMeansNoRequest() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
         upstream.send(1)
@@ -130,7 +130,7 @@ struct ReceiveOnTests {
 
     @Test func cancelCancelsTheUpstreamOnceAndIgnoresLaterEvents() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
         upstream.send(1)
@@ -152,7 +152,7 @@ struct ReceiveOnTests {
 
     @Test func cancellingWhileReceivingAValueSendsNoRequestAndNothingMore() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let box = LockedBox<TestSubscriber<Int, TestError>?>(nil)
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1)) { _ in
             box.value?.cancel()
@@ -173,7 +173,7 @@ struct ReceiveOnTests {
     /// go of it, the subscriber goes, before that work runs.
     @Test func cancelledScheduledWorkDoesNotHoldTheSubscriber() {
         let clock = VirtualClock()
-        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+        var upstream: DrivenPublisher<Int, TestError>? = DrivenPublisher<Int, TestError>()
         weak var released: TestSubscriber<Int, TestError>?
         do {
             let subscriber = TestSubscriber<Int, TestError>()
@@ -212,7 +212,7 @@ struct ReceiveOnTests {
 
     @Test func eventsBeforeTheSubscriptionAreIgnored() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
         let inner = upstream.subscription.downstream
@@ -225,7 +225,7 @@ struct ReceiveOnTests {
 
     @Test func describesItselfLikeCombine() throws {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let publisher = upstream.receive(on: clock.scheduler, options: nil)
         publisher.subscribe(subscriber)
@@ -241,7 +241,7 @@ struct ReceiveOnTests {
 
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNonePassesItOnAsCombineDoes() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.receive(on: VirtualClock().scheduler).subscribe(subscriber)
         subscriber.request(.none)
@@ -252,7 +252,7 @@ struct ReceiveOnTests {
     /// every value arrives once, each thread's values in the order it sent them, and never two at once.
     @Test func valuesFromSeveralThreadsWhileTheClockAdvances() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .unlimited)
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
         TimeOperatorChecks.sendInLanesWhileTheClockAdvances(to: upstream, clock: clock)
@@ -273,7 +273,7 @@ struct ReceiveOnTests {
     /// delivered meanwhile still reaches the upstream; its own requests no longer do.
     @Test func demandAnsweredWhileTheCompletionWaitsStillReachesTheUpstream() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { _ in .max(3) })
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
         upstream.send(1)

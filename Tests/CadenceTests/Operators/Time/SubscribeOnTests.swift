@@ -39,13 +39,13 @@ struct SubscribeOnTests {
     }
 
     /// A test publisher subscribed to on a new virtual clock's scheduler by a test subscriber with unlimited demand.
-    private static func make() -> (VirtualClock, TestPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
+    private static func make() -> (VirtualClock, DrivenPublisher<Int, TestError>, TestSubscriber<Int, TestError>) {
         TimeOperatorChecks.subscribe { upstream, clock in upstream.subscribe(on: clock.scheduler) }
     }
 
     @Test func subscribesToTheUpstreamOnlyWhenTheClockRuns() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3))
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
         #expect(upstream.subscriptions.isEmpty)
@@ -98,7 +98,7 @@ struct SubscribeOnTests {
 
     @Test func valuesAndCompletionReachTheDownstreamSynchronously() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1)) { _ in .max(4) }
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
         clock.advance(by: .ticks(0))
@@ -116,7 +116,7 @@ struct SubscribeOnTests {
 
     @Test func failureReachesTheDownstreamOnTheUpstreamsTick() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let log = LockedBox<[String]>([])
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
@@ -168,7 +168,7 @@ struct SubscribeOnTests {
 
     @Test func eventsBeforeTheSubscriptionAreIgnored() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
         clock.advance(by: .ticks(0))
@@ -182,7 +182,7 @@ struct SubscribeOnTests {
 
     @Test func describesItselfLikeCombine() throws {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         let publisher = upstream.subscribe(on: clock.scheduler, options: nil)
         publisher.subscribe(subscriber)
@@ -200,7 +200,7 @@ struct SubscribeOnTests {
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNonePassesItOnAsCombineDoes() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
         clock.advance(by: .ticks(0))
@@ -212,7 +212,7 @@ struct SubscribeOnTests {
     /// Several threads request while another keeps advancing the clock: every request reaches the upstream once.
     @Test func requestsFromSeveralThreadsWhileTheClockAdvances() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.subscribe(on: clock.scheduler).subscribe(subscriber)
         clock.advance(by: .ticks(0))

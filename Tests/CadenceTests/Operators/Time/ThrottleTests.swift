@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Throttle")
 struct ThrottleTests {
-    typealias Source = TestPublisher<Int, TestError>
+    typealias Source = DrivenPublisher<Int, TestError>
 
     /// A 300 ms throttle on a virtual scheduler, between a test publisher and a test subscriber.
     struct Fixture {
@@ -313,7 +313,7 @@ struct ThrottleTests {
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNoneAddsNoDemandAndDoesNotTrap() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.throttle(for: .ticks(1), scheduler: clock.scheduler, latest: true).subscribe(subscriber)
         subscriber.request(.none)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Publishers.Timeout")
 struct TimeoutTests {
-    typealias Upstream = TestPublisher<Int, TestError>
+    typealias Upstream = DrivenPublisher<Int, TestError>
     typealias Recorder = TickRecordingSubscriber<Int, TestError>
 
     /// An upstream with a timeout of `interval` on `clock`, with a recording subscriber, subscribed at the clock's
@@ -153,7 +153,7 @@ struct TimeoutTests {
 
     /// As in Combine, `request(.none)` is no misuse here: it does not trap.
     @Test func requestingNonePassesItOnAsCombineDoes() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.timeout(.ticks(1), scheduler: VirtualScheduler()).subscribe(subscriber)
         subscriber.request(.none)
@@ -268,7 +268,7 @@ struct TimeoutTests {
 
     @Test func valuesFromSeveralThreadsWhileTheClockAdvancesEndInOneCompletion() {
         let clock = VirtualClock()
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TickRecordingSubscriber<Int, Never>(clock: clock)
         upstream.timeout(.ticks(50), scheduler: clock.scheduler).subscribe(subscriber)
         TimeOperatorChecks.sendFromSeveralThreadsWhileTheClockAdvances(to: upstream, clock: clock)
@@ -284,7 +284,7 @@ struct TimeoutTests {
 
     @Test func deliveriesRunningOnSeveralThreadsAtOnceStillGoOneAtATimeInOrder() {
         let scheduler = ThreadPoolScheduler()
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = SerialDeliveryCheckingSubscriber<Int>()
         upstream.timeout(.ticks(1), scheduler: scheduler).subscribe(subscriber)
         for value in 0..<500 { upstream.send(value) }
@@ -309,7 +309,7 @@ struct TimeoutTests {
     /// action inside the call that schedules it, subscribing traps. Cadence stops there too, and says why.
     @Test func aTimeoutOnAnImmediateSchedulerTrapsWhenSubscribed() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            TestPublisher<Int, TestError>().timeout(5, scheduler: ImmediateScheduler.shared)
+            DrivenPublisher<Int, TestError>().timeout(5, scheduler: ImmediateScheduler.shared)
                 .subscribe(TestSubscriber<Int, TestError>())
         }
         #expect(result?.standardErrorText.contains("""
@@ -322,7 +322,7 @@ struct TimeoutTests {
     /// scheduled it has not returned yet times out as usual. (Combine's timer would wait for the lock there, and
     /// this scheduler for the timer: the test cannot run on Combine.)
     @Test func aTimerRunningOnAnotherThreadWhileItIsBeingScheduledTimesOut() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.timeout(5, scheduler: OtherThreadScheduler()).subscribe(subscriber)
         #expect(subscriber.completions == [.finished])

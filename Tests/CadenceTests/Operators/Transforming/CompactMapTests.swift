@@ -50,7 +50,7 @@ struct CompactMapTests {
 
     @Test func fusedCompactMapAndMapStayOneCompactMap() {
         let (upstream, subscriber) = makeTransformPipeline(String.self, TestError.self) { publisher in
-            let fused: Publishers.CompactMap<TestPublisher<String, TestError>, String> =
+            let fused: Publishers.CompactMap<DrivenPublisher<String, TestError>, String> =
                 publisher.compactMap { Int($0) }.compactMap { $0 > 0 ? $0 : nil }.map { "+\($0)" }
             return fused
         }

@@ -17,7 +17,7 @@ struct MapErrorTests {
 
     @Test func convertsTheFailure() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let mapped: Publishers.MapError<TestPublisher<Int, TestError>, Wrapped> = publisher.mapError(Wrapped.init)
+            let mapped: Publishers.MapError<DrivenPublisher<Int, TestError>, Wrapped> = publisher.mapError(Wrapped.init)
             return mapped
         }
         upstream.send(1)
@@ -26,7 +26,7 @@ struct MapErrorTests {
     }
 
     @Test func bothInitializersKeepTheTransform() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let unlabelled = Publishers.MapError(upstream: upstream, { Wrapped(inner: $0) })
         let labelled = Publishers.MapError(upstream: upstream, transform: { _ in Wrapped(inner: .other) })
         #expect(unlabelled.transform(.oops) == Wrapped(inner: .oops))

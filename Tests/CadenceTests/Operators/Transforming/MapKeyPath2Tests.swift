@@ -8,7 +8,7 @@ struct MapKeyPath2Tests {
 
     @Test func publishesTheKeyPathValuesThenFinishes() {
         let (upstream, subscriber) = makeTransformPipeline(TransformPoint.self, TestError.self) { publisher in
-            let mapped: Publishers.MapKeyPath2<TestPublisher<TransformPoint, TestError>, Int, String> =
+            let mapped: Publishers.MapKeyPath2<DrivenPublisher<TransformPoint, TestError>, Int, String> =
                 publisher.map(\.x, \.label)
             return mapped
         }

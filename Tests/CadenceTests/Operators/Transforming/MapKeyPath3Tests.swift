@@ -8,7 +8,7 @@ struct MapKeyPath3Tests {
 
     @Test func publishesTheKeyPathValuesThenFinishes() {
         let (upstream, subscriber) = makeTransformPipeline(TransformPoint.self, TestError.self) { publisher in
-            let mapped: Publishers.MapKeyPath3<TestPublisher<TransformPoint, TestError>, Int, Int, String> =
+            let mapped: Publishers.MapKeyPath3<DrivenPublisher<TransformPoint, TestError>, Int, Int, String> =
                 publisher.map(\.x, \.y, \.label)
             return mapped
         }

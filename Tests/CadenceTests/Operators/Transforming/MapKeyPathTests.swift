@@ -8,7 +8,7 @@ struct MapKeyPathTests {
 
     @Test func publishesTheKeyPathValuesThenFinishes() {
         let (upstream, subscriber) = makeTransformPipeline(TransformPoint.self, TestError.self) { publisher in
-            let mapped: Publishers.MapKeyPath<TestPublisher<TransformPoint, TestError>, Int> =
+            let mapped: Publishers.MapKeyPath<DrivenPublisher<TransformPoint, TestError>, Int> =
                 publisher.map(\.x)
             return mapped
         }

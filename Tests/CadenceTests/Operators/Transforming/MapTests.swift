@@ -4,7 +4,7 @@ import Testing
 @Suite("Publishers.Map")
 struct MapTests {
     @Test func transformsEachValueAndPassesCompletionThrough() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<String, TestError>()
         upstream.map { "#\($0)" }.subscribe(subscriber)
 
@@ -15,7 +15,7 @@ struct MapTests {
     }
 
     @Test func passesFailureThrough() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.map { $0 * 2 }.subscribe(subscriber)
 
@@ -25,7 +25,7 @@ struct MapTests {
     }
 
     @Test func demandPassesThroughUntouched() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1)) { $0 == 11 ? .max(2) : .none }
         upstream.map { $0 + 10 }.subscribe(subscriber)
 
@@ -38,7 +38,7 @@ struct MapTests {
     }
 
     @Test func cancelReachesTheUpstream() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.map { $0 }.subscribe(subscriber)
 
@@ -54,7 +54,7 @@ struct MapTests {
     }
 
     @Test func describesItselfAsMap() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = DrivenPublisher<Int, Never>()
         upstream.map { $0 }.subscribe(TestSubscriber<Int, Never>())
         #expect(upstream.subscription.downstream.description == "Map")
     }

@@ -5,7 +5,7 @@ import Testing
 struct ReplaceNilTests {
     @Test func replacesNilElementsThenFinishes() {
         let (upstream, subscriber) = makeTransformPipeline(Int?.self, TestError.self) { publisher in
-            let replaced: Publishers.Map<TestPublisher<Int?, TestError>, Int> = publisher.replaceNil(with: 0)
+            let replaced: Publishers.Map<DrivenPublisher<Int?, TestError>, Int> = publisher.replaceNil(with: 0)
             return replaced
         }
         upstream.send(1)

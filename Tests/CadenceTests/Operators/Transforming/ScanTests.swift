@@ -20,7 +20,7 @@ struct ScanTests {
     }
 
     @Test func eachSubscriptionStartsFromTheInitialResult() {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = DrivenPublisher<Int, TestError>()
         let scan = upstream.scan(0, +)
         let first = TestSubscriber<Int, TestError>()
         scan.subscribe(first)

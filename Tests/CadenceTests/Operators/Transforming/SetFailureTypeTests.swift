@@ -5,7 +5,7 @@ import Testing
 struct SetFailureTypeTests {
     @Test func passesValuesAndFinishedThroughUnderTheNewFailureType() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, Never.self) { publisher in
-            let retyped: Publishers.SetFailureType<TestPublisher<Int, Never>, TestError> =
+            let retyped: Publishers.SetFailureType<DrivenPublisher<Int, Never>, TestError> =
                 publisher.setFailureType(to: TestError.self)
             return retyped
         }
@@ -17,7 +17,7 @@ struct SetFailureTypeTests {
 
     @Test func settingTheFailureTypeTwiceKeepsOneWrapper() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, Never.self) { publisher in
-            let retyped: Publishers.SetFailureType<TestPublisher<Int, Never>, TestError> =
+            let retyped: Publishers.SetFailureType<DrivenPublisher<Int, Never>, TestError> =
                 publisher.setFailureType(to: (any Error).self).setFailureType(to: TestError.self)
             return retyped
         }

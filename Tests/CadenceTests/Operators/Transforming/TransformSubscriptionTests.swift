@@ -6,7 +6,7 @@ import Testing
 @Suite("TransformSubscription")
 struct TransformSubscriptionTests {
     @Test func downstreamGetsTheSubscriptionOnlyOnceTheUpstreamSendsIt() {
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, any Error>(initialDemand: .max(2))
         upstream.tryMap { $0 }.subscribe(subscriber)
         #expect(subscriber.transformEventLog == [])
@@ -18,7 +18,7 @@ struct TransformSubscriptionTests {
     @Test func aSecondSubscriptionFromUpstreamIsCancelled() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { $0.tryMap { $0 } }
         let first = upstream.subscription
-        let second = TestPublisher<Int, TestError>.TestSubscription(first.downstream)
+        let second = DrivenPublisher<Int, TestError>.TestSubscription(first.downstream)
         first.downstream.receive(subscription: second)
         #expect(second.cancelCount == 1)
         #expect(first.cancelCount == 0)
@@ -41,7 +41,7 @@ struct TransformSubscriptionTests {
     /// the cycle by dropping its subscription when it completes or is cancelled.
     @Test func cancelKeepsTheDownstreamUntilTheUpstreamLetsGo() {
         weak var released: TestSubscriber<Int, any Error>?
-        var upstream: TestPublisher<Int, TestError>? = TestPublisher<Int, TestError>()
+        var upstream: DrivenPublisher<Int, TestError>? = DrivenPublisher<Int, TestError>()
         do {
             let subscriber = TestSubscriber<Int, any Error>()
             released = subscriber
@@ -77,7 +77,7 @@ struct TransformSubscriptionTests {
     }
 
     @Test func aLenientSubscriptionIgnoresValuesAndCompletionsBeforeItsSubscription() {
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, TestError>()
         upstream.drop { $0 < 0 }.subscribe(subscriber)
         let inner = upstream.subscription.downstream
@@ -89,7 +89,7 @@ struct TransformSubscriptionTests {
     }
 
     @Test func aPassThroughSubscriptionDeliversValuesBeforeItsSubscription() {
-        let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+        let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
         let subscriber = TestSubscriber<Int, any Error>(onValue: { _ in .max(4) })
         upstream.tryScan(10, +).subscribe(subscriber)
         let inner = upstream.subscription.downstream
@@ -116,7 +116,7 @@ struct TransformSubscriptionTests {
     #if !canImport(Combine)  // Cadence's messages; Combine traps with its own
     @Test func aStrictSubscriptionTrapsOnAValueBeforeItsSubscription() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+            let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
             upstream.tryFilter { _ in true }.subscribe(TestSubscriber<Int, any Error>())
             _ = upstream.subscription.downstream.receive(1)
         }
@@ -127,7 +127,7 @@ struct TransformSubscriptionTests {
 
     @Test func aStrictSubscriptionTrapsOnACompletionBeforeItsSubscription() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
+            let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)
             upstream.removeDuplicates().subscribe(TestSubscriber<Int, TestError>())
             upstream.subscription.downstream.receive(completion: .finished)
         }

@@ -65,7 +65,7 @@ struct TryCompactMapTests {
 
     @Test func fusedCompactMapsStayOneTryCompactMap() {
         let (upstream, subscriber) = makeTransformPipeline(String.self, TestError.self) { publisher in
-            let fused: Publishers.TryCompactMap<TestPublisher<String, TestError>, Int> =
+            let fused: Publishers.TryCompactMap<DrivenPublisher<String, TestError>, Int> =
                 publisher.tryCompactMap(Self.parse).compactMap { value in
                     if value == 0 { throw TestError.oops }
                     return value > 0 ? value * 2 : nil

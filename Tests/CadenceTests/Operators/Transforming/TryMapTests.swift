@@ -81,7 +81,7 @@ struct TryMapTests {
 
     @Test func mapThenTryMapFuseIntoOneTryMap() {
         let (upstream, subscriber) = makeTransformPipeline(Int.self, TestError.self) { publisher in
-            let fused: Publishers.TryMap<TestPublisher<Int, TestError>, String> =
+            let fused: Publishers.TryMap<DrivenPublisher<Int, TestError>, String> =
                 publisher.map { $0 + 1 }.tryMap { $0 * 2 }.map { "\($0)" }.tryMap { $0 + "!" }
             return fused
         }

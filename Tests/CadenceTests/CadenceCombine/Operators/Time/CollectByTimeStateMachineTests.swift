@@ -16,8 +16,8 @@ struct CollectByTimeStateMachineTests {
 
     private static func activeMachine(
         count: Int?
-    ) -> (machine: Machine, generation: UInt64, upstream: TestPublisher<Int, TestError>) {
-        let upstream = TestPublisher<Int, TestError>()
+    ) -> (machine: Machine, generation: UInt64, upstream: DrivenPublisher<Int, TestError>) {
+        let upstream = DrivenPublisher<Int, TestError>()
         upstream.subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
         var machine = Machine(count: count, downstream: TestSubscriber(initialDemand: .none))
         guard case .start(let generation, _) = machine.subscriptionReceived(upstream.subscription) else {
@@ -93,7 +93,7 @@ struct CollectByTimeStateMachineTests {
             Issue.record("expected the drain to stop")
             return
         }
-        #expect(subscription as? TestPublisher<Int, TestError>.TestSubscription === upstream.subscription)
+        #expect(subscription as? DrivenPublisher<Int, TestError>.TestSubscription === upstream.subscription)
         #expect(demand == .max(2))
     }
 
@@ -105,7 +105,7 @@ struct CollectByTimeStateMachineTests {
         _ = machine.timerStarted(timer, generation: generation)
         _ = machine.valueReceived(1)
         let action = machine.cancelled()
-        #expect(action.upstream as? TestPublisher<Int, TestError>.TestSubscription === upstream.subscription)
+        #expect(action.upstream as? DrivenPublisher<Int, TestError>.TestSubscription === upstream.subscription)
         #expect(action.timer as? CountingCancellable === timer)
         #expect(action.released.1 == [1])
         #expect(machine.downstream == nil)

@@ -15,7 +15,7 @@ struct DebounceStateMachineTests {
 
     static func subscribed(demand: Subscribers.Demand = .unlimited) -> Machine {
         var machine = Machine(downstream: TestSubscriber())
-        let source = TestPublisher<Int, TestError>()
+        let source = DrivenPublisher<Int, TestError>()
         source.subscribe(TestSubscriber<Int, TestError>())
         _ = machine.receive(subscription: source.subscription)
         machine.add(demand: demand)

@@ -9,7 +9,7 @@ struct ThrottleStateMachineTests {
 
     static func subscribed(latest: Bool, demand: Subscribers.Demand = .unlimited) -> Machine {
         var machine = Machine(downstream: TestSubscriber(), interval: .ticks(300), latest: latest)
-        let source = TestPublisher<Int, TestError>()
+        let source = DrivenPublisher<Int, TestError>()
         source.subscribe(TestSubscriber<Int, TestError>())
         _ = machine.receive(subscription: source.subscription)
         machine.add(demand: demand)

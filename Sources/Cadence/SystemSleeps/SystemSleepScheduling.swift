@@ -33,7 +33,7 @@ private enum SystemSleeps {
         _ job: UnownedJob, at instant: C.Instant, now: C.Instant, tolerance: C.Duration?, clock: C
     ) {
         if let ticks = virtualTicks(from: now, until: instant, on: clock),
-           VirtualTimeExecutor.scheduleSystemSleep(job, afterTicks: ticks) {
+           SessionExecutor.scheduleSystemSleep(job, afterTicks: ticks) {
             return
         }
         if let scheduling = globalConcurrentExecutor as? any SchedulingExecutor {

@@ -84,7 +84,7 @@ extension VirtualClock {
     }
 
     /// Lets the session's tasks that are ready to run run until each is suspended again, synchronously — when called
-    /// from one of the session's jobs (see `VirtualTimeExecutor.runReadyJobs(origin:)`); elsewhere, and on a clock of
+    /// from one of the session's jobs (see `SessionExecutor.runReadyJobs(origin:)`); elsewhere, and on a clock of
     /// no session, it does nothing.
     package func runReadyTasks(origin: @autoclosure () -> String) {
         executor?.runReadyJobs(origin: origin())

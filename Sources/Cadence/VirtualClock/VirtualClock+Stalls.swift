@@ -16,7 +16,7 @@ extension VirtualClock {
     package var hasEndedStalledSleeps: Bool { endedStalledSleeps.withLock { $0 } }
 
     func watchForStalls() {
-        executor?.watchForStalls(VirtualTimeExecutor.StallWatch(
+        executor?.watchForStalls(SessionExecutor.StallWatch(
             anySleeps: { [weak self] in self?.sleepingTasks.withLock { !$0.isEmpty } ?? false },
             breakStall: { [weak self] task in self?.breakStall(ofBody: task) }
         ))

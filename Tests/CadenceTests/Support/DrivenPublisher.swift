@@ -3,7 +3,7 @@ import Cadence
 /// A publisher driven by the test: it records what each subscriber requests and whether it cancelled, and sends
 /// exactly what the test tells it to — including, on purpose, values nobody asked for, to test how operators treat a
 /// misbehaving upstream.
-final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+final class DrivenPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
     // `lock` guards `subscriptions`.
     private let lock = TestLock()
     private var subscriptionsStorage: [TestSubscription] = []
@@ -28,7 +28,7 @@ final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendabl
 
     /// The most recent subscription; traps when there is none.
     var subscription: TestSubscription {
-        guard let last = subscriptions.last else { fatalError("TestPublisher: nobody has subscribed") }
+        guard let last = subscriptions.last else { fatalError("DrivenPublisher: nobody has subscribed") }
         return last
     }
 

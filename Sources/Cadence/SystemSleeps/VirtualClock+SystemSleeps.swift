@@ -21,7 +21,7 @@ extension VirtualClock {
         #if canImport(ObjectiveC)
         return .notInAppleSDKs
         #elseif compiler(>=6.3)
-        return VirtualTimeExecutor.isAvailable ? .available : .runtimeTooOld
+        return SessionExecutor.isAvailable ? .available : .runtimeTooOld
         #else
         return .runtimeTooOld
         #endif

@@ -27,7 +27,7 @@ import Foundation
 /// waits for it (see `handOver(to:limit:)`): the two sides take turns, never run at once. A caller of
 /// ``waitUntilIdle(origin:)`` parks until the queue is empty, and is then resumed — its own job enqueued last — so
 /// `await clock.advance(by:)` knows every other task of the session is suspended or finished.
-package final class VirtualTimeExecutor: Sendable {
+package final class SessionExecutor: Sendable {
     /// How many jobs may run while a caller waits for the session to go idle before the wait gives up and reports a
     /// task that never suspends: a hundred thousand, far more than a test's tasks take between two ticks.
     package static let jobLimit = 100_000
@@ -72,7 +72,7 @@ package final class VirtualTimeExecutor: Sendable {
         var isDraining = false
         /// The session whose task runs this session's body, if the session was begun inside another one: it counts
         /// this session as busy while this one drains.
-        var outer: VirtualTimeExecutor?
+        var outer: SessionExecutor?
         /// Whether this session holds the runtime's global enqueue hook (from `begin` to `end`).
         var holdsHook = false
         /// How many sessions begun in tasks of this one are draining now: this session's jobs wait until none is, as
@@ -246,11 +246,11 @@ package final class VirtualTimeExecutor: Sendable {
     /// The live sessions and the tasks each knows.
     private struct Registry {
         /// The session each known task belongs to, by task identifier.
-        var sessionOfTask: [UInt64: VirtualTimeExecutor] = [:]
+        var sessionOfTask: [UInt64: SessionExecutor] = [:]
         /// The tasks each live session knows, to forget them when it ends.
         var tasksOfSession: [ObjectIdentifier: [UInt64]] = [:]
         /// The session a nested session's body belonged to before it began, given back when it ends.
-        var outerSessionOfBody: [ObjectIdentifier: (task: UInt64, session: VirtualTimeExecutor)] = [:]
+        var outerSessionOfBody: [ObjectIdentifier: (task: UInt64, session: SessionExecutor)] = [:]
     }
 
     private static let registry = Locked(Registry())
@@ -263,7 +263,7 @@ package final class VirtualTimeExecutor: Sendable {
         let reference = unsafeBitCast(main, to: CadenceExecutorRef.self)
         guard cadence_install_main_executor(reference) else { return false }
         return cadence_install_enqueue_router { job, isMainActorJob in
-            VirtualTimeExecutor.route(job, isMainActorJob: isMainActorJob)
+            SessionExecutor.route(job, isMainActorJob: isMainActorJob)
         }
     }()
 
@@ -276,14 +276,14 @@ package final class VirtualTimeExecutor: Sendable {
     static func route(_ job: UnsafeMutableRawPointer, isMainActorJob: Bool) -> Bool {
         let jobTask = cadence_job_task_id(job)
         let marked = cadence_thread_session()
-        let executor: VirtualTimeExecutor? = registry.withLock { registry in
+        let executor: SessionExecutor? = registry.withLock { registry in
             guard !registry.tasksOfSession.isEmpty else { return nil }
             if jobTask != 0, let known = registry.sessionOfTask[jobTask] { return known }
             // The enqueuing task's session first (inside a nested session, the drain running it may be the outer
             // one's), then the session whose drain this thread is running.
             let current = cadence_current_task_id()
             let enqueuer = (current == 0 ? nil : registry.sessionOfTask[current])
-                ?? marked.map { Unmanaged<VirtualTimeExecutor>.fromOpaque($0).takeUnretainedValue() }
+                ?? marked.map { Unmanaged<SessionExecutor>.fromOpaque($0).takeUnretainedValue() }
             guard let enqueuer, registry.tasksOfSession[ObjectIdentifier(enqueuer)] != nil else { return nil }
             if jobTask != 0 {
                 registry.sessionOfTask[jobTask] = enqueuer
@@ -913,7 +913,7 @@ package final class VirtualTimeExecutor: Sendable {
 /// freed; an idle thread spins a moment on its mail slot before it sleeps, so that the next session (or the next
 /// stretch of the same one) finds it awake.
 private final class SessionThread: @unchecked Sendable {
-    /// The thread's mail slot (see `VirtualTimeExecutor.MailSlots`): allocated once, for the life of the thread.
+    /// The thread's mail slot (see `SessionExecutor.MailSlots`): allocated once, for the life of the thread.
     let slot: UnsafeMutablePointer<Int>
     /// Rung when mail comes while the thread sleeps.
     let bell = DispatchSemaphore(value: 0)
@@ -921,7 +921,7 @@ private final class SessionThread: @unchecked Sendable {
     private let session = Locked(WeakSession())
 
     private struct WeakSession {
-        weak var executor: VirtualTimeExecutor?
+        weak var executor: SessionExecutor?
     }
 
     private static let idle = Locked([SessionThread]())
@@ -932,7 +932,7 @@ private final class SessionThread: @unchecked Sendable {
 
     private init() {
         slot = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        slot.initialize(to: VirtualTimeExecutor.MailSlots.waiting)
+        slot.initialize(to: SessionExecutor.MailSlots.waiting)
     }
 
     /// An idle thread, or a new one.
@@ -946,7 +946,7 @@ private final class SessionThread: @unchecked Sendable {
     }
 
     /// Serves `executor` from now on.
-    func serve(_ executor: VirtualTimeExecutor) {
+    func serve(_ executor: SessionExecutor) {
         session.withLock { $0.executor = executor }
     }
 
@@ -959,7 +959,7 @@ private final class SessionThread: @unchecked Sendable {
     private func run() {
         cadence_mark_session_thread()
         while true {
-            guard let mail = VirtualTimeExecutor.takeMail(
+            guard let mail = SessionExecutor.takeMail(
                 from: slot, bell: bell, spin: Self.spinNanoseconds, lingering: false
             ) else { continue }
             guard let executor = session.withLock({ $0.executor }) else {
@@ -980,7 +980,7 @@ final class MainActorExecutor: SerialExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        if VirtualTimeExecutor.routeMainActorJob(job) { return }
+        if SessionExecutor.routeMainActorJob(job) { return }
         DispatchQueue.main.async { job.runSynchronously(on: MainActorExecutor.shared.asUnownedSerialExecutor()) }
     }
 
@@ -1013,7 +1013,7 @@ final class SessionTaskExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        if VirtualTimeExecutor.route(unsafeBitCast(job, to: UnsafeMutableRawPointer.self), isMainActorJob: false) {
+        if SessionExecutor.route(unsafeBitCast(job, to: UnsafeMutableRawPointer.self), isMainActorJob: false) {
             return
         }
         globalConcurrentExecutor.enqueue(ExecutorJob(job))

@@ -43,15 +43,15 @@ package enum SettleWatch {
 
     private static let state = Locked(State())
 
-    /// How many jobs a wait lets run before giving up: as many as a session's wait (`VirtualTimeExecutor.jobLimit`).
-    package static let jobLimit = VirtualTimeExecutor.jobLimit
+    /// How many jobs a wait lets run before giving up: as many as a session's wait (`SessionExecutor.jobLimit`).
+    package static let jobLimit = SessionExecutor.jobLimit
 
     /// How long, in seconds, a wait lets running jobs go without one returning before giving up.
     package static let stuckAfterSeconds = 5
 
     /// Starts counting for one more clock; false when this runtime gives Cadence no hooks (nothing is counted).
     package static func hold() -> Bool {
-        guard VirtualTimeExecutor.isAvailable else { return false }
+        guard SessionExecutor.isAvailable else { return false }
         let first = state.withLock { state in
             defer { state.holders += 1 }
             return state.holders == 0

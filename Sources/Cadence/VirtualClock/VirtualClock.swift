@@ -77,7 +77,7 @@ public final class VirtualClock: Sendable {
     let reporter: FailureReporter
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
-    package let executor: VirtualTimeExecutor?
+    package let executor: SessionExecutor?
     /// Whether the clock, made outside a session, counts the process's jobs to let tasks reach their sleeps before its
     /// asynchronous drivers move time (see ``SettleWatch``).
     let settles: Bool
@@ -97,7 +97,7 @@ public final class VirtualClock: Sendable {
         self.state = state
         self.reporter = reporter
         executor = sessionExecutor
-            ? VirtualTimeExecutor(reporter: reporter, now: { state.withLock { $0.now } })
+            ? SessionExecutor(reporter: reporter, now: { state.withLock { $0.now } })
             : nil
         settles = false
         watchForStalls()
