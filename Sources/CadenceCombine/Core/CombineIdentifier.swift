@@ -22,17 +22,3 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible {
         "0x" + String(rawValue, radix: 16)
     }
 }
-
-/// A protocol for uniquely identifying publisher streams.
-public protocol CustomCombineIdentifierConvertible {
-    /// A unique identifier for identifying publisher streams.
-    var combineIdentifier: CombineIdentifier { get }
-}
-
-extension CustomCombineIdentifierConvertible where Self: AnyObject {
-    /// The identity of the object.
-    public var combineIdentifier: CombineIdentifier {
-        CombineIdentifier(self)
-    }
-}
-

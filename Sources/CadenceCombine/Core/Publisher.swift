@@ -21,7 +21,3 @@ extension Publisher {
         receive(subscriber: subscriber)
     }
 }
-
-/// A namespace for types that serve as publishers.
-public enum Publishers {}
-

@@ -1,6 +1,4 @@
 import CadenceSupport
-/// A namespace for types that serve as subscribers.
-public enum Subscribers {}
 
 extension Subscribers {
     /// A requested number of items, sent to a publisher from a subscriber through the subscription.
