@@ -121,11 +121,21 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
     /// Every stray report so far (the text written to standard error), for the project's own tests.
     package var strays: [String] { state.withLock { $0.strays } }
 
+    /// Where a stray report goes instead of standard error: nil, but for the project's own tests of strays, which
+    /// bind a recording reporter here to check the report's text without printing it. A report sent there is not
+    /// counted at the end of the run either.
+    @TaskLocal package static var strayDestination: FailureReporter?
+
     /// Writes `failure`, found after `testName` finished, to standard error as a warning that names the test.
     func reportStray(_ failure: ExpectationFailure, of testName: String) {
         let text = XCTestText.stray(failure, of: testName)
+        let report = ExpectationFailure(message: text, location: failure.location)
+        if let destination = Self.strayDestination {
+            destination.report(report)
+            return
+        }
         state.withLock { $0.strays.append(text) }
-        FailureReporter.standardErrorWarning.report(ExpectationFailure(message: text, location: failure.location))
+        FailureReporter.standardErrorWarning.report(report)
     }
 
     // MARK: XCTestObservation

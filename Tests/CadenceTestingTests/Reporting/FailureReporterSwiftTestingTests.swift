@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 
-@Suite("FailureReporter.swiftTesting")
+@Suite("FailureReporter.swiftTesting", .quietKnownIssues)
 struct FailureReporterSwiftTestingTests {
     /// Whether `issue` has exactly `message` as its comment, at `line` and `column` of this file.
     private func matches(_ issue: Issue, _ message: String, line: Int, column: Int) -> Bool {

@@ -321,7 +321,7 @@ import Testing
         #expect(!VirtualTimeTrait.virtualTime.isStrict)
     }
 
-    @Test func lateOverFulfilmentIsRecordedAsAnIssueAtTheExpectation() async throws {
+    @Test(.quietKnownIssues) func lateOverFulfilmentIsRecordedAsAnIssueAtTheExpectation() async throws {
         let test = try #require(Test.current)
         let line = Synchronized(0)
         try await withKnownIssue {

@@ -301,7 +301,7 @@ import Testing
         }
     }
 
-    @Test func lateOverFulfilmentIsRecordedAsAnIssueInTheRunningTest() {
+    @Test(.quietKnownIssues) func lateOverFulfilmentIsRecordedAsAnIssueInTheRunningTest() {
         withKnownIssue {
             withVirtualTime { _ in
                 let subject = CurrentValueSubject<Int, Never>(1)

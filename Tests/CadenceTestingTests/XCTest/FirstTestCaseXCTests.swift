@@ -40,12 +40,17 @@ final class FirstTestCaseXCTests: FailureCapturingTestCase {
         let scope = try XCTUnwrap(observer.scopeForNewExpectation())
         observer.testCaseDidFinish(self)
         XCTAssertNil(observer.scopeForNewExpectation(), "between test cases no case is running")
-        let failures = capturingXCTestFailures { scope.reporter.report(Self.late) }
+        let strays = FailureLog()
+        let failures = capturingXCTestFailures {
+            XCTestCaseObserver.$strayDestination.withValue(strays.reporter) { scope.reporter.report(Self.late) }
+        }
         XCTAssertEqual(failures, [], "the test running now must not fail")
-        XCTAssertEqual(observer.strays, [
+        XCTAssertEqual(strays.messages, [
             "\(name): this failure was found after the test had finished, so it fails no test: "
                 + "expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.",
         ])
+        XCTAssertEqual(strays.failures.map(\.location.line), [Self.chainLine], "at the chain")
+        XCTAssertEqual(observer.strays, [], "caught here, it is neither written to standard error nor counted")
     }
 
     func testTheNextCaseIsFollowedFromItsStartAndHoldsItsLateChecksUntilItsTeardown() throws {
