@@ -8,7 +8,6 @@ import CadenceSupport
 ///
 /// An XCTest test case's scope (``XCTestCaseScope``) also watches each chain after it has cancelled its subscription,
 /// so that an event a publisher sends even then is reported (as a stray, naming the test case) instead of lost.
-@usableFromInline
 final class ExpectationScope: Sendable {
     private struct State {
         var checks: [@Sendable () -> Void] = []
@@ -30,7 +29,6 @@ final class ExpectationScope: Sendable {
     /// The reporter and the scope for an expectation made now: the test framework's reporter (or the one a test
     /// bound) and the running virtual-time session's scope; under XCTest with no session, the running test case's
     /// gated reporter and scope (``XCTestCaseScope``).
-    @usableFromInline
     static func resolved() -> (FailureReporter, ExpectationScope?) {
         let reporter = FailureReporter.resolved
         #if canImport(XCTest)

@@ -8,7 +8,6 @@
 ///
 /// Each step family defines its step as a value of its own type in its file under `Steps/`; the chain keeps it in a
 /// ``ChainStep`` with the call's name, timing and location.
-@usableFromInline
 protocol ExpectationStep<Output, Failure> {
     associatedtype Output
     associatedtype Failure: Error
@@ -34,19 +33,16 @@ protocol ExpectationStep<Output, Failure> {
 }
 
 extension ExpectationStep {
-    @usableFromInline var kind: StepKind { .match }
+    var kind: StepKind { .match }
 
-    @usableFromInline
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         evaluate(events, isFinal: isFinal)
     }
 
-    @usableFromInline
     func act(on expectation: PublisherExpectation<Output, Failure>) -> ActionProblem? { nil }
 }
 
 /// What a step does.
-@usableFromInline
 enum StepKind {
     /// Matches events; settles as soon as it can.
     case match
@@ -58,52 +54,37 @@ enum StepKind {
 }
 
 /// A step in its chain: the step, and the call that wrote it.
-@usableFromInline
 struct ChainStep<Output, Failure: Error> {
     /// The step.
-    @usableFromInline let step: any ExpectationStep<Output, Failure>
+    let step: any ExpectationStep<Output, Failure>
     /// The call's name: `"toEmit"`, `"thenFinish"`.
-    @usableFromInline let name: String
+    let name: String
     /// How the call was told to wait, as written (`within:` or `timeout:`).
-    @usableFromInline let timing: StepTiming
+    let timing: StepTiming
     /// How long the step may wait, from the time it starts; nil to wait until the clock is idle.
-    @usableFromInline let window: Duration?
+    let window: Duration?
     /// Where the step was written.
-    @usableFromInline let location: SourceCodeLocation
-    /// The step's `evaluate(_:isFinal:known:)` as a closure formed where the step was made, when it was made in
-    /// inlinable code: there it is specialised for the chain's types, where a call through `step` reaches the step's
-    /// unspecialised witness, which asks the runtime for the metadata of each generic type it touches.
-    @usableFromInline let evaluator: Evaluator?
+    let location: SourceCodeLocation
 
-    @usableFromInline typealias Evaluator = (ArraySlice<TimedEvent<Output, Failure>>, Bool, Int) -> StepOutcome
-
-    @inlinable
     init(
         _ step: any ExpectationStep<Output, Failure>,
         name: String,
         timing: StepTiming = .within(nil),
         window: Duration?,
-        location: SourceCodeLocation,
-        evaluator: Evaluator? = nil
+        location: SourceCodeLocation
     ) {
         self.step = step
         self.name = name
         self.timing = timing
         self.window = window
         self.location = location
-        self.evaluator = evaluator
     }
 
-    @inlinable
     var kind: StepKind { step.kind }
 
-    // Inlined into the drivers: unspecialised, a call to a method of a generic struct passes the struct's metadata,
-    // which the caller asks the runtime for.
-    @inline(__always)
+    /// The step's outcome for `events`, of which it matched the first `known` while pending.
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, _ isFinal: Bool, known: Int = 0) -> StepOutcome {
-        if let evaluator { return evaluator(events, isFinal, known) }
-        if known > 0 { return step.evaluate(events, isFinal: isFinal, known: known) }
-        return step.evaluate(events, isFinal: isFinal)
+        step.evaluate(events, isFinal: isFinal, known: known)
     }
 
     /// What the step expected next after `consumed` events.
@@ -111,7 +92,6 @@ struct ChainStep<Output, Failure: Error> {
 }
 
 /// What a step made of the events it was shown.
-@usableFromInline
 enum StepOutcome {
     /// The step is satisfied by the first `consumed` events.
     case satisfied(consumed: Int)
@@ -122,7 +102,6 @@ enum StepOutcome {
 }
 
 /// Why and where a step failed.
-@usableFromInline
 struct StepDivergence {
     /// What went wrong, as data: at an event, the end of the sentence `"<call> failed: <reason> at tick 1"`; for want
     /// of an event, what was missing, which the driver completes with why it gave up.

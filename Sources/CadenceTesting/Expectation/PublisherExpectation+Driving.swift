@@ -14,10 +14,6 @@ extension PublisherExpectation {
     static var lookaheadActionLimit: Int { 10_000 }
 
     /// Runs `step` now: appends it to the chain and, unless an earlier step failed, drives the clock until it decides.
-    // This and the helpers marked so are inlined into their callers: unspecialised, every function that touches a
-    // generic type (a step, an event, an array of them) asks the runtime for its metadata again; inlined, a caller
-    // asks once for all of them.
-    @inlinable @inline(__always)
     func perform(_ step: ChainStep<Output, Failure>) {
         let (index, skip) = append(step)
         if skip { return }
@@ -29,7 +25,6 @@ extension PublisherExpectation {
     }
 
     /// Runs the action `step` (step `index`), failing the chain when it could not act.
-    @usableFromInline
     func act(_ step: ChainStep<Output, Failure>, index: Int) {
         guard let problem = step.step.act(on: self) else { return }
         fail(step: index, ChainFailure(
@@ -58,7 +53,6 @@ extension PublisherExpectation {
     /// The events not yet consumed, after skipping leading subscriptions: the one that keeps the contract, and a
     /// second one (cancelled at once, it changes nothing the steps check; it stays unconsumed, for the chain's end
     /// to report).
-    @inline(__always)
     func unconsumed() -> (cursor: Int, events: ArraySlice<TimedEvent<Output, Failure>>) {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
@@ -79,7 +73,6 @@ extension PublisherExpectation {
     /// ``stepActionLimit`` actions (an endless timer is reported, not waited on). Only a step that failed for want of
     /// an event with a budget runs the clock on past its deadline, to say whether the event came late (see
     /// `lateArrival(of:cursor:deadline:)`).
-    @usableFromInline
     func drive(_ step: ChainStep<Output, Failure>, index: Int) {
         let start = clock?.now.ticks
         let deadline: Int64? = step.window.flatMap { window in
@@ -225,7 +218,6 @@ extension PublisherExpectation {
     /// The events a step may look at: those that arrived by `deadline` (a tick on a virtual clock, a time since
     /// `expect` on the wall clock; nil for all), up to (not including) the first contract violation.
     /// Events before `from` (when given) are known to be visible and are not looked at again.
-    @inline(__always)
     static func visible(
         _ events: ArraySlice<TimedEvent<Output, Failure>>, through deadline: EventTime?, from known: Int? = nil,
         onWallClock: Bool = false

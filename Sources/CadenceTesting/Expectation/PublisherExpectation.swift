@@ -14,27 +14,24 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     // on the test's thread; the lock makes reading the results, and the chain's end on whichever thread drops it,
     // safe. The state other than the steps is not generic (`ChainState`): code here is not specialised for `Output`
     // and `Failure`, so each generic type it touches costs a metadata lookup at run time.
-    @usableFromInline typealias Chain = ChainState
+    typealias Chain = ChainState
 
-    /// The chain's steps, in order; guarded by `chain`'s lock (so not checked for exclusive access at run time).
-    @usableFromInline @exclusivity(unchecked) var chainSteps: [ChainStep<Output, Failure>] = []
+    /// The chain's steps, in order; guarded by `chain`'s lock.
+    var chainSteps: [ChainStep<Output, Failure>] = []
 
     /// A `var` only so that the chain's end can ask whether anything else still holds it; never reassigned.
-    @usableFromInline @exclusivity(unchecked) var recorder: EventRecorder<Output, Failure>
-    @usableFromInline let reporter: FailureReporter
-    @usableFromInline let location: SourceCodeLocation
-    @usableFromInline let clock: VirtualClock?
-    @usableFromInline let publisherType: Any.Type
+    var recorder: EventRecorder<Output, Failure>
+    let reporter: FailureReporter
+    let location: SourceCodeLocation
+    let clock: VirtualClock?
+    let publisherType: Any.Type
     /// What the test called the chain (`expect(publisher, "results")`), for its messages.
-    @usableFromInline let label: String?
-    @usableFromInline let scope: ExpectationScope?
-    @usableFromInline let chain: Locked<Chain>
+    let label: String?
+    let scope: ExpectationScope?
+    let chain: Locked<Chain>
 
-    // Inlinable, as the `expect`s that call it: the publisher then delivers to the recorder in the caller's module,
-    // specialised for its types; in this module that code is not, and each generic type it touches costs a metadata
-    // look-up.
-    @inlinable
-    convenience init<P: Publisher>(
+    /// Subscribes to `publisher` at once, requesting `demand`.
+    init<P: Publisher>(
         subscribingTo publisher: P,
         clock: VirtualClock?,
         demand: Subscribers.Demand,
@@ -42,31 +39,15 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         label: String? = nil,
         describing describedType: Any.Type? = nil
     ) where P.Output == Output, P.Failure == Failure {
-        self.init(
-            clock: clock, demand: demand, location: location, label: label, publisherType: describedType ?? P.self
-        )
-        publisher.subscribe(recorder)
-    }
-
-    /// An expectation that has not subscribed yet: the caller subscribes its ``recorder`` next (`expect(_:)` does,
-    /// in the caller's module, where the publisher's delivery to the recorder is specialised for their types).
-    // Inlinable too: specialised, making the recorder and the steps' array asks the runtime for no generic metadata.
-    @inlinable
-    init(
-        clock: VirtualClock?,
-        demand: Subscribers.Demand,
-        location: SourceCodeLocation,
-        label: String?,
-        publisherType: Any.Type
-    ) {
         recorder = EventRecorder(clock: clock, demand: demand)
         (reporter, scope) = ExpectationScope.resolved()
         self.location = location
         self.clock = clock
         self.label = label
-        self.publisherType = publisherType
+        publisherType = describedType ?? P.self
         chain = Locked(Chain())
         chainSteps.reserveCapacity(4)  // one allocation for most chains, instead of one per step
+        publisher.subscribe(recorder)
     }
 
     deinit {
@@ -93,7 +74,6 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     public var hasFailed: Bool { chain.withLock { $0.hasFailed } }
 
     /// Appends `step` to the chain: returns its index, and whether an earlier step failed (the step is then skipped).
-    @inlinable @inline(__always)
     func append(_ step: ChainStep<Output, Failure>, wallClock: Bool = false) -> (index: Int, skip: Bool) {
         chain.withLock { chain in
             chainSteps.append(step)
@@ -117,7 +97,6 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
 }
 
 /// The mutable state of an expectation chain, apart from its steps.
-@usableFromInline
 struct ChainState {
     /// For each event consumed by a step: the event's index and the step's index, in order.
     var consumedBy = ConsumedEvents()
@@ -128,16 +107,13 @@ struct ChainState {
     }
     /// Whether a step has failed: whether there is a ``failure``, kept apart because asking the optional copies the
     /// failure out (its `Any`s are not loadable), and a passing chain asks on every step and at its end.
-    @usableFromInline private(set) var hasFailed = false
+    private(set) var hasFailed = false
     var ignoresRest = false
     var cancelled = false
     /// Whether any step waited on wall-clock time.
-    @usableFromInline var usesWallClock = false
+    var usesWallClock = false
     /// Whether the chain's failure is a wall-clock step's (timed on the wall clock), not a virtual-time step's.
     var failedOnWallClock = false
-
-    @usableFromInline
-    init() {}
 }
 
 /// The first failure of a chain: which step, why, and where on the timeline.
@@ -174,8 +150,6 @@ struct ChainFailure {
 ///   - clock: The virtual clock the steps drive while they wait; by default the task's `VirtualClock.current`. With
 ///     none, the steps check what the publisher delivers synchronously.
 ///   - demand: The demand requested on subscription; `.unlimited` by default. Request more with `thenRequest(_:)`.
-// Inlinable, as the other `expect`s and the initialiser they call (see there).
-@inlinable
 @discardableResult
 public func expect<P: Publisher>(
     _ publisher: P,
@@ -204,7 +178,6 @@ public func expect<P: Publisher>(
 /// ```text
 /// [results] toEmit([["swift"]], within: .ticks(300)) failed: …
 /// ```
-@inlinable
 @discardableResult
 public func expect<P: Publisher>(
     _ publisher: P,
@@ -227,7 +200,6 @@ public func expect<P: Publisher>(
 
 /// Starts an expectation chain on `publisher` called `label`, driving the clock of `scheduler` (see
 /// `expect(_:_:on:demand:)`).
-@inlinable
 @discardableResult
 public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     _ publisher: P,
@@ -249,7 +221,6 @@ public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
 }
 
 /// Starts an expectation chain on `publisher`, driving the clock of `scheduler` (see `expect(_:on:demand:)`).
-@inlinable
 @discardableResult
 public func expect<P: Publisher, Time: VirtualTimeConvertible, Options>(
     _ publisher: P,

@@ -3,7 +3,6 @@
 /// A step family builds its step once from its arguments and a timing; the two entry points differ only in the
 /// timing they pass and in the driver they hand the built step to (``PublisherExpectation/run(_:)`` or
 /// ``PublisherExpectation/run(_:timeout:)``).
-@usableFromInline
 enum StepTiming {
     /// The synchronous form: a budget in virtual time, or nil to wait until the step settles or the clock is idle.
     case within(Duration?)
@@ -11,7 +10,6 @@ enum StepTiming {
     case timeout(Duration)
 
     /// The budget a virtual-time driver enforces; a wall-clock step's window is its timeout, enforced by the driver.
-    @inlinable
     var budget: Duration? {
         switch self {
         case let .within(budget): budget
@@ -26,12 +24,6 @@ enum StepTiming {
         case let .timeout(timeout) where timeout < .zero: .negativeTimeout(timeout)
         default: nil
         }
-    }
-
-    /// Whether the timing can be met (see ``problem``).
-    @usableFromInline
-    var isValid: Bool {
-        if case nil = problem { true } else { false }
     }
 
     /// Whether the step waits on the wall clock.
@@ -49,9 +41,6 @@ enum WrittenStep<Output, Failure: Error> {
 
 extension PublisherExpectation {
     /// Runs a step written with a `within:` budget (or none), on virtual time.
-    // Inlined into each step's call, which has already looked up the metadata of the written step and its chain step
-    // (unspecialised, a separate function would look them up again).
-    @inline(__always)
     func run(_ written: WrittenStep<Output, Failure>) -> Self {
         switch written {
         case let .ready(step): perform(step)

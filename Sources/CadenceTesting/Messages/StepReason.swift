@@ -56,7 +56,6 @@ enum Sought {
 }
 
 /// What a step received instead of what it sought.
-@usableFromInline
 indirect enum Received {
     case value(Any)
     case finished
@@ -98,7 +97,6 @@ indirect enum Received {
 }
 
 /// The failure a failing step expects, as data.
-@usableFromInline
 enum FailureExpectation {
     /// Any failure.
     case any
@@ -109,7 +107,6 @@ enum FailureExpectation {
 }
 
 /// A marble diagram's event as a reason names it.
-@usableFromInline
 enum MarbleEventName {
     /// A value the diagram names by `key` (its value, nil when `values` lacks it): `b (2)`.
     case keyed(Character, Any?)
@@ -122,7 +119,6 @@ enum MarbleEventName {
 }
 
 /// What a step expected of an event, for the timeline's expected column.
-@usableFromInline
 enum StepExpectation {
     /// A value, printed.
     case value(Any)
@@ -151,7 +147,6 @@ enum StepExpectation {
 }
 
 /// A step's arguments as the call wrote them, as data: ``StepText/call(_:_:_:)`` writes them.
-@usableFromInline
 enum StepArguments {
     case none
     /// `[1, 2]`, or `1` for a step written with one value.
@@ -175,10 +170,8 @@ enum StepArguments {
 }
 
 /// Why an action could not act on the subscription, as data.
-@usableFromInline
 enum ActionProblem {
     /// What the action would have done.
-    @usableFromInline
     enum Action {
         case request
         case cancel

@@ -5,28 +5,23 @@ import CadenceSupport
 ///
 /// Thread-safe: a publisher may deliver from any thread while a test reads the record. Nothing is called while the lock
 /// is held; the subscription's `request` and `cancel`, and the observers, are called after it is released.
-///
-/// Its `receive` methods are inlinable, with what they touch: `expect(_:)` subscribes it in the caller's module, where
-/// the publisher's delivery and the recording are specialised for the publisher's types (see `expect(_:on:demand:)`).
-@usableFromInline
 final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     // `state` (a Locked) guards every mutable property, `recordedEvents` included; the lets are immutable.
     // Everything but the events lives in `RecorderState`, which is not generic: code here is not specialised for
     // `Output` and `Failure`, so each generic type it touches costs a metadata lookup at run time.
-    @usableFromInline typealias State = RecorderState
-    @usableFromInline typealias Observer = RecorderObserver
+    typealias State = RecorderState
+    typealias Observer = RecorderObserver
 
-    /// The events recorded so far; guarded by `state`'s lock (so not checked for exclusive access at run time).
-    @usableFromInline @exclusivity(unchecked) var recordedEvents: [TimedEvent<Output, Failure>] = []
+    /// The events recorded so far; guarded by `state`'s lock.
+    var recordedEvents: [TimedEvent<Output, Failure>] = []
 
-    @usableFromInline let state: Locked<State>
+    let state: Locked<State>
     /// The clock whose ticks time the events; nil for wall-clock time.
-    @usableFromInline let clock: VirtualClock?
+    let clock: VirtualClock?
     /// When recording started, for wall-clock times.
-    @usableFromInline let start: ContinuousClock.Instant
-    @usableFromInline let initialDemand: Subscribers.Demand
+    let start: ContinuousClock.Instant
+    let initialDemand: Subscribers.Demand
 
-    @inlinable
     init(clock: VirtualClock?, demand: Subscribers.Demand) {
         state = Locked(State())
         self.clock = clock
@@ -34,7 +29,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         initialDemand = demand
     }
 
-    @usableFromInline var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 
     /// The time now, on the recorder's clock.
     var now: EventTime {
@@ -48,7 +43,6 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     /// The time now on the recorder's clock, and on the wall clock since recording started: an event keeps both, so
     /// that a chain checked with wall-clock steps reads wall-clock times even when it has a virtual clock.
     /// With a clock, the sequence number orders the event against the events of every recorder on that clock.
-    @inlinable
     var stamp: (time: EventTime, elapsed: Duration, sequence: UInt64) {
         let elapsed = ContinuousClock.now - start
         guard let clock else { return (.elapsed(elapsed), elapsed, 0) }
@@ -58,7 +52,6 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     // MARK: Subscriber
 
-    @inlinable
     func receive(subscription: any Subscription) {
         let (time, elapsed, sequence) = stamp
         let (accepted, index, observers) = state.withLock { state -> (Bool, Int, [Observer]) in
@@ -93,7 +86,6 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         for observer in observers { observer.call(index) }
     }
 
-    @inlinable
     func receive(_ input: Output) -> Subscribers.Demand {
         let (time, elapsed, sequence) = stamp
         let (index, observers) = state.withLock { state -> (Int, [Observer]) in
@@ -122,7 +114,6 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
         return .none
     }
 
-    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let (time, elapsed, sequence) = stamp
         let (index, observers) = state.withLock { state -> (Int, [Observer]) in
@@ -163,7 +154,6 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     }
 
     /// Cancels the subscription; events that arrive afterwards are recorded as violations.
-    @usableFromInline
     func cancel() {
         let subscription = state.withLock { state -> (any Subscription)? in
             state.cancelled = true
@@ -176,14 +166,7 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
     // MARK: Reading
 
     /// The events recorded so far.
-    // The lock taken by hand, not with `withLock`: unspecialised, a closure returning the array makes `withLock`
-    // generic over it, a call that looks up the array's metadata; inlined into the callers, which have it already.
-    @inline(__always)
-    var events: [TimedEvent<Output, Failure>] {
-        state.lock()
-        defer { state.unlock() }
-        return recordedEvents
-    }
+    var events: [TimedEvent<Output, Failure>] { state.withLock { _ in recordedEvents } }
 
     /// The number of events recorded so far.
     var eventCount: Int { state.withLock { _ in recordedEvents.count } }
@@ -229,31 +212,26 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
 }
 
 /// The state of an ``EventRecorder`` other than its events.
-@usableFromInline
 struct RecorderState {
-    @usableFromInline var subscription: (any Subscription)?
+    var subscription: (any Subscription)?
     /// Demand signalled and not yet used up by values.
-    @usableFromInline var outstanding: Subscribers.Demand = .none
+    var outstanding: Subscribers.Demand = .none
     /// All the demand signalled so far.
-    @usableFromInline var requested: Subscribers.Demand = .none
-    @usableFromInline var completed = false
-    @usableFromInline var cancelled = false
+    var requested: Subscribers.Demand = .none
+    var completed = false
+    var cancelled = false
     /// Whether a subscription has arrived (it may have completed or been cancelled since).
-    @usableFromInline var subscribed = false
+    var subscribed = false
     /// Called, outside the lock, after each event is recorded; with the event's index.
-    @usableFromInline var observers: [RecorderObserver] = []
+    var observers: [RecorderObserver] = []
     var nextObserverID = 0
     /// For each event recorded, in order: whether a chain must report it when no step consumed it — every event but
     /// a subscription that kept the contract. Kept beside the events so that a passing chain's end reads no event.
-    @usableFromInline var reportable: [Bool] = []
-
-    @usableFromInline
-    init() {}
+    var reportable: [Bool] = []
 }
 
 /// A function an ``EventRecorder`` calls after each event, with the event's index.
-@usableFromInline
 struct RecorderObserver {
     let id: Int
-    @usableFromInline let call: @Sendable (Int) -> Void
+    let call: @Sendable (Int) -> Void
 }

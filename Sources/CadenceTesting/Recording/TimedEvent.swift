@@ -45,16 +45,16 @@ public struct TimedEvent<Output, Failure: Error> {
     /// When it happened.
     public let time: EventTime
     /// How the event broke the subscription contract, if it did (a value beyond demand, after completion…).
-    @usableFromInline let violation: ContractViolation?
+    let violation: ContractViolation?
     /// The wall-clock time since `expect(_:)` subscribed, whatever `time` is: what a chain checked with wall-clock
     /// steps shows, and times its deadlines by, even when it has a virtual clock.
-    @usableFromInline let elapsed: Duration
+    let elapsed: Duration
     /// With a virtual clock, the event's place on the clock's timeline among every recorder's events (see
     /// `VirtualClock.stamp()`); 0 without one.
-    @usableFromInline let sequence: UInt64
+    let sequence: UInt64
     /// Which kind of event it is, readable without the event's generic payload: unspecialised code that only asks
     /// "is it a subscription?" or "is it the finish?" then needs no metadata of `PublisherEvent` or its completion.
-    @usableFromInline let kind: EventKind
+    let kind: EventKind
 
     /// An event at a time — to compare with what an expectation recorded: `#expect(e.events == [...])`.
     public init(_ event: PublisherEvent<Output, Failure>, at time: EventTime) {
@@ -62,9 +62,6 @@ public struct TimedEvent<Output, Failure: Error> {
         self.init(event, at: time, elapsed: elapsed, sequence: 0, violation: nil)
     }
 
-    // Inlined, so that the recorder's code that makes an event asks the runtime for the event's generic metadata once
-    // (which it needs to append it anyway), not once more here; inlinable, as the recorder's `receive` methods are.
-    @inlinable @inline(__always)
     init(
         _ event: PublisherEvent<Output, Failure>,
         at time: EventTime,
@@ -113,7 +110,6 @@ extension TimedEvent: Equatable where Output: Equatable, Failure: Equatable {
 }
 
 /// What kind of event a ``TimedEvent`` is, without its payload.
-@usableFromInline
 enum EventKind: UInt8, Sendable {
     case subscription
     case value
@@ -123,7 +119,6 @@ enum EventKind: UInt8, Sendable {
 
 /// How a publisher broke the subscription contract with an event.
 // Unchecked because Combine does not declare `Subscribers.Demand` (an integer) Sendable.
-@usableFromInline
 enum ContractViolation: @unchecked Sendable, Equatable {
     /// A value arrived when no demand was outstanding; `requested` is all the demand the subscriber had signalled.
     case beyondDemand(requested: Subscribers.Demand)

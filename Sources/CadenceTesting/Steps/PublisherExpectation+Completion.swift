@@ -13,7 +13,6 @@ extension PublisherExpectation {
     ///
     /// - Parameter budget: How long, in virtual time from when the step starts, finishing may take; without one the
     ///   clock runs until the publisher finishes or the clock goes idle.
-    @inlinable
     @discardableResult
     public func toFinish(
         within budget: Duration? = nil,
@@ -22,13 +21,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        runFinish(name: "toFinish", within: budget, at: SourceCodeLocation(
+        run(finish(name: "toFinish", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects the publisher to finish next; reads as the step after another (see `toFinish(within:)`).
-    @inlinable
     @discardableResult
     public func thenFinish(
         within budget: Duration? = nil,
@@ -37,79 +35,35 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        runFinish(name: "thenFinish", within: budget, at: SourceCodeLocation(
+        run(finish(name: "thenFinish", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    /// Runs the step `name` that expects the publisher to finish next, within `budget`.
-    @inlinable @inline(__always)  // as `runEmit` is, for the same reason
-    func runFinish(name: String, within budget: Duration?, at location: SourceCodeLocation) -> Self {
-        let timing = StepTiming.within(budget)
-        let step = finishStep(name: name, timing: timing, at: location)
-        if timing.isValid {
-            perform(step)
-        } else {
-            reject(step, noValues: false)
-        }
-        return self
-    }
-
-    /// The chain step of `toFinish`/`thenFinish` (`name`), with the evaluator formed here.
-    @inlinable @inline(__always)
-    func finishStep(name: String, timing: StepTiming, at location: SourceCodeLocation) -> ChainStep<Output, Failure> {
-        ChainStep(
-            FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location,
-            evaluator: { events, isFinal, _ in FinishStep<Output, Failure>().evaluate(events, isFinal: isFinal) }
-        )
+        )))
     }
 
     /// The step `name` that expects the publisher to finish next, timed by `timing`.
-    @inline(__always)  // as `emit` is, for the same reason
     private func finish(name: String, timing: StepTiming, at location: SourceCodeLocation) -> WrittenStep<Output, Failure> {
-        let step = finishStep(name: name, timing: timing, at: location)
+        let step = ChainStep(
+            FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location
+        )
         if let problem = timing.problem { return .rejected(step, problem) }
         return .ready(step)
     }
 }
 
 /// The step of `toFinish()`: the publisher finishes next, with no value before.
-@usableFromInline
 struct FinishStep<Output, Failure: Error>: ExpectationStep {
-    @inlinable
-    init() {}
-
-    @usableFromInline
     var arguments: StepArguments { .none }
 
-    // Inlinable, as `EmitStep`'s is, for the same reason.
-    @inlinable
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
-        // Indices and a subscript, not `first` or `isEmpty`: unspecialised, an optional event costs a metadata
-        // look-up, and `isEmpty` (a `Collection` default) one of the slice's type and its conformance.
-        guard events.startIndex < events.endIndex else {
-            return isFinal ? missingFinish() : .pending
+        guard let first = events.first else {
+            return isFinal ? .failed(StepDivergence(.missing(.theFinish), matched: 0, atEvent: false)) : .pending
         }
-        if events[events.startIndex].kind == .finished { return .satisfied(consumed: 1) }
-        return received(events[events.startIndex].event)
+        if first.kind == .finished { return .satisfied(consumed: 1) }
+        return .failed(StepDivergence(.received(Received(first.event), expected: .finished), matched: 0, atEvent: true))
     }
 
-    /// The finish, for want of which the step fails once nothing more can arrive.
-    @usableFromInline
-    func missingFinish() -> StepOutcome {
-        .failed(StepDivergence(.missing(.theFinish), matched: 0, atEvent: false))
-    }
-
-    /// `event` where the finish was expected.
-    @usableFromInline
-    func received(_ event: PublisherEvent<Output, Failure>) -> StepOutcome {
-        .failed(StepDivergence(.received(Received(event), expected: .finished), matched: 0, atEvent: true))
-    }
-
-    @usableFromInline
     func expectation(at index: Int, of count: Int) -> StepExpectation { .finished }
 
-    @usableFromInline
     func missing(after consumed: Int) -> StepExpectation { .finished }
 }
 

@@ -29,7 +29,6 @@ extension PublisherExpectation where Output: Equatable {
     ///   - values: The values, at least one; the step consumes exactly these.
     ///   - budget: How long, in virtual time from when the step starts, the last of the values may take to arrive;
     ///     without one the clock runs until they arrive or it goes idle.
-    @inlinable
     @discardableResult
     @_disfavoredOverload
     public func toEmit(
@@ -40,9 +39,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        runEmit(values, name: "toEmit", within: budget, at: SourceCodeLocation(
+        run(emit(values, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects exactly `values` as the next values, in order; reads as the step after another (see `toEmit(_:within:)`).
@@ -50,7 +49,6 @@ extension PublisherExpectation where Output: Equatable {
     /// ```swift
     /// expect(["a", "b", "c"].publisher).toEmit("a").thenEmit(["b", "c"]).thenFinish()
     /// ```
-    @inlinable
     @discardableResult
     @_disfavoredOverload
     public func thenEmit(
@@ -61,9 +59,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        runEmit(values, name: "thenEmit", within: budget, at: SourceCodeLocation(
+        run(emit(values, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects `value` as the next value.
@@ -88,7 +86,6 @@ extension PublisherExpectation where Output: Equatable {
     ///
     /// - Parameter budget: How long, in virtual time from when the step starts, the value may take to arrive; without
     ///   one the clock runs until it arrives or the clock goes idle.
-    @inlinable
     @discardableResult
     public func toEmit(
         _ value: Output,
@@ -98,9 +95,9 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        runEmit([value], name: "toEmit", single: true, within: budget, at: SourceCodeLocation(
+        run(emit([value], name: "toEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        )))
     }
 
     /// Expects `value` as the next value; reads as the step after another (see `toEmit(_:within:)`).
@@ -108,7 +105,6 @@ extension PublisherExpectation where Output: Equatable {
     /// ```swift
     /// expect(model.$isLoading, on: clock).toEmit(false).thenEmit(true).thenEmit(false, within: .seconds(2))
     /// ```
-    @inlinable
     @discardableResult
     public func thenEmit(
         _ value: Output,
@@ -118,51 +114,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        runEmit([value], name: "thenEmit", single: true, within: budget, at: SourceCodeLocation(
+        run(emit([value], name: "thenEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
             fileID: fileID, filePath: filePath, line: line, column: column
-        ))
-    }
-
-    /// Runs the step `name` that expects exactly `values` next, within `budget`; `single` when written with one value.
-    // Inlinable, with what it calls to make and append the step: in the caller's module the values, the step and its
-    // chain step are made specialised, where here each would ask the runtime for its generic metadata.
-    @inlinable @inline(__always)
-    func runEmit(
-        _ values: [Output],
-        name: String,
-        single: Bool = false,
-        within budget: Duration?,
-        at location: SourceCodeLocation
-    ) -> Self {
-        let timing = StepTiming.within(budget)
-        let step = emitStep(values, name: name, single: single, timing: timing, at: location)
-        if values.count == 0 || !timing.isValid {
-            reject(step, noValues: values.count == 0)
-        } else {
-            perform(step)
-        }
-        return self
-    }
-
-    /// The chain step of `toEmit`/`thenEmit` (`name`), with the evaluator formed here.
-    @inlinable @inline(__always)
-    func emitStep(
-        _ values: [Output], name: String, single: Bool, timing: StepTiming, at location: SourceCodeLocation
-    ) -> ChainStep<Output, Failure> {
-        // Each closure captures the values alone, which then serve as its context: no allocation for one.
-        let evaluator: ChainStep<Output, Failure>.Evaluator = single
-            ? { EmitStep<Output, Failure>(values: values, single: true).evaluate($0, isFinal: $1, known: $2) }
-            : { EmitStep<Output, Failure>(values: values, single: false).evaluate($0, isFinal: $1, known: $2) }
-        return ChainStep(
-            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
-            window: timing.budget, location: location, evaluator: evaluator
-        )
+        )))
     }
 
     /// The step `name` that expects exactly `values` next, timed by `timing`; `single` when written with one value.
-    // Inlined into the calls, like `run(_:)`: unspecialised, each function that makes or reads a step asks the
-    // runtime for its generic metadata again.
-    @inline(__always)
     private func emit(
         _ values: [Output],
         name: String,
@@ -170,9 +127,11 @@ extension PublisherExpectation where Output: Equatable {
         timing: StepTiming,
         at location: SourceCodeLocation
     ) -> WrittenStep<Output, Failure> {
-        let step = emitStep(values, name: name, single: single, timing: timing, at: location)
-        // `count`, not `isEmpty`: unspecialised, `isEmpty` (a `Collection` default) looks up the array's metadata.
-        if let problem = values.count == 0 ? .noValues(wallClock: timing.isWallClock) : timing.problem {
+        let step = ChainStep(
+            EmitStep<Output, Failure>(values: values, single: single), name: name, timing: timing,
+            window: timing.budget, location: location
+        )
+        if let problem = values.isEmpty ? .noValues(wallClock: timing.isWallClock) : timing.problem {
             return .rejected(step, problem)
         }
         return .ready(step)
@@ -180,28 +139,17 @@ extension PublisherExpectation where Output: Equatable {
 }
 
 /// The step of `toEmit(_:)`: exactly `values` next, in order — no completion or other value in between.
-@usableFromInline
 struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
-    @usableFromInline let values: [Output]
+    let values: [Output]
     /// Whether the step was written with one value (`toEmit(1)`).
-    @usableFromInline let single: Bool
+    let single: Bool
 
-    @inlinable
-    init(values: [Output], single: Bool) {
-        self.values = values
-        self.single = single
-    }
-
-    @usableFromInline
     var arguments: StepArguments { .values(values.map { $0 as Any }, single: single) }
 
-    @usableFromInline
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool) -> StepOutcome {
         evaluate(events, isFinal: isFinal, known: 0)
     }
 
-    // Inlinable, for the evaluator `runEmit` forms; each way to fail is a function of its own, which need not be.
-    @inlinable
     func evaluate(_ events: ArraySlice<TimedEvent<Output, Failure>>, isFinal: Bool, known: Int) -> StepOutcome {
         let count = values.count
         var index = known
@@ -228,7 +176,6 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
     }
 
     /// A second subscription where value `index` was expected.
-    @usableFromInline
     func secondSubscription(at index: Int) -> StepOutcome {
         .failed(StepDivergence(
             .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
@@ -236,7 +183,6 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
     }
 
     /// `value` where value `index`, a different one, was expected.
-    @usableFromInline
     func differs(at index: Int, received value: Output) -> StepOutcome {
         .failed(StepDivergence(
             .differs(.ordinal(ordinal, index), expected: values[index], received: value),
@@ -245,7 +191,6 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
     }
 
     /// `completion` where value `index` was expected.
-    @usableFromInline
     func completed(_ completion: Subscribers.Completion<Failure>, at index: Int) -> StepOutcome {
         .failed(StepDivergence(
             .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
@@ -254,17 +199,14 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
     }
 
     /// Value `index` for want of which the step fails, once nothing more can arrive.
-    @usableFromInline
     func missing(at index: Int) -> StepOutcome {
         .failed(StepDivergence(
             .missing(.ordinalValue(ordinal, index, values[index])), matched: index, atEvent: false
         ))
     }
 
-    @usableFromInline
     func expectation(at index: Int, of count: Int) -> StepExpectation { .value(values[index]) }
 
-    @usableFromInline
     func missing(after consumed: Int) -> StepExpectation {
         consumed < values.count ? .value(values[consumed]) : .nothing
     }

@@ -11,17 +11,6 @@ extension PublisherExpectation {
     }
 }
 
-extension PublisherExpectation {
-    /// Appends `step` and fails the chain: it was written with no values (`noValues`), or with a timing that can never
-    /// be met.
-    @usableFromInline
-    func reject(_ step: ChainStep<Output, Failure>, noValues: Bool) {
-        let problem = noValues ? .noValues(wallClock: step.timing.isWallClock) : step.timing.problem
-        guard let problem else { return }
-        reject(step, problem)
-    }
-}
-
 /// A step that cannot be built because of how it was written (a marble diagram that does not parse): it keeps only
 /// the call's arguments, for the message.
 struct RejectedStep<Output, Failure: Error>: ExpectationStep {
