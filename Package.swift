@@ -1,13 +1,15 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Cadence is five modules where Combine is missing and four where it is:
+// Cadence is six modules where Combine is missing and five where it is:
 //
 //   CadenceSupport   the package's one lock, its trap with a message, its one channel for misuse it survives
 //   CadenceRuntimeHooks  C: the Swift runtime's enqueue hooks, which route a virtual-time session's jobs to it
 //   CadenceCombine   Combine's API (and Foundation's Combine additions) for platforms without Combine
 //   Cadence          `import Cadence`: Combine (Apple's, or CadenceCombine) re-exported, plus virtual time
 //   CadenceTesting   the expectation DSL, reporting, the Swift Testing trait, the XCTest shims
+//   CadenceTestingLoad  C: CadenceTesting's load-time setup, so that linking CadenceTesting decides how a broken
+//                    Combine rule ends, not whether an `expect` has run yet
 //
 // ARCHITECTURE.md draws the layers and says what may depend on what.
 let package = Package(
@@ -24,7 +26,8 @@ let package = Package(
         .target(name: "CadenceSupport"),
         .target(name: "CadenceRuntimeHooks"),
         .target(name: "Cadence", dependencies: ["CadenceSupport", "CadenceRuntimeHooks"]),
-        .target(name: "CadenceTesting", dependencies: ["Cadence", "CadenceSupport"]),
+        .target(name: "CadenceTestingLoad"),
+        .target(name: "CadenceTesting", dependencies: ["Cadence", "CadenceSupport", "CadenceTestingLoad"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting", "CadenceSupport"]),
     ],

@@ -1,10 +1,10 @@
 /// Checks one of Combine's rules that Apple's Combine enforces by trapping — a misuse by a hand-written publisher or
 /// subscriber, such as a value sent before the subscription or a second completion — and returns whether it holds.
 ///
-/// When the rule is broken, Cadence stops the process with `message`, as Combine does, unless a test that uses
-/// CadenceTesting is running: CadenceTesting installs a ``CombineRuleViolation/handler`` that reports the broken
-/// rule as a failure of that test. Then this returns `false`, and the caller ignores the offending call, so the test
-/// goes on to its end:
+/// When the rule is broken, Cadence stops the process with `message`, as Combine does, unless the process links
+/// CadenceTesting and a test is running where the rule was broken: CadenceTesting installs a
+/// ``CombineRuleViolation/handler``, when the process loads it, that reports the broken rule as a failure of that
+/// test. Then this returns `false`, and the caller ignores the offending call, so the test goes on to its end:
 ///
 /// ```swift
 /// guard combineRule(state.isSubscribed, "Filter: received a value before its subscription") else { return }
@@ -32,8 +32,8 @@ package enum CombineRuleViolation {
 
     private static let installed = Locked<Handler?>(nil)
 
-    /// The handler CadenceTesting installs: it reports into the test running where the rule was broken. `nil` until
-    /// CadenceTesting installs it; production code never does, so there a broken rule traps.
+    /// The handler CadenceTesting installs when the process loads it: it reports into the test running where the
+    /// rule was broken. `nil` in a process without CadenceTesting — production code — so there a broken rule traps.
     package static var handler: Handler? {
         get { installed.withLock { $0 } }
         set { installed.withLock { $0 = newValue } }

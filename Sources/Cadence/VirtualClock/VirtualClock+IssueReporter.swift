@@ -1,8 +1,4 @@
 extension VirtualClock {
-    /// The name the clock's reporter had: the package's one reporting channel, `FailureReporter`.
-    @available(*, deprecated, renamed: "FailureReporter")
-    public typealias IssueReporter = FailureReporter
-
     /// The reporter a clock created here uses: `FailureReporter.current` when one is bound (`.virtualTime` and
     /// `withVirtualTime` bind one that records into the test), else `FailureReporter.standardError`.
     ///

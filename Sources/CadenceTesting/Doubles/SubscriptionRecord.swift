@@ -113,11 +113,9 @@ final class SubscriptionProbe: @unchecked Sendable { // `records` is guarded by 
         let records = all
         let received = records.map { $0.diagram(from: origin) }
         guard received != diagrams else { return }
-        let listed = records.isEmpty ? "    (none)" : records.enumerated()
-            .map { "    \($0.offset + 1). \($0.element.diagram(from: origin))  \($0.element)" }.joined(separator: "\n")
         FailureReporter.resolved.report(ExpectationFailure(
-            message: "\(name).expectSubscriptions(\(ValueText.describe(diagrams))) failed: received "
-                + "\(ValueText.describe(received)), counted from tick \(origin).\n\nSubscriptions:\n\(listed)",
+            message: TestDoubleText.subscriptionsDiffer(
+                name, expected: diagrams, received: received, origin: origin, records: records),
             location: location
         ))
     }

@@ -139,7 +139,7 @@ extension VirtualClock {
     ) -> [(tick: Int64, event: TestPublisher<Output, Failure>.Event)] {
         let reportBad = { (reason: String) in
             FailureReporter.resolved.report(ExpectationFailure(
-                message: "\(call)(\(ValueText.describe(marbles))) cannot be played: \(reason). It plays nothing.",
+                message: TestDoubleText.unplayable(call, marbles: marbles, reason),
                 location: location
             ))
         }
@@ -156,11 +156,7 @@ extension VirtualClock {
             case let .value(key):
                 guard let value = values[key] else {
                     let position = diagram.keyPositions.first { $0.key == key }?.position ?? 0
-                    let known = values.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                    reportBad(
-                        "\"\(key)\" at character \(position) is not a key of values: (it has "
-                            + (known.isEmpty ? "none" : known) + ")"
-                    )
+                    reportBad(TestDoubleText.unknownKey(key, at: position, known: values.keys.sorted()))
                     return []
                 }
                 script.append((Int64(tick), .value(value)))
@@ -169,10 +165,7 @@ extension VirtualClock {
             case .failure:
                 guard let error else {
                     let position = Array(marbles).firstIndex(of: "#").map { $0 + 1 } ?? 0
-                    reportBad(
-                        "\"#\" at character \(position) fails the publisher, but it cannot fail (its Failure is Never); "
-                            + "pass error: to make one that can"
-                    )
+                    reportBad(TestDoubleText.cannotFail(at: position))
                     return []
                 }
                 script.append((Int64(tick), .failure(error)))
@@ -191,16 +184,16 @@ extension VirtualClock {
         for (offset, entry) in events.enumerated() {
             let problem: String? = if entry.tick < previous {
                 offset == 0
-                    ? "event 1 is at tick \(entry.tick), before tick 0"
-                    : "event \(offset + 1) is at tick \(entry.tick), before event \(offset)'s tick \(previous)"
+                    ? TestDoubleText.beforeTickZero(tick: entry.tick)
+                    : TestDoubleText.beforePrevious(event: offset + 1, tick: entry.tick, previous: previous)
             } else if offset > 0, events[offset - 1].event.completion != nil {
-                "event \(offset + 1) follows the completion at event \(offset)"
+                TestDoubleText.afterCompletion(event: offset + 1)
             } else {
                 nil
             }
             if let problem {
                 FailureReporter.resolved.report(ExpectationFailure(
-                    message: "\(call)(_:) cannot be played: \(problem). It plays nothing.", location: location
+                    message: TestDoubleText.unplayableEvents(call, problem), location: location
                 ))
                 return []
             }

@@ -11,6 +11,15 @@ enum XCTestText {
         "\(testName): this failure was found after the test had finished, so it fails no test: \(failure.message)"
     }
 
+    /// A `KeyPathValueExpectation` whose value became the wanted one again after it was fulfilled: `"KeyPath…(…) was
+    /// fulfilled more than once: the value became 3 again after the expectation had already been fulfilled (values
+    /// read: [0, 3, 1, 3]). Set assertForOverFulfill to false to allow it."`
+    static func keyPathOverFulfilled(_ call: String, wanted: String, read: [String]) -> String {
+        "\(call) was fulfilled more than once: the value became \(wanted) again after the expectation had already "
+            + "been fulfilled (values read: [\(read.joined(separator: ", "))]). Set assertForOverFulfill to false to "
+            + "allow it."
+    }
+
     /// The line at the end of an XCTest run that had strays: `"2 failures were found after their XCTest tests had
     /// finished and fail no test; see the warnings above."`
     static func straysSummary(count: Int) -> String {

@@ -7,9 +7,10 @@ import Testing
 /// `Just` or a value sent to `filter` before its subscription — into a failure of the running test, so that the test
 /// goes on and the rest of the run is not lost.
 ///
-/// Installed, once per process, by the first `expect`, XCTest shim, test double, `.virtualTime` test or
-/// `withVirtualTime` call; production code never installs it, so there a broken rule stops the process as it does
-/// with Apple's Combine. Where it lands:
+/// Installed when the image that links CadenceTesting is loaded (`cadenceTestingDidLoad()`, called by the C
+/// module `CadenceTestingLoad`), before any test runs: whether an `expect` has run yet changes nothing. Production
+/// code does not link CadenceTesting, so there a broken rule stops the process as it does with Apple's Combine.
+/// Where it lands:
 ///
 /// 1. ``FailureReporter/current`` when one is bound (a test's recording reporter, or a virtual-time session's);
 /// 2. the Swift Testing test running on this task, at the test's declaration;
@@ -17,11 +18,6 @@ import Testing
 /// 4. nowhere: on a thread of its own outside any of these, the rule cannot be tied to a test, and Cadence stops the
 ///    process as Combine does.
 enum CombineRuleReporting {
-    /// Installs the handler; reading it more than once does nothing more.
-    static let installed: Void = {
-        CombineRuleViolation.handler = { message in report(message) }
-    }()
-
     /// Reports `message` into the test running here; returns false when none can be found.
     static func report(_ message: String) -> Bool {
         let text = CombineRuleText.reported(message)
@@ -46,15 +42,11 @@ enum CombineRuleReporting {
     }
 }
 
-/// The text of a broken Combine rule reported into a test.
-enum CombineRuleText {
-    /// `message`, and what happened instead of the trap.
-    ///
-    /// ```text
-    /// Just: request(_:) was called with max(0); a subscriber must request a positive demand. Apple's Combine stops
-    /// the process here; inside this test Cadence reported it and ignored the call.
-    /// ```
-    static func reported(_ message: String) -> String {
-        "\(message). Apple's Combine stops the process here; inside this test Cadence reported it and ignored the call."
-    }
+/// CadenceTesting's load-time setup: installs `CombineRuleReporting` as the handler of broken Combine rules.
+///
+/// The constructor of the C module `CadenceTestingLoad` calls it when the image that links CadenceTesting is loaded,
+/// before `main` and before any test; nothing else calls it.
+@_cdecl("cadence_testing_did_load")
+func cadenceTestingDidLoad() {
+    CombineRuleViolation.handler = { message in CombineRuleReporting.report(message) }
 }

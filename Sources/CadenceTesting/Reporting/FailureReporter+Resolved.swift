@@ -10,7 +10,6 @@ extension FailureReporter {
     /// `swiftTesting`); read it on the test's task, as `expect(_:)` does. The reporter a virtual-time session binds
     /// for misuse is passed over: an expectation inside `.virtualTime` still reports into the test framework itself.
     public static var resolved: FailureReporter {
-        CombineRuleReporting.installed
         if let bound { return bound }
         if isSwiftTestingRunning { return .swiftTesting }
         return .testFramework

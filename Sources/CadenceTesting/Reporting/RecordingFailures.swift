@@ -11,7 +11,6 @@
 /// Failures reported after `body` returns (a late event reaching an expectation made inside) are not included; bind
 /// a ``FailureLog``'s reporter to keep collecting them.
 public func recordingFailures(_ body: () throws -> Void) rethrows -> [ExpectationFailure] {
-    CombineRuleReporting.installed
     let log = FailureLog()
     try FailureReporter.$current.withValue(log.reporter) { try body() }
     return log.failures
@@ -25,7 +24,6 @@ public func recordingFailures(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
 ) async rethrows -> [ExpectationFailure] {
-    CombineRuleReporting.installed
     let log = FailureLog()
     try await FailureReporter.$current.withValue(log.reporter) { try await body() }
     return log.failures

@@ -57,7 +57,6 @@ struct VirtualTimeSession: Sendable {
         misuse = failures.forSession(at: location)
         clock = VirtualClock(reporter: misuse, sessionExecutor: true)
         scope = ExpectationScope()
-        CombineRuleReporting.installed
     }
 
     // MARK: Running

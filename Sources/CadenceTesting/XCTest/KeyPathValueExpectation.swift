@@ -187,9 +187,7 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
             }
             guard first else { return }
             reporter.report(ExpectationFailure(
-                message: "\(call) was fulfilled more than once: the value became \(wanted) again after the "
-                    + "expectation had already been fulfilled (values read: [\(read.joined(separator: ", "))]). Set "
-                    + "assertForOverFulfill to false to allow it.",
+                message: XCTestText.keyPathOverFulfilled(call, wanted: wanted, read: read),
                 location: location
             ))
         }

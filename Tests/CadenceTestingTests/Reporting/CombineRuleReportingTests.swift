@@ -47,7 +47,6 @@ struct CombineRuleReportingTests {
     @Test("the Swift Testing test on this task gets it, at the test's declaration", .quietKnownIssues)
     func swiftTestingTest() throws {
         let declaration = try #require(Test.current?.sourceLocation)
-        CombineRuleReporting.installed
         withKnownIssue {
             Just(7).subscribe(ZeroDemandSubscriber())
         } matching: { issue in
@@ -69,7 +68,6 @@ struct CombineRuleReportingTests {
 
     @Test("on a thread of its own, outside any test's task, no test can be found: the rule traps as in Combine")
     func noTestOnAPlainThread() {
-        CombineRuleReporting.installed
         let reported = LockedValue<Bool?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread {
@@ -81,7 +79,7 @@ struct CombineRuleReportingTests {
     }
 
     #if !canImport(Combine)  // the rule's own trap: Apple's Combine stops the process with a message of its own
-    @Test("without CadenceTesting's handler — production code — the broken rule stops the process with its message")
+    @Test("outside any test, as in production code, the broken rule stops the process with its message")
     func productionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Just(7).subscribe(ZeroDemandSubscriber())
@@ -89,6 +87,34 @@ struct CombineRuleReportingTests {
         let output = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
         #expect(output.contains(
             "Just: request(_:) was called with max(0); a subscriber must request a positive demand"))
+    }
+
+    // The two orders, each in a process of its own, so that nothing of CadenceTesting has run there before: linking
+    // CadenceTesting installs its handler when the process starts, and whether an `expect` ran first changes nothing.
+
+    @Test("before any expect has run in the process, a broken rule is reported into the test, not a trap")
+    func reportedBeforeAnyExpect() async {
+        await #expect(processExitsWith: .success) {
+            CombineRuleReportingTests.breakJustsRuleWithABoundReporter()
+        }
+    }
+
+    @Test("after an expect has run in the process, a broken rule is reported into the test the same way")
+    func reportedAfterAnExpect() async {
+        await #expect(processExitsWith: .success) {
+            expect(Just(7)).toEmit(7).thenFinish()
+            CombineRuleReportingTests.breakJustsRuleWithABoundReporter()
+        }
+    }
+
+    /// Breaks `Just`'s rule with a reporter bound by hand — not through `recordingFailures`, an `expect` or a
+    /// session — and exits with a failure unless the reporter got exactly the rule's report.
+    private static func breakJustsRuleWithABoundReporter() {
+        let log = FailureLog()
+        FailureReporter.$current.withValue(log.reporter) {
+            Just(7).subscribe(ZeroDemandSubscriber())
+        }
+        if log.failures.map(\.message) != [justZeroDemand] { exit(EXIT_FAILURE) }
     }
     #endif
 }

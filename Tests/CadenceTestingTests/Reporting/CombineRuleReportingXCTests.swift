@@ -15,7 +15,6 @@ final class CombineRuleReportingXCTests: FailureCapturingTestCase {
     func testABrokenRuleFailsTheRunningTestCaseAndTheCaseGoesOn() {
         // Follow XCTest's test cases from this one on, as the first `expect` of a bundle does.
         XCTAssertNotNil(XCTestCaseObserver.scopeForNewExpectation())
-        CombineRuleReporting.installed
         let failures = capturingXCTestFailures {
             Just(7).subscribe(AsksForNothing())
         }

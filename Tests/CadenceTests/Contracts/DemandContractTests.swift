@@ -1,4 +1,5 @@
 import Cadence
+import Foundation
 import Testing
 
 /// Every merged operator, driven by an upstream that respects demand and a subscriber that requests and answers
@@ -17,6 +18,7 @@ struct DemandContractTests {
         ("tryCompactMap", { $0.tryCompactMap { try failingOnSix($0) % 3 == 0 ? nil : $0 }.erasedAsText() }),
         ("map", { $0.map { $0 * 2 }.erasedAsText() }),
         ("tryMap", { $0.tryMap { try failingOnSix($0) * 2 }.erasedAsText() }),
+        ("replaceNil", { $0.map { $0 % 3 == 0 ? nil : $0 }.replaceNil(with: -1).erasedAsText() }),
         ("scan", { $0.scan(0, +).erasedAsText() }),
         ("tryScan", { $0.tryScan(0) { try failingOnSix($1) + $0 }.erasedAsText() }),
         ("removeDuplicates", { $0.removeDuplicates().erasedAsText() }),
@@ -35,17 +37,25 @@ struct DemandContractTests {
         ("tryReduce", { $0.tryReduce(0) { try failingOnSix($1) + $0 }.erasedAsText() }),
         ("count", { $0.count().erasedAsText() }),
         ("min", { $0.min().erasedAsText() }),
+        ("max", { $0.max().erasedAsText() }),
         ("tryMax", { $0.tryMax { try failingOnSix($0) < $1 }.erasedAsText() }),
+        ("tryMin", { $0.tryMin { try failingOnSix($0) < $1 }.erasedAsText() }),
         ("contains", { $0.contains(3).erasedAsText() }),
         ("tryContainsWhere", { $0.tryContains { try failingOnSix($0) == 5 }.erasedAsText() }),
         ("allSatisfy", { $0.allSatisfy { $0 < 5 }.erasedAsText() }),
+        ("tryAllSatisfy", { $0.tryAllSatisfy { try failingOnSix($0) < 5 }.erasedAsText() }),
         ("first", { $0.first().erasedAsText() }),
         ("firstWhere", { $0.first { $0 > 3 }.erasedAsText() }),
+        ("tryFirstWhere", { $0.tryFirst { try failingOnSix($0) > 3 }.erasedAsText() }),
         ("tryLastWhere", { $0.tryLast { try failingOnSix($0) < 3 }.erasedAsText() }),
         ("last", { $0.last().erasedAsText() }),
         ("replaceError", { $0.replaceError(with: -1).setFailureType(to: (any Error).self).erasedAsText() }),
         ("handleEvents", { $0.handleEvents(receiveOutput: { _ in }).erasedAsText() }),
         ("print", { $0.print("", to: DiscardingStream()).erasedAsText() }),
+        ("breakpoint", { $0.breakpoint(receiveOutput: { _ in false }).erasedAsText() }),
+        ("encodeDecode", {
+            $0.encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder()).erasedAsText()
+        }),
         ("ignoreOutput", { $0.ignoreOutput().erasedAsText() }),
         ("mapError", { $0.mapError { _ in TestError.other }.erasedAsText() }),
     ]

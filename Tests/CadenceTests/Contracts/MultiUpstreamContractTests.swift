@@ -52,6 +52,7 @@ struct MultiUpstreamContractTests {
             $0[0].combineLatest($0[1], $0[2], $0[3]).erasedAsText()
         }),
         ("append", Case(upstreams: 2, expected: .sequence) { $0[0].append($0[1]).erasedAsText() }),
+        ("prepend", Case(upstreams: 2, expected: .sequence) { $0[0].prepend($0[1]).erasedAsText() }),
         ("dropUntilOutput", Case(upstreams: 2, expected: .contractOnly, forgottenAfterAValue: 1) {
             $0[0].drop(untilOutputFrom: $0[1]).erasedAsText()
         }),
