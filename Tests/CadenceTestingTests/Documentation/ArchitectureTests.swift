@@ -81,4 +81,48 @@ struct ArchitectureTests {
             #expect(architecture.contains("| `\(module)` | `Sources/\(module)` |"), "ARCHITECTURE.md has no row")
         }
     }
+
+    /// The public and package types that `source`, the file at `path`, declares at its top level under a name its
+    /// file does not carry: a type `T` belongs in `T.swift`, `T+Concern.swift` or `Namespace.T.swift`.
+    static func typesOutOfPlace(in source: String, path: String) -> [String] {
+        let file = String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".swift", with: "")
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "actor"]
+        return source.split(separator: "\n").compactMap { line -> String? in
+            guard let first = line.first, first != " ", first != "/" else { return nil }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "<" || $0 == ":" || $0 == "{" })
+            guard let kind = words.firstIndex(where: { kinds.contains($0) }), kind + 1 < words.count,
+                  words[..<kind].contains(where: { ["public", "open", "package"].contains($0) }) else { return nil }
+            let name = String(words[kind + 1])
+            let placed = file == name || file.hasPrefix(name + "+") || file.hasSuffix("." + name)
+            return placed ? nil : "\(path): \(name)"
+        }
+    }
+
+    @Test(arguments: packageModules.sorted())
+    func eachPublicTypeIsInAFileOfItsName(module: String) throws {
+        var misplaced: [String] = []
+        for path in try Self.swiftFiles(of: module) {
+            let source = try String(contentsOf: repositoryFile(path), encoding: .utf8)
+            misplaced += Self.typesOutOfPlace(in: source, path: path)
+        }
+        #expect(misplaced == [], "each type goes in a file of its name (T.swift, T+Concern.swift): \(misplaced)")
+    }
+
+    @Test func theFileNameCheckFindsATypeInAnotherTypesFile() {
+        let source = """
+            public struct Recorder {}
+            @usableFromInline package final class RecorderBox<T>: Sendable {}
+            struct Helper {}
+            extension Recorder {
+                public struct Nested {}
+            }
+            """
+        #expect(Self.typesOutOfPlace(in: source, path: "Sources/M/Recorder.swift") == [
+            "Sources/M/Recorder.swift: RecorderBox",
+        ])
+        #expect(Self.typesOutOfPlace(in: source, path: "Sources/M/Recorder+Box.swift") == [
+            "Sources/M/Recorder+Box.swift: RecorderBox",
+        ])
+        #expect(Self.typesOutOfPlace(in: "public enum Demand {}", path: "Sources/M/Subscribers.Demand.swift") == [])
+    }
 }
