@@ -9,7 +9,7 @@ let package = Package(
     name: "CadenceExamples",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "Cadence", path: ".."),
+        .package(name: "Cadence", path: "..")
     ],
     targets: [
         // The production code: view models, a repository, a network layer. It depends on Cadence only (on Apple

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// (XCTest's own names, as Apple spells them.)
 // Part of .ci/pointfree-suites, which copies this file into each suite's test target: Linux's XCTest has no
 // `XCTExpectFailure`, and combine-schedulers' UnimplementedSchedulerTests asserts with it.
 import CadenceTesting

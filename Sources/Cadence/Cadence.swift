@@ -3,6 +3,7 @@
 // This is the one place the two worlds meet: every other file of Cadence is written against the names alone.
 // `CadenceSupport` gives users `FailureReporter`, the one channel for every problem Cadence reports.
 @_exported import CadenceSupport
+
 #if canImport(Combine)
 @_exported import Combine
 #else

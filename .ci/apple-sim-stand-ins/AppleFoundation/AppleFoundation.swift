@@ -8,6 +8,7 @@
 //     (`Sources/Cadence/Foundation/URLSession.DataTaskPublisher.swift`), with Apple's output and failure.
 // A declaration Cadence starts to use goes in with Apple's signature (developer.apple.com/documentation/foundation).
 import Foundation
+
 #if canImport(FoundationNetworking)
 @_exported import FoundationNetworking
 #endif

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// (XCTest's own names, as Apple spells them.)
 // `.ci/apple-sim` only: the part of Apple's XCTest that Cadence, its tests and the Examples use, declared with the
 // signatures Apple's SDK gives Swift (Xcode 16 / 26), so that the copy compiled by the simulation (where every
 // `import XCTest` reads `import AppleXCTest`) fails where a Mac would fail. It is compiled, never run: every body

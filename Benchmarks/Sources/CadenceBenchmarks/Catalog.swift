@@ -198,15 +198,16 @@ extension Benchmark {
         ),
     ]
 
-    static let schedulers: [Benchmark] = [
-        // The peer's cost per action grows with n (it sorts its whole queue for each action it runs): both sides are
-        // counted at 300 actions, where it takes seconds under valgrind, and Cadence alone at 100,000.
-        scheduler("scheduler-1k", 1_000, target: .record, repetitions: 5, instructionSize: 300),
-        scheduler("scheduler-16k", 16_000, target: .faster(100), repetitions: 3, instructionSize: nil),
-        scheduler(
-            "scheduler-1m", 1_000_000, target: .atMost(nanoseconds: 300), repetitions: 3, instructionSize: 100_000
-        ),
-    ] + sleepers
+    static let schedulers: [Benchmark] =
+        [
+            // The peer's cost per action grows with n (it sorts its whole queue for each action it runs): both sides are
+            // counted at 300 actions, where it takes seconds under valgrind, and Cadence alone at 100,000.
+            scheduler("scheduler-1k", 1_000, target: .record, repetitions: 5, instructionSize: 300),
+            scheduler("scheduler-16k", 16_000, target: .faster(100), repetitions: 3, instructionSize: nil),
+            scheduler(
+                "scheduler-1m", 1_000_000, target: .atMost(nanoseconds: 300), repetitions: 3, instructionSize: 100_000
+            ),
+        ] + sleepers
 
     /// Every side starts its sleepers with `addImmediateTask`, new in macOS 26 and its peers: elsewhere the row is
     /// left out (a Benchmarks build for Linux always has it).
@@ -219,7 +220,7 @@ extension Benchmark {
                 cadence: .async { await CadenceVirtualTime.sleepers($0) },
                 peer: .async { await PeerVirtualTime.sleepers($0) }, limit: .async { await Limits.sleepers($0) },
                 instructionSize: nil
-            ),
+            )
         ]
     }()
 
@@ -246,7 +247,8 @@ extension Benchmark {
             limit: .sync { ExpectationBenchmarks.handWritten(calls: $0) }, countsPasses: true, instructionSize: 2_000
         ),
         Benchmark(
-            name: "dsl-suite", group: "testing", title: "a test suite, each test expect(Just(i)).toEmit(i).thenFinish()",
+            name: "dsl-suite", group: "testing",
+            title: "a test suite, each test expect(Just(i)).toEmit(i).thenFinish()",
             defaultSize: 10_000, unit: "tests", perCall: true, peerName: "—", repetitions: 3,
             cadence: .sync { SuiteRuns.run(suite: "TenThousandExpectations", tests: $0) },
             limit: .sync { SuiteRuns.run(suite: "TenThousandHandWrittenChecks", tests: $0) }, countsPasses: true,

@@ -29,7 +29,7 @@ enum Harness {
         let clock = ContinuousClock()
         var runs: [Double] = []
         var checksums: [Int] = []
-        for run in 0 ... repetitions {
+        for run in 0...repetitions {
             let start = clock.now
             let checksum = body.run(size)
             let elapsed = nanoseconds(start.duration(to: clock.now))
@@ -65,7 +65,7 @@ enum Harness {
     static func rounded(_ value: Double) -> String {
         let decimals = value < 10 ? 2 : value < 100 ? 1 : 0
         var scale = 1.0
-        for _ in 0 ..< decimals { scale *= 10 }
+        for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * scale).rounded() / scale
         var text = "\(scaled)"
         if decimals == 0, text.hasSuffix(".0") { text.removeLast(2) }
@@ -94,7 +94,7 @@ enum Harness {
             for row in rows { print(line(row)) }
             return
         }
-        let widths = (0 ..< header.count).map { column in
+        let widths = (0..<header.count).map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {

@@ -24,7 +24,8 @@ enum Instructions {
         let original = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let stripped = directory.appendingPathComponent("CadenceBenchmarks")
         if let strip = Subprocess.onPath("strip"),
-           Subprocess.run(strip, ["--strip-debug", "-o", stripped.path, original.path], limit: 120) == .exited(0) {
+            Subprocess.run(strip, ["--strip-debug", "-o", stripped.path, original.path], limit: 120) == .exited(0)
+        {
             return .success(Tools(valgrind: valgrind, executable: stripped, directory: directory))
         }
         return .success(Tools(valgrind: valgrind, executable: original, directory: directory))
@@ -64,7 +65,8 @@ enum Instructions {
     }
 
     /// Instructions per unit of `side` of `benchmark`, counted at `size` against size 1.
-    static func perUnit(_ benchmark: Benchmark, side: String, size: Int, tools: Tools) -> Swift.Result<Double, Failure> {
+    static func perUnit(_ benchmark: Benchmark, side: String, size: Int, tools: Tools) -> Swift.Result<Double, Failure>
+    {
         FileHandle.standardError.write(Data("… instructions: \(benchmark.name), \(side)\n".utf8))
         let counted = total(benchmark, side: side, size: size, tools: tools)
         let baseline = total(benchmark, side: side, size: 1, tools: tools)

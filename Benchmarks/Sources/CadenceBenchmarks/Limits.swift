@@ -9,8 +9,9 @@ import Foundation
 enum Limits {
     /// `map`, `filter`, `scan` and the sink's checksum as one `for` loop.
     static func pipeline(values: Int) -> Int {
-        var checksum = 0, sum = 0
-        for value in 0 ..< values {
+        var checksum = 0
+        var sum = 0
+        for value in 0..<values {
             let mapped = value &* 3
             guard mapped & 1 == 0 else { continue }
             sum = sum &+ mapped
@@ -22,7 +23,7 @@ enum Limits {
     /// `Just(value).map { $0 + 1 }` into the sink's sum, with no subscription.
     static func justMapSink(subscriptions: Int) -> Int {
         var checksum = 0
-        for value in 0 ..< subscriptions { checksum &+= value &+ 1 }
+        for value in 0..<subscriptions { checksum &+= value &+ 1 }
         return checksum
     }
 
@@ -31,12 +32,12 @@ enum Limits {
     static func currentValueFanOut(subscribers: Int, sends: Int) -> Int {
         var checksum = 0
         var handlers: [(Int) -> Void] = []
-        for subscriber in 0 ..< subscribers {
+        for subscriber in 0..<subscribers {
             let handler: (Int) -> Void = { checksum &+= $0 &* (subscriber + 1) }
             handler(0)
             handlers.append(handler)
         }
-        for value in 0 ..< sends {
+        for value in 0..<sends {
             for handler in handlers { handler(value &+ 1) }
         }
         return checksum
@@ -44,15 +45,15 @@ enum Limits {
 
     /// The array `collect()` builds, built directly.
     static func collect(values: Int) -> Int {
-        let array = Array(0 ..< values)
+        let array = Array(0..<values)
         return array.count &* 1_000_003 &+ array.reduce(0, &+)
     }
 
     /// The outer and inner sequences of `flatMap` as two nested loops.
     static func flatMap(values: Int) -> Int {
         var checksum = 0
-        for outer in 0 ..< values / 100 {
-            for inner in 0 ..< 100 { checksum = checksum &* 31 &+ (outer &* 100 &+ inner) }
+        for outer in 0..<values / 100 {
+            for inner in 0..<100 { checksum = checksum &* 31 &+ (outer &* 100 &+ inner) }
         }
         return checksum
     }
@@ -61,22 +62,23 @@ enum Limits {
     /// tripled, with no inner publisher.
     static func tripled(values: Int) -> Int {
         var checksum = 0
-        for value in 0 ..< values { checksum = checksum &* 31 &+ value &* 3 }
+        for value in 0..<values { checksum = checksum &* 31 &+ value &* 3 }
         return checksum
     }
 
     /// Two sources merged: every value, in the order sent.
     static func merge(values: Int) -> Int {
         var checksum = 0
-        for value in 0 ..< values { checksum = checksum &* 31 &+ value }
+        for value in 0..<values { checksum = checksum &* 31 &+ value }
         return checksum
     }
 
     /// The latest value of each side, combined on every send once both have one.
     static func combineLatest(values: Int) -> Int {
         var checksum = 0
-        var left: Int?, right: Int?
-        for value in 0 ..< values {
+        var left: Int?
+        var right: Int?
+        for value in 0..<values {
             if value & 1 == 0 { left = value } else { right = value }
             if let left, let right { checksum = checksum &* 31 &+ (left &* 7 &+ right) }
         }
@@ -86,9 +88,10 @@ enum Limits {
     /// Two queues, one a side, paired in order as soon as both hold a value.
     static func zip(values: Int) -> Int {
         var checksum = 0
-        var lefts: [Int] = [], rights: [Int] = []
+        var lefts: [Int] = []
+        var rights: [Int] = []
         var paired = 0
-        for value in 0 ..< values {
+        for value in 0..<values {
             if value & 1 == 0 { lefts.append(value) } else { rights.append(value) }
             while paired < lefts.count, paired < rights.count {
                 checksum = checksum &* 31 &+ (lefts[paired] &* 7 &+ rights[paired])
@@ -102,10 +105,10 @@ enum Limits {
     static func share(values: Int, subscribers: Int) -> Int {
         var checksum = 0
         var handlers: [(Int) -> Void] = []
-        for subscriber in 0 ..< subscribers {
+        for subscriber in 0..<subscribers {
             handlers.append { checksum &+= $0 &* (subscriber + 1) }
         }
-        for value in 0 ..< values {
+        for value in 0..<values {
             let mapped = value &* 2
             for handler in handlers { handler(mapped) }
         }
@@ -117,7 +120,7 @@ enum Limits {
     static func scheduledActions(_ actions: Int) -> Int {
         var checksum = 0
         var due = [[() -> Void]](repeating: [], count: 100)
-        for action in 0 ..< actions {
+        for action in 0..<actions {
             due[action % 100].append { checksum = checksum &* 31 &+ action }
         }
         for actions in due {
@@ -132,7 +135,7 @@ enum Limits {
     static func sleepers(_ sleepers: Int) async -> Int {
         let sleeping = Sleeping()
         return await withTaskGroup(of: Int.self) { group in
-            for sleeper in 0 ..< sleepers {
+            for sleeper in 0..<sleepers {
                 let milliseconds = sleeper % 100 + 1
                 group.addImmediateTask {
                     await withCheckedContinuation { sleeping.add($0, until: milliseconds) }

@@ -21,25 +21,25 @@ struct Options {
     }
 
     static let usage = """
-    Usage: CadenceBenchmarks [options]
+        Usage: CadenceBenchmarks [options]
 
-    Runs Cadence's benchmarks beside OpenCombine 0.14.0, combine-schedulers 1.2.2 and swift-clocks 1.1.1 and prints
-    the median of each side's timed runs (after one warm-up run), their ratio, the issue's target and, where one
-    exists, a hand-written loop doing the same work.
+        Runs Cadence's benchmarks beside OpenCombine 0.14.0, combine-schedulers 1.2.2 and swift-clocks 1.1.1 and prints
+        the median of each side's timed runs (after one warm-up run), their ratio, the issue's target and, where one
+        exists, a hand-written loop doing the same work.
 
-    Options:
-      --filter NAMES        Run only these benchmarks or groups (comma-separated; see --list).
-      --scale X             Multiply every size by X (e.g. 0.1 for a quick run).
-      --size NAME=N         Set one benchmark's size (repeatable).
-      --repetitions N       Timed runs per side (default: 5, or 3 to 7 as each benchmark sets).
-      --markdown            Print the tables as Markdown.
-      --no-memory           Skip measuring peak memory (child processes).
-      --instructions        Also count each side's instructions per unit with valgrind's callgrind (a process per
-                            side and size; minutes), the figure a loaded machine cannot move.
-      --profile NAME SIDE   Run one side (cadence, peer or limit) once and print nothing, for a profiler.
-      --list                List the benchmarks and groups.
-      --help                Print this text.
-    """
+        Options:
+          --filter NAMES        Run only these benchmarks or groups (comma-separated; see --list).
+          --scale X             Multiply every size by X (e.g. 0.1 for a quick run).
+          --size NAME=N         Set one benchmark's size (repeatable).
+          --repetitions N       Timed runs per side (default: 5, or 3 to 7 as each benchmark sets).
+          --markdown            Print the tables as Markdown.
+          --no-memory           Skip measuring peak memory (child processes).
+          --instructions        Also count each side's instructions per unit with valgrind's callgrind (a process per
+                                side and size; minutes), the figure a loaded machine cannot move.
+          --profile NAME SIDE   Run one side (cadence, peer or limit) once and print nothing, for a profiler.
+          --list                List the benchmarks and groups.
+          --help                Print this text.
+        """
 
     static func parse(_ arguments: [String]) throws(Mistake) -> Options {
         var options = Options()
@@ -85,7 +85,8 @@ struct Options {
             case "--list": options.list = true
             case "--help", "-h": options.help = true
             case "--profile":
-                let name = try value(for: argument), side = try value(for: argument)
+                let name = try value(for: argument)
+                let side = try value(for: argument)
                 guard Benchmark.all.contains(where: { $0.name == name }) else {
                     throw Mistake(message: "--profile: no benchmark is called '\(name)' (see --list)")
                 }
@@ -94,7 +95,9 @@ struct Options {
                 }
                 options.profile = (name, side)
             case "--child":
-                let name = try value(for: argument), side = try value(for: argument), text = try value(for: argument)
+                let name = try value(for: argument)
+                let side = try value(for: argument)
+                let text = try value(for: argument)
                 guard let size = Int(text) else { throw Mistake(message: "--child takes NAME SIDE SIZE") }
                 options.child = (name, side, size)
             default:

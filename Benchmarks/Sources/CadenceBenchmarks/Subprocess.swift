@@ -23,7 +23,8 @@ enum Subprocess {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let output, FileManager.default.createFile(atPath: output.path, contents: nil),
-           let handle = try? FileHandle(forWritingTo: output) {
+            let handle = try? FileHandle(forWritingTo: output)
+        {
             process.standardOutput = handle
             process.standardError = handle
         } else {

@@ -44,7 +44,7 @@ if let child = options.child {
     var checksum = 0
     if child.name != "idle" {
         guard let benchmark = Benchmark.all.first(where: { $0.name == child.name }),
-              let body = body(of: benchmark, side: child.side)
+            let body = body(of: benchmark, side: child.side)
         else { exit(2) }
         checksum = body.run(child.size)
     }
@@ -55,7 +55,7 @@ if let child = options.child {
 // `--profile NAME SIDE`: one run, nothing printed.
 if let profile = options.profile {
     guard let benchmark = Benchmark.all.first(where: { $0.name == profile.name }),
-          let body = body(of: benchmark, side: profile.side)
+        let body = body(of: benchmark, side: profile.side)
     else {
         FileHandle.standardError.write(Data("CadenceBenchmarks: \(profile.name) has no \(profile.side) side\n".utf8))
         exit(2)
@@ -212,7 +212,9 @@ let rows: [[String]] = results.map { result in
     ]
 }
 Harness.printTable(
-    header: ["benchmark", "workload", "size", "Cadence", "peer", "peer time", "Cadence vs peer", "target", "hand loop"],
+    header: [
+        "benchmark", "workload", "size", "Cadence", "peer", "peer time", "Cadence vs peer", "target", "hand loop",
+    ],
     rows: rows, markdown: options.markdown
 )
 for line in notRun { print(line) }
@@ -227,8 +229,9 @@ for result in results where result.benchmark.countsFlakes {
     }
     let cadence = flakes(result.cadence, size: result.size)
     let peer = flakes(result.peer, size: result.peerSize)
-    print("\(result.benchmark.name): flaky runs (a trace that differs from the expected one): Cadence \(cadence), "
-        + "\(result.benchmark.peerName) \(peer)")
+    print(
+        "\(result.benchmark.name): flaky runs (a trace that differs from the expected one): Cadence \(cadence), "
+            + "\(result.benchmark.peerName) \(peer)")
 }
 
 let runCounts = results.flatMap { [$0.cadence, $0.peer, $0.limit].compactMap { $0?.runs.count } }.filter { $0 > 1 }
@@ -238,14 +241,14 @@ let repetitionsText =
     } else {
         "the"
     }
-print("""
+print(
+    """
 
-Times: the median of \(repetitionsText) timed runs of the whole workload, after one warm-up run (per call where
-marked /call); a warm-up run over 5 s is the only run timed ("1 run"). "Cadence vs peer": the peer's time over
-Cadence's. "hand loop": the same work written by hand for this workload, no library (Limits.swift). Every side
-computed the same checksum (or passed every test) unless an error is printed below.
-""")
-
+    Times: the median of \(repetitionsText) timed runs of the whole workload, after one warm-up run (per call where
+    marked /call); a warm-up run over 5 s is the only run timed ("1 run"). "Cadence vs peer": the peer's time over
+    Cadence's. "hand loop": the same work written by hand for this workload, no library (Limits.swift). Every side
+    computed the same checksum (or passed every test) unless an error is printed below.
+    """)
 
 // Peak memory of the 1,000,000-value runs, each side in a process of its own.
 func peakMemory(_ name: String, side: String, size: Int) -> (checksum: Int, kib: Int)? {
@@ -256,11 +259,12 @@ func peakMemory(_ name: String, side: String, size: Int) -> (checksum: Int, kib:
     // Bounded, as every wait here: the largest child (a million scheduled actions) takes well under a second.
     let outcome = Subprocess.run(executable, ["--child", name, side, "\(size)"], output: output, limit: 600)
     guard outcome == .exited(0) else {
-        let why = switch outcome {
-        case .timedOut: "it was still running after 600 s"
-        case let .exited(status): "it exited with status \(status)"
-        case let .notStarted(reason): "it could not start: \(reason)"
-        }
+        let why =
+            switch outcome {
+            case .timedOut: "it was still running after 600 s"
+            case let .exited(status): "it exited with status \(status)"
+            case let .notStarted(reason): "it could not start: \(reason)"
+            }
         FileHandle.standardError.write(Data("peak memory of \(name) (\(side)) not measured: \(why)\n".utf8))
         return nil
     }
@@ -282,8 +286,10 @@ if options.memory, !memoryResults.isEmpty, let idle = peakMemory("idle", side: "
         let cadence = peakMemory(name, side: "cadence", size: result.size)
         let peer = result.peer == nil ? nil : peakMemory(name, side: "peer", size: result.peerSize)
         let limit = result.limit == nil ? nil : peakMemory(name, side: "limit", size: result.size)
-        for (side, measured, timing) in [("Cadence", cadence, result.cadence), ("the peer", peer, result.peer),
-                                         ("the hand-written loop", limit, result.limit)] {
+        for (side, measured, timing) in [
+            ("Cadence", cadence, result.cadence), ("the peer", peer, result.peer),
+            ("the hand-written loop", limit, result.limit),
+        ] {
             if let measured, let checksum = timing?.checksum, measured.checksum != checksum {
                 results[index].errors.append("\(name): \(side)'s checksum differs in its own process")
             }
@@ -299,11 +305,12 @@ if options.memory, !memoryResults.isEmpty, let idle = peakMemory("idle", side: "
         header: ["benchmark", "size", "Cadence peak RSS", "peer", "peer peak RSS", "hand loop peak RSS"],
         rows: memoryRows, markdown: options.markdown
     )
-    print("""
+    print(
+        """
 
-    Peak resident memory (VmHWM) of one run, each side in a process of its own; the same process doing nothing
-    peaks at \(mebibytes(idle.kib)).
-    """)
+        Peak resident memory (VmHWM) of one run, each side in a process of its own; the same process doing nothing
+        peaks at \(mebibytes(idle.kib)).
+        """)
 }
 
 // Instructions per unit, each side counted in a process of its own under callgrind.
@@ -348,11 +355,12 @@ if let tools = instructionTools {
         ],
         rows: instructionRows, markdown: options.markdown
     )
-    print("""
+    print(
+        """
 
-    Instructions per unit (valgrind's callgrind): each side run once at the size shown and once at size 1, each in a
-    process of its own; the difference over the size less 1, so the process's start-up is left out.
-    """)
+        Instructions per unit (valgrind's callgrind): each side run once at the size shown and once at size 1, each in a
+        process of its own; the difference over the size less 1, so the process's start-up is left out.
+        """)
 }
 
 let errors = results.flatMap(\.errors)

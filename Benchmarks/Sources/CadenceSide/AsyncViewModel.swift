@@ -37,7 +37,7 @@ public enum AsyncViewModelBenchmarks {
     @MainActor
     public static func tests(_ tests: Int) async -> Int {
         var passed = 0
-        for _ in 0 ..< tests where await test() { passed += 1 }
+        for _ in 0..<tests where await test() { passed += 1 }
         return passed
     }
 
@@ -71,7 +71,7 @@ public enum AsyncViewModelBenchmarks {
     @MainActor
     public static func handWritten(_ tests: Int) async -> Int {
         var passed = 0
-        for _ in 0 ..< tests where await handWrittenTrace() == expected { passed += 1 }
+        for _ in 0..<tests where await handWrittenTrace() == expected { passed += 1 }
         return passed
     }
 

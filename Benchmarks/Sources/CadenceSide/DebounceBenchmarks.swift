@@ -1,5 +1,6 @@
 import CadenceTesting
 import Foundation
+
 #if canImport(XCTest)
 import XCTest
 #endif
@@ -10,7 +11,7 @@ public enum DebounceBenchmarks {
     /// The virtual-time test, `tests` times. Returns the number of tests that saw "swift" and nothing before it.
     public static func virtualTime(tests: Int) -> Int {
         var passed = 0
-        for _ in 0 ..< tests where virtualTime() { passed += 1 }
+        for _ in 0..<tests where virtualTime() { passed += 1 }
         return passed
     }
 
@@ -32,7 +33,7 @@ public enum DebounceBenchmarks {
     /// or expectation (the limit). Returns the number of tests that saw "swift" and nothing before it.
     public static func handWritten(tests: Int) -> Int {
         var passed = 0
-        for _ in 0 ..< tests where handWritten() { passed += 1 }
+        for _ in 0..<tests where handWritten() { passed += 1 }
         return passed
     }
 
@@ -77,7 +78,7 @@ public enum DebounceBenchmarks {
     /// before it.
     public static func realTime(tests: Int) -> Int {
         var passed = 0
-        for _ in 0 ..< tests where realTime() { passed += 1 }
+        for _ in 0..<tests where realTime() { passed += 1 }
         return passed
     }
 

@@ -4,7 +4,7 @@ import CadenceTesting
 public enum ExpectationBenchmarks {
     /// The DSL, `calls` times: subscribe, record, match two steps, end the chain. Returns `calls`.
     public static func dsl(calls: Int) -> Int {
-        for _ in 0 ..< calls { dsl() }
+        for _ in 0..<calls { dsl() }
         return calls
     }
 
@@ -12,7 +12,7 @@ public enum ExpectationBenchmarks {
     /// number of checks that passed.
     public static func handWritten(calls: Int) -> Int {
         var passed = 0
-        for _ in 0 ..< calls where handWritten() { passed += 1 }
+        for _ in 0..<calls where handWritten() { passed += 1 }
         return passed
     }
 

@@ -10,12 +10,13 @@ public enum CadenceStreams {
     public static func pipeline(values: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var checksum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .map { $0 &* 3 }
             .filter { $0 & 1 == 0 }
             .scan(0) { $0 &+ $1 }
             .sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellable.cancel()
         return checksum
     }
@@ -23,7 +24,7 @@ public enum CadenceStreams {
     /// `subscriptions` times `Just(value).map { … }.sink { … }`: a subscription set up and torn down each time.
     public static func justMapSink(subscriptions: Int) -> Int {
         var checksum = 0
-        for value in 0 ..< subscriptions {
+        for value in 0..<subscriptions {
             _ = Just(value).map { $0 &+ 1 }.sink { checksum &+= $0 }
         }
         return checksum
@@ -34,10 +35,10 @@ public enum CadenceStreams {
         let subject = CurrentValueSubject<Int, Never>(0)
         var checksum = 0
         var cancellables: [AnyCancellable] = []
-        for subscriber in 0 ..< subscribers {
+        for subscriber in 0..<subscribers {
             cancellables.append(subject.sink { checksum &+= $0 &* (subscriber + 1) })
         }
-        for value in 0 ..< sends { subject.send(value &+ 1) }
+        for value in 0..<sends { subject.send(value &+ 1) }
         cancellables.removeAll()
         return checksum
     }
@@ -45,7 +46,7 @@ public enum CadenceStreams {
     /// `(0..<values).publisher.eraseToAnyPublisher().collect()`: the array's count and sum.
     public static func collect(values: Int) -> Int {
         var checksum = 0
-        _ = (0 ..< values).publisher.eraseToAnyPublisher().collect().sink { array in
+        _ = (0..<values).publisher.eraseToAnyPublisher().collect().sink { array in
             checksum = array.count &* 1_000_003 &+ array.reduce(0, &+)
         }
         return checksum
@@ -54,8 +55,8 @@ public enum CadenceStreams {
     /// `(0..<values / 100).publisher.flatMap { (0..<100).publisher.map { … } }`: `values` values through `flatMap`.
     public static func flatMap(values: Int) -> Int {
         var checksum = 0
-        _ = (0 ..< values / 100).publisher
-            .flatMap { outer in (0 ..< 100).publisher.map { outer &* 100 &+ $0 } }
+        _ = (0..<values / 100).publisher
+            .flatMap { outer in (0..<100).publisher.map { outer &* 100 &+ $0 } }
             .sink { checksum = checksum &* 31 &+ $0 }
         return checksum
     }
@@ -64,10 +65,11 @@ public enum CadenceStreams {
     public static func flatMapJust(values: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var checksum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .flatMap { Just($0 &* 3) }
             .sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellable.cancel()
         return checksum
     }
@@ -77,20 +79,22 @@ public enum CadenceStreams {
     public static func flatMapFuture(values: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var checksum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .flatMap { value in Future<Int, Never> { promise in promise(.success(value &* 3)) } }
             .sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellable.cancel()
         return checksum
     }
 
     /// Two subjects merged; `values` sends, alternately to each.
     public static func merge(values: Int) -> Int {
-        let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()
+        let left = PassthroughSubject<Int, Never>()
+        let right = PassthroughSubject<Int, Never>()
         var checksum = 0
         let cancellable = left.merge(with: right).sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values {
+        for value in 0..<values {
             if value & 1 == 0 { left.send(value) } else { right.send(value) }
         }
         cancellable.cancel()
@@ -99,10 +103,11 @@ public enum CadenceStreams {
 
     /// Two subjects combined with `combineLatest`; `values` sends, alternately to each.
     public static func combineLatest(values: Int) -> Int {
-        let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()
+        let left = PassthroughSubject<Int, Never>()
+        let right = PassthroughSubject<Int, Never>()
         var checksum = 0
         let cancellable = left.combineLatest(right).sink { checksum = checksum &* 31 &+ ($0 &* 7 &+ $1) }
-        for value in 0 ..< values {
+        for value in 0..<values {
             if value & 1 == 0 { left.send(value) } else { right.send(value) }
         }
         cancellable.cancel()
@@ -111,10 +116,11 @@ public enum CadenceStreams {
 
     /// Two subjects zipped; `values` sends, alternately to each (`values / 2` pairs).
     public static func zip(values: Int) -> Int {
-        let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()
+        let left = PassthroughSubject<Int, Never>()
+        let right = PassthroughSubject<Int, Never>()
         var checksum = 0
         let cancellable = left.zip(right).sink { checksum = checksum &* 31 &+ ($0 &* 7 &+ $1) }
-        for value in 0 ..< values {
+        for value in 0..<values {
             if value & 1 == 0 { left.send(value) } else { right.send(value) }
         }
         cancellable.cancel()
@@ -127,10 +133,10 @@ public enum CadenceStreams {
         let shared = subject.map { $0 &* 2 }.share()
         var checksum = 0
         var cancellables: [AnyCancellable] = []
-        for subscriber in 0 ..< subscribers {
+        for subscriber in 0..<subscribers {
             cancellables.append(shared.sink { checksum &+= $0 &* (subscriber + 1) })
         }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellables.removeAll()
         return checksum
     }

@@ -12,7 +12,7 @@ public enum CadenceVirtualTime {
     public static func scheduledActions(_ actions: Int) -> Int {
         let scheduler = DispatchQueue.test
         var checksum = 0
-        for action in 0 ..< actions {
+        for action in 0..<actions {
             scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(action % 100))) {
                 checksum = checksum &* 31 &+ action
             }
@@ -28,7 +28,7 @@ public enum CadenceVirtualTime {
     public static func sleepers(_ sleepers: Int) async -> Int {
         let clock = VirtualClock()
         return await withTaskGroup(of: Int.self) { group in
-            for sleeper in 0 ..< sleepers {
+            for sleeper in 0..<sleepers {
                 let milliseconds = sleeper % 100 + 1
                 group.addImmediateTask {
                     do { try await clock.sleep(for: .milliseconds(milliseconds)) } catch { return -1 }

@@ -36,7 +36,7 @@ public enum PeerAsyncViewModel {
     @MainActor
     public static func tests(_ tests: Int) async -> Int {
         var passed = 0
-        for _ in 0 ..< tests where await test() { passed += 1 }
+        for _ in 0..<tests where await test() { passed += 1 }
         return passed
     }
 

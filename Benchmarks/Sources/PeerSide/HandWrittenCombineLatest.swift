@@ -26,14 +26,16 @@ struct HandWrittenCombineLatest<A: Publisher, B: Publisher>: Publisher where A.F
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let subscription = Pairing(downstream: subscriber)
-        a.subscribe(AnySubscriber(
-            receiveSubscription: { subscription.attach($0, side: 0) },
-            receiveValue: { subscription.receive(first: $0) },
-            receiveCompletion: { subscription.complete($0, side: 0) }))
-        b.subscribe(AnySubscriber(
-            receiveSubscription: { subscription.attach($0, side: 1) },
-            receiveValue: { subscription.receive(second: $0) },
-            receiveCompletion: { subscription.complete($0, side: 1) }))
+        a.subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription.attach($0, side: 0) },
+                receiveValue: { subscription.receive(first: $0) },
+                receiveCompletion: { subscription.complete($0, side: 0) }))
+        b.subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription.attach($0, side: 1) },
+                receiveValue: { subscription.receive(second: $0) },
+                receiveCompletion: { subscription.complete($0, side: 1) }))
         subscriber.receive(subscription: subscription)
     }
 

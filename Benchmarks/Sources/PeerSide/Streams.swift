@@ -11,12 +11,13 @@ public enum PeerStreams {
     public static func pipeline(values: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var checksum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .map { $0 &* 3 }
             .filter { $0 & 1 == 0 }
             .scan(0) { $0 &+ $1 }
             .sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellable.cancel()
         return checksum
     }
@@ -24,7 +25,7 @@ public enum PeerStreams {
     /// `subscriptions` times `Just(value).map { … }.sink { … }`: a subscription set up and torn down each time.
     public static func justMapSink(subscriptions: Int) -> Int {
         var checksum = 0
-        for value in 0 ..< subscriptions {
+        for value in 0..<subscriptions {
             _ = Just(value).map { $0 &+ 1 }.sink { checksum &+= $0 }
         }
         return checksum
@@ -35,10 +36,10 @@ public enum PeerStreams {
         let subject = CurrentValueSubject<Int, Never>(0)
         var checksum = 0
         var cancellables: [AnyCancellable] = []
-        for subscriber in 0 ..< subscribers {
+        for subscriber in 0..<subscribers {
             cancellables.append(subject.sink { checksum &+= $0 &* (subscriber + 1) })
         }
-        for value in 0 ..< sends { subject.send(value &+ 1) }
+        for value in 0..<sends { subject.send(value &+ 1) }
         cancellables.removeAll()
         return checksum
     }
@@ -46,7 +47,7 @@ public enum PeerStreams {
     /// `(0..<values).publisher.eraseToAnyPublisher().collect()`: the array's count and sum.
     public static func collect(values: Int) -> Int {
         var checksum = 0
-        _ = (0 ..< values).publisher.eraseToAnyPublisher().collect().sink { array in
+        _ = (0..<values).publisher.eraseToAnyPublisher().collect().sink { array in
             checksum = array.count &* 1_000_003 &+ array.reduce(0, &+)
         }
         return checksum
@@ -55,8 +56,8 @@ public enum PeerStreams {
     /// `(0..<values / 100).publisher.flatMap { (0..<100).publisher.map { … } }`: `values` values through `flatMap`.
     public static func flatMap(values: Int) -> Int {
         var checksum = 0
-        _ = (0 ..< values / 100).publisher
-            .flatMap { outer in (0 ..< 100).publisher.map { outer &* 100 &+ $0 } }
+        _ = (0..<values / 100).publisher
+            .flatMap { outer in (0..<100).publisher.map { outer &* 100 &+ $0 } }
             .sink { checksum = checksum &* 31 &+ $0 }
         return checksum
     }
@@ -65,10 +66,11 @@ public enum PeerStreams {
     public static func flatMapJust(values: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var checksum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .flatMap { Just($0 &* 3) }
             .sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellable.cancel()
         return checksum
     }
@@ -78,10 +80,11 @@ public enum PeerStreams {
     public static func flatMapFuture(values: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var checksum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .flatMap { value in Future<Int, Never> { promise in promise(.success(value &* 3)) } }
             .sink { checksum = checksum &* 31 &+ $0 }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellable.cancel()
         return checksum
     }
@@ -91,10 +94,11 @@ public enum PeerStreams {
     /// Two subjects combined with a `combineLatest` written by hand on OpenCombine (which has none:
     /// `HandWrittenCombineLatest.swift`); `values` sends, alternately to each.
     public static func combineLatest(values: Int) -> Int {
-        let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()
+        let left = PassthroughSubject<Int, Never>()
+        let right = PassthroughSubject<Int, Never>()
         var checksum = 0
         let cancellable = left.handWrittenCombineLatest(right).sink { checksum = checksum &* 31 &+ ($0 &* 7 &+ $1) }
-        for value in 0 ..< values {
+        for value in 0..<values {
             if value & 1 == 0 { left.send(value) } else { right.send(value) }
         }
         cancellable.cancel()
@@ -103,10 +107,11 @@ public enum PeerStreams {
 
     /// Two subjects zipped; `values` sends, alternately to each (`values / 2` pairs).
     public static func zip(values: Int) -> Int {
-        let left = PassthroughSubject<Int, Never>(), right = PassthroughSubject<Int, Never>()
+        let left = PassthroughSubject<Int, Never>()
+        let right = PassthroughSubject<Int, Never>()
         var checksum = 0
         let cancellable = left.zip(right).sink { checksum = checksum &* 31 &+ ($0 &* 7 &+ $1) }
-        for value in 0 ..< values {
+        for value in 0..<values {
             if value & 1 == 0 { left.send(value) } else { right.send(value) }
         }
         cancellable.cancel()
@@ -119,10 +124,10 @@ public enum PeerStreams {
         let shared = subject.map { $0 &* 2 }.share()
         var checksum = 0
         var cancellables: [AnyCancellable] = []
-        for subscriber in 0 ..< subscribers {
+        for subscriber in 0..<subscribers {
             cancellables.append(shared.sink { checksum &+= $0 &* (subscriber + 1) })
         }
-        for value in 0 ..< values { subject.send(value) }
+        for value in 0..<values { subject.send(value) }
         cancellables.removeAll()
         return checksum
     }

@@ -13,7 +13,7 @@ public enum PeerVirtualTime {
     public static func scheduledActions(_ actions: Int) -> Int {
         let scheduler = DispatchQueue.test
         var checksum = 0
-        for action in 0 ..< actions {
+        for action in 0..<actions {
             scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(action % 100))) {
                 checksum = checksum &* 31 &+ action
             }
@@ -29,7 +29,7 @@ public enum PeerVirtualTime {
     public static func sleepers(_ sleepers: Int) async -> Int {
         let clock = TestClock()
         return await withTaskGroup(of: Int.self) { group in
-            for sleeper in 0 ..< sleepers {
+            for sleeper in 0..<sleepers {
                 let milliseconds = sleeper % 100 + 1
                 group.addImmediateTask {
                     do { try await clock.sleep(for: .milliseconds(milliseconds)) } catch { return -1 }

@@ -81,9 +81,11 @@ struct HookCoexistenceTests {
             }
             // The message names the hook in Cadence's place: by its address, as the test's executable exports no
             // symbol for it.
-            let prefix = "While a virtual-time session ran, another library replaced the Swift runtime's global "
+            let prefix =
+                "While a virtual-time session ran, another library replaced the Swift runtime's global "
                 + "enqueue hook that Cadence holds for its sessions (swift_task_enqueueGlobal_hook, now 0x"
-            let suffix = "); swift-concurrency-extras' withMainSerialExecutor does when it starts inside a session. "
+            let suffix =
+                "); swift-concurrency-extras' withMainSerialExecutor does when it starts inside a session. "
                 + "Until a session puts Cadence's back, the session's tasks may run where that hook sends them, off "
                 + "virtual time, and the other library may leave its hook in place for the rest of the process. Start "
                 + "the other library's scope outside withVirtualTime (or the .virtualTime trait), not inside it."

@@ -10,7 +10,7 @@ import Testing
 enum SuiteSize {
     static let cases: Range<Int> = {
         let text = ProcessInfo.processInfo.environment["CADENCE_SUITE_TESTS"] ?? ""
-        return 0 ..< (Int(text).map { max(0, $0) } ?? 10_000)
+        return 0..<(Int(text).map { max(0, $0) } ?? 10_000)
     }()
 }
 

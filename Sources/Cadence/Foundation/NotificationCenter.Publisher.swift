@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if !canImport(Combine)
 import Foundation
 
@@ -46,7 +47,8 @@ extension NotificationCenter {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Notification, S.Failure == Never {
-            let subscription = NotificationSubscription(center: center, name: name, object: object, downstream: subscriber)
+            let subscription = NotificationSubscription(
+                center: center, name: name, object: object, downstream: subscriber)
             subscriber.receive(subscription: subscription)
         }
 
@@ -129,9 +131,11 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
 
     var customMirror: Mirror {
         let (center, object, demand) = state.withLock { ($0.center, $0.object, $0.demand) }
-        return Mirror(self, children: [
-            "center": center as Any, "name": name, "object": object as Any, "demand": demand,
-        ])
+        return Mirror(
+            self,
+            children: [
+                "center": center as Any, "name": name, "object": object as Any, "demand": demand,
+            ])
     }
 
     var playgroundDescription: Any { description }

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if !canImport(Combine)
 import Foundation
 #if canImport(FoundationNetworking)
@@ -92,9 +93,10 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     }
 
     func request(_ demand: Subscribers.Demand) {
-        guard combineRule(
-            demand > 0,
-            "DataTaskPublisher: request(_:) was called with max(0); a subscriber must request a positive demand")
+        guard
+            combineRule(
+                demand > 0,
+                "DataTaskPublisher: request(_:) was called with max(0); a subscriber must request a positive demand")
         else { return }
         let (parent, task) = state.withLock { state -> (URLSession.DataTaskPublisher?, URLSessionDataTask?) in
             guard let parent = state.parent else { return (nil, nil) }
@@ -158,9 +160,11 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
 
     var customMirror: Mirror {
         let (task, downstream, parent, demand) = state.withLock { ($0.task, $0.downstream, $0.parent, $0.demand) }
-        return Mirror(self, children: [
-            "task": task as Any, "downstream": downstream as Any, "parent": parent as Any, "demand": demand,
-        ])
+        return Mirror(
+            self,
+            children: [
+                "task": task as Any, "downstream": downstream as Any, "parent": parent as Any, "demand": demand,
+            ])
     }
 
     var playgroundDescription: Any { description }

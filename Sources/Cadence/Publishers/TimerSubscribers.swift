@@ -14,7 +14,8 @@ final class TimerSubscribers<Tick>: Sendable {
     /// neither).
     func attach<Downstream: Subscriber>(_ downstream: Downstream, name: String, describesItself: Bool = true)
     where Downstream.Input == Tick, Downstream.Failure == Never {
-        let subscription: TimerSubscription<Downstream> = describesItself
+        let subscription: TimerSubscription<Downstream> =
+            describesItself
             ? DescribedTimerSubscription(downstream: downstream, name: name, owner: self)
             : TimerSubscription(downstream: downstream, name: name, owner: self)
         attached.withLock { $0.append(subscription) }

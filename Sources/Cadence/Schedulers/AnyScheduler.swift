@@ -50,13 +50,15 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         minimumTolerance: @escaping @Sendable () -> SchedulerTimeType.Stride,
         now: @escaping @Sendable () -> SchedulerTimeType,
         scheduleImmediately: @escaping @Sendable (SchedulerOptions?, @escaping () -> Void) -> Void,
-        delayed: @escaping @Sendable (
-            SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void
-        ) -> Void,
-        interval: @escaping @Sendable (
-            SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?,
-            @escaping () -> Void
-        ) -> any Cancellable
+        delayed:
+            @escaping @Sendable (
+                SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void
+            ) -> Void,
+        interval:
+            @escaping @Sendable (
+                SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?,
+                @escaping () -> Void
+            ) -> any Cancellable
     ) {
         box = ClosureSchedulerBox(
             minimumTolerance: minimumTolerance, now: now, scheduleImmediately: scheduleImmediately,
@@ -124,7 +126,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible { // no state: 
 
 /// Forwards to a `Sendable` scheduler.
 private final class SchedulerBox<Base: Scheduler & Sendable>:
-    AnySchedulerBox<Base.SchedulerTimeType, Base.SchedulerOptions>, @unchecked Sendable { // `base` is a Sendable let
+    AnySchedulerBox<Base.SchedulerTimeType, Base.SchedulerOptions>, @unchecked Sendable
+{ // `base` is a Sendable let
     let base: Base
 
     init(_ base: Base) {
@@ -157,11 +160,14 @@ private final class SchedulerBox<Base: Scheduler & Sendable>:
 private final class ClosureSchedulerBox<SchedulerTimeType: Strideable, SchedulerOptions>:
     AnySchedulerBox<SchedulerTimeType, SchedulerOptions>, @unchecked Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible { // every stored property is a @Sendable closure let
-    typealias Delayed = @Sendable (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void)
+    typealias Delayed =
+        @Sendable (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void)
         -> Void
-    typealias Repeating = @Sendable (
-        SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void
-    ) -> any Cancellable
+    typealias Repeating =
+        @Sendable (
+            SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?,
+            @escaping () -> Void
+        ) -> any Cancellable
 
     let minimumToleranceBody: @Sendable () -> SchedulerTimeType.Stride
     let nowBody: @Sendable () -> SchedulerTimeType

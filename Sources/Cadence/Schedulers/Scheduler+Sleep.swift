@@ -29,8 +29,10 @@ extension Scheduler {
                 guard sleep.begin(continuation) else { return }
                 // A repeating action, because only that form hands back a Cancellable: the first run wakes the
                 // sleeper and cancels the rest. The interval is never reached.
-                let action = self.schedule(after: deadline, interval: .seconds(86_400), tolerance: tolerance,
-                                      options: options) { sleep.wake() }
+                let action = self.schedule(
+                    after: deadline, interval: .seconds(86_400), tolerance: tolerance,
+                    options: options
+                ) { sleep.wake() }
                 sleep.hold(action)
             }
         } onCancel: {

@@ -282,7 +282,8 @@ package final class SessionExecutor: Sendable {
             // The enqueuing task's session first (inside a nested session, the drain running it may be the outer
             // one's), then the session whose drain this thread is running.
             let current = cadence_current_task_id()
-            let enqueuer = (current == 0 ? nil : registry.sessionOfTask[current])
+            let enqueuer =
+                (current == 0 ? nil : registry.sessionOfTask[current])
                 ?? marked.map { Unmanaged<SessionExecutor>.fromOpaque($0).takeUnretainedValue() }
             guard let enqueuer, registry.tasksOfSession[ObjectIdentifier(enqueuer)] != nil else { return nil }
             if jobTask != 0 {
@@ -294,10 +295,11 @@ package final class SessionExecutor: Sendable {
         guard let executor else { return SettleWatch.take(job, isMainActorJob: isMainActorJob) }
         if marked == nil { executor.noticeEscape() }
         // A job is the runtime's `Job *`, the same pointer `UnownedJob` wraps.
-        return executor.accept(Entry(
-            job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
-            task: cadence_job_resumed_task(job), isTask: jobTask != 0
-        ), taskID: jobTask)
+        return executor.accept(
+            Entry(
+                job: unsafeBitCast(job, to: UnownedJob.self), isMainActorJob: isMainActorJob,
+                task: cadence_job_resumed_task(job), isTask: jobTask != 0
+            ), taskID: jobTask)
     }
 
     /// Starts routing: from now on the running task (the session's body) and the tasks it creates are the session's.
@@ -337,7 +339,11 @@ package final class SessionExecutor: Sendable {
     /// Reports, once in the process, that another library replaced Cadence's global enqueue hook while a session held
     /// it, leaving `hook` in its place.
     private func reportHookReplaced(by hook: UnsafeMutableRawPointer) {
-        guard Self.hookReplacementReported.withLock({ reported in defer { reported = true }; return !reported })
+        guard
+            Self.hookReplacementReported.withLock({ reported in
+                defer { reported = true }
+                return !reported
+            })
         else { return }
         // The loader names only exported symbols; a hook in the test's own executable is known by its address.
         let name = cadence_symbol_name(hook).map { String(cString: $0) } ?? "\(hook)"
@@ -364,10 +370,10 @@ package final class SessionExecutor: Sendable {
         // The task running there (none once it has left for another executor) must be the session's.
         let current = cadence_current_task_id()
         guard current == 0 || Self.registry.withLock({ $0.sessionOfTask[current] }) === self,
-              state.withLock({ state in
-                  defer { state.escapeReported = true }
-                  return !state.escapeReported && !state.hasEnded
-              })
+            state.withLock({ state in
+                defer { state.escapeReported = true }
+                return !state.escapeReported && !state.hasEnded
+            })
         else { return }
         let executor = Unmanaged<AnyObject>.fromOpaque(identity).takeUnretainedValue()
         reporter.report(
@@ -418,7 +424,7 @@ package final class SessionExecutor: Sendable {
         let post: Bool = state.withLock { state in
             state.busyInnerSessions -= 1
             guard state.busyInnerSessions == 0, !state.isDraining, !state.hasEnded,
-                  state.readyCount > 0 || !state.waiters.isEmpty
+                state.readyCount > 0 || !state.waiters.isEmpty
             else { return false }
             state.isDraining = true
             return true
@@ -513,7 +519,9 @@ package final class SessionExecutor: Sendable {
         var ran = 0
         while true {
             let entry: Entry? = state.withLock { state in
-                guard state.busyInnerSessions == 0, let next = state.next, Self.side(of: next) == side else { return nil }
+                guard state.busyInnerSessions == 0, let next = state.next, Self.side(of: next) == side else {
+                    return nil
+                }
                 if let limit {
                     guard ran < limit else { return nil }
                     ran += state.charge(next)
@@ -712,10 +720,10 @@ package final class SessionExecutor: Sendable {
 
     private func reportBusy(origin: String, ready: Int) {
         reporter.report(
-            "\(origin) stopped waiting for the test's tasks after running \(Self.jobLimit.formatted) jobs " +
-            "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.formatted) jobs") still ready to run: a " +
-            "task that never suspends on the clock and never finishes (a loop of Task.yield()?) never lets the " +
-            "test go idle. It is left running; make it sleep on the clock, await something, or finish."
+            "\(origin) stopped waiting for the test's tasks after running \(Self.jobLimit.formatted) jobs "
+                + "at tick \(now()) with \(ready == 1 ? "1 job" : "\(ready.formatted) jobs") still ready to run: a "
+                + "task that never suspends on the clock and never finishes (a loop of Task.yield()?) never lets the "
+                + "test go idle. It is left running; make it sleep on the clock, await something, or finish."
         )
     }
 
@@ -745,7 +753,7 @@ package final class SessionExecutor: Sendable {
     static func scheduleSystemSleep(_ wake: UnownedJob, afterTicks ticks: Int64) -> Bool {
         let current = cadence_current_task_id()
         guard current != 0, let session = registry.withLock({ $0.sessionOfTask[current] }),
-              let scheduler = session.state.withLock({ $0.systemSleeps })
+            let scheduler = session.state.withLock({ $0.systemSleeps })
         else { return false }
         scheduler(wake, ticks, cadence_retain_current_task())
         return true
@@ -817,7 +825,8 @@ package final class SessionExecutor: Sendable {
                 return Self.side(of: next)
             }
             guard let nextSide else { return }
-            ran += nextSide == side
+            ran +=
+                nextSide == side
                 ? runStretch(on: side, limit: Self.jobLimit - ran)
                 : handOver(to: nextSide, limit: Self.jobLimit - ran)
         }
@@ -874,7 +883,10 @@ package final class SessionExecutor: Sendable {
             let left = Array(state.jobs[state.head...])
             state.jobs = []
             state.head = 0
-            defer { state.waiters = []; state.waiterOrigins = [] }
+            defer {
+                state.waiters = []
+                state.waiterOrigins = []
+            }
             return (left, state.waiters)
         }
         guard let (left, waiters) = ended else { return nil }
@@ -889,7 +901,8 @@ package final class SessionExecutor: Sendable {
                 registry.sessionOfTask[task] = nil
             }
             if let (body, outer) = registry.outerSessionOfBody.removeValue(forKey: ObjectIdentifier(self)),
-               registry.tasksOfSession[ObjectIdentifier(outer)] != nil {
+                registry.tasksOfSession[ObjectIdentifier(outer)] != nil
+            {
                 registry.sessionOfTask[body] = outer
             }
         }
@@ -906,7 +919,6 @@ package final class SessionExecutor: Sendable {
         return left.count
     }
 }
-
 
 /// A thread that runs the jobs of a session that are not the main actor's: off the main queue, as the cooperative pool
 /// would run them, and one at a time. A session has one from a pool for its whole life, and gives it back when it is
@@ -959,9 +971,11 @@ private final class SessionThread: @unchecked Sendable {
     private func run() {
         cadence_mark_session_thread()
         while true {
-            guard let mail = SessionExecutor.takeMail(
-                from: slot, bell: bell, spin: Self.spinNanoseconds, lingering: false
-            ) else { continue }
+            guard
+                let mail = SessionExecutor.takeMail(
+                    from: slot, bell: bell, spin: Self.spinNanoseconds, lingering: false
+                )
+            else { continue }
             guard let executor = session.withLock({ $0.executor }) else {
                 requirementFailure("Cadence: a session's thread got mail from a session that was gone")
             }

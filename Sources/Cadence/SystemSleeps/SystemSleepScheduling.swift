@@ -33,7 +33,8 @@ private enum SystemSleeps {
         _ job: UnownedJob, at instant: C.Instant, now: C.Instant, tolerance: C.Duration?, clock: C
     ) {
         if let ticks = virtualTicks(from: now, until: instant, on: clock),
-           SessionExecutor.scheduleSystemSleep(job, afterTicks: ticks) {
+            SessionExecutor.scheduleSystemSleep(job, afterTicks: ticks)
+        {
             return
         }
         if let scheduling = globalConcurrentExecutor as? any SchedulingExecutor {
@@ -49,7 +50,7 @@ private enum SystemSleeps {
     /// clock.
     static func virtualTicks<C: Clock>(from now: C.Instant, until instant: C.Instant, on clock: C) -> Int64? {
         guard clock is ContinuousClock || clock is SuspendingClock,
-              let delay = now.duration(to: instant) as? Duration
+            let delay = now.duration(to: instant) as? Duration
         else { return nil }
         return Duration.virtualTicks(in: delay)
     }

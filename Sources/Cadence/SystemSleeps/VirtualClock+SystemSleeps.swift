@@ -28,71 +28,78 @@ extension VirtualClock {
     /// - Returns: false, doing nothing, on a clock of no session or where ``canVirtualizeSystemSleeps`` is false.
     package func virtualizeSystemSleeps() -> Bool {
         guard Self.canVirtualizeSystemSleeps, let executor else { return false }
-        executor.virtualizeSystemSleeps(with: { [weak self] wake, ticks, sleeper in
-            guard let self else {
-                Self.cancel(sleeper, thenRun: wake)
-                return
-            }
-            // A deadline already reached ends the sleep at once, as on the clock itself.
-            guard ticks > 0 else {
-                executor.wake(wake)
-                if let sleeper { cadence_release_task(sleeper) }
-                return
-            }
-            // Woken, cancelled as the clock ends, or ended by a stall report: whichever comes first, once.
-            let settled = Locked(false)
-            let settle: @Sendable () -> Bool = { settled.withLock { done in defer { done = true }; return !done } }
-            let task = sleeper.map { cadence_job_task_id($0) } ?? 0
-            let forget: @Sendable () -> Void = { [weak self] in
-                if task != 0 { self?.sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }
-            }
-            let scheduled = self.enqueue(
-                .ticksFromNow(ticks), interval: 0,
-                {
-                    guard settle() else { return }
-                    forget()
+        executor.virtualizeSystemSleeps(
+            with: { [weak self] wake, ticks, sleeper in
+                guard let self else {
+                    Self.cancel(sleeper, thenRun: wake)
+                    return
+                }
+                // A deadline already reached ends the sleep at once, as on the clock itself.
+                guard ticks > 0 else {
                     executor.wake(wake)
                     if let sleeper { cadence_release_task(sleeper) }
-                },
-                onEnd: {
-                    guard settle() else { return }
-                    forget()
-                    Self.cancel(sleeper, thenRun: wake)
-                },
-                origin: "Task.sleep (or a sleep on ContinuousClock or SuspendingClock)"
-            )
-            // The session's stall check sees this sleep as it sees one on the clock itself, and can end it.
-            if let sleeper, task != 0 {
-                let deadline = self.now.ticks &+ ticks
-                let retained = RetainedTask(task: sleeper)
-                /// Forgets the sleep and hands its wake-up to the runtime, which finds the sleep over.
-                let dropSleep: @Sendable () -> Void = {
-                    scheduled.cancel()
-                    forget()
-                    cadence_release_task(retained.task)
-                    executor.wake(wake)
+                    return
                 }
-                self.sleepingTasks.withLock {
-                    $0[task] = SleepingTask(
-                        deadline: deadline,
-                        end: {
-                            guard settle() else { return }
-                            cadence_cancel_task(retained.task)
-                            dropSleep()
-                        },
-                        // A task cancelled while asleep throws at once, past the clock: its sleep is pending no more.
-                        endedByCancellation: {
-                            if settle() { dropSleep() }
-                        }
-                    )
+                // Woken, cancelled as the clock ends, or ended by a stall report: whichever comes first, once.
+                let settled = Locked(false)
+                let settle: @Sendable () -> Bool = {
+                    settled.withLock { done in
+                        defer { done = true }
+                        return !done
+                    }
                 }
-            }
-        }, taskResumed: { [weak self] task in
-            // A task asleep here comes back only when its sleep ends: by the clock (which forgets it first) or by a
-            // cancellation.
-            guard let sleep = self?.sleepingTasks.withLock({ $0[task] }) else { return }
-            sleep.endedByCancellation?()
-        })
+                let task = sleeper.map { cadence_job_task_id($0) } ?? 0
+                let forget: @Sendable () -> Void = { [weak self] in
+                    if task != 0 { self?.sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }
+                }
+                let scheduled = self.enqueue(
+                    .ticksFromNow(ticks), interval: 0,
+                    {
+                        guard settle() else { return }
+                        forget()
+                        executor.wake(wake)
+                        if let sleeper { cadence_release_task(sleeper) }
+                    },
+                    onEnd: {
+                        guard settle() else { return }
+                        forget()
+                        Self.cancel(sleeper, thenRun: wake)
+                    },
+                    origin: "Task.sleep (or a sleep on ContinuousClock or SuspendingClock)"
+                )
+                // The session's stall check sees this sleep as it sees one on the clock itself, and can end it.
+                if let sleeper, task != 0 {
+                    let deadline = self.now.ticks &+ ticks
+                    let retained = RetainedTask(task: sleeper)
+                    /// Forgets the sleep and hands its wake-up to the runtime, which finds the sleep over.
+                    let dropSleep: @Sendable () -> Void = {
+                        scheduled.cancel()
+                        forget()
+                        cadence_release_task(retained.task)
+                        executor.wake(wake)
+                    }
+                    self.sleepingTasks.withLock {
+                        $0[task] = SleepingTask(
+                            deadline: deadline,
+                            end: {
+                                guard settle() else { return }
+                                cadence_cancel_task(retained.task)
+                                dropSleep()
+                            },
+                            // A task cancelled while asleep throws at once, past the clock: its sleep is pending no more.
+                            endedByCancellation: {
+                                if settle() { dropSleep() }
+                            }
+                        )
+                    }
+                }
+            },
+            taskResumed: { [weak self] task in
+                // A task asleep here comes back only when its sleep ends: by the clock (which forgets it first) or by a
+                // cancellation.
+                guard let sleep = self?.sleepingTasks.withLock({ $0[task] }) else { return }
+                sleep.endedByCancellation?()
+            })
         return true
     }
 

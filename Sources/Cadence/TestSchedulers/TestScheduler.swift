@@ -94,8 +94,8 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
             reportNegative(tolerance, origin: origin)
         } else if interval > 0, tolerance > interval {
             clock.reporter.report(
-                "\(origin) was given a tolerance (\(tolerance)) larger than its interval (\(interval)); virtual " +
-                "time ignores tolerance and runs the action exactly every interval."
+                "\(origin) was given a tolerance (\(tolerance)) larger than its interval (\(interval)); virtual "
+                    + "time ignores tolerance and runs the action exactly every interval."
             )
         }
     }
@@ -103,8 +103,8 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
     @usableFromInline
     func reportNegative(_ tolerance: SchedulerTimeType.Stride, origin: String) {
         clock.reporter.report(
-            "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and " +
-            "virtual time ignores it."
+            "\(origin) was given a negative tolerance (\(tolerance)); a tolerance must not be negative, and "
+                + "virtual time ignores it."
         )
     }
 
@@ -131,7 +131,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
 
 /// A test scheduler with the time and options types of the scheduler `S` it stands in for.
 public typealias TestSchedulerOf<S: Scheduler> = TestScheduler<S.SchedulerTimeType, S.SchedulerOptions>
-    where S.SchedulerTimeType: VirtualTimeConvertible
+where S.SchedulerTimeType: VirtualTimeConvertible
 
 /// A test scheduler whose time is a plain tick count of its clock.
 public typealias VirtualScheduler = TestScheduler<VirtualTime, Never>

@@ -33,7 +33,8 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
 
     /// An interval of virtual time in whole ticks (1 tick = 1 ms); finer intervals round up to the next tick.
     public struct Stride: SchedulerTimeIntervalConvertible, SignedNumeric, Comparable, Hashable, Sendable,
-        ExpressibleByIntegerLiteral, CustomStringConvertible {
+        ExpressibleByIntegerLiteral, CustomStringConvertible
+    {
         /// The number of ticks.
         public var ticks: Int64
 

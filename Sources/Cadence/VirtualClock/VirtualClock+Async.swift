@@ -29,8 +29,9 @@ extension VirtualClock {
         by duration: Duration = .zero, limit: Int = VirtualClock.defaultActionLimit
     ) async {
         let origin = "VirtualClock.advance(by:)"
-        await drive(through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,
-                    origin: origin)
+        await drive(
+            through: target(byTicks: Duration.virtualTicks(in: duration), origin: origin), limit: limit,
+            origin: origin)
     }
 
     /// Moves time forward to `deadline`, letting the test's tasks run before time moves and after each tick's due
@@ -136,7 +137,8 @@ extension VirtualClock {
     /// Reports a wait of a clock made outside a session that gave up, as `origin`, naming the sleeps the clock saw.
     private func reportUnsettled(_ outcome: SettleWatch.Outcome, origin: String) {
         let sleeps = pendingSleepTicks
-        let saw = sleeps.isEmpty
+        let saw =
+            sleeps.isEmpty
             ? "no task asleep on it"
             : "\(sleeps.count == 1 ? "1 task" : "\(sleeps.count) tasks") asleep on it until "
                 + (sleeps.count == 1 ? "tick \(sleeps[0])" : "ticks " + sleeps.map(String.init).joined(separator: ", "))
@@ -145,10 +147,12 @@ extension VirtualClock {
         case .settled:
             return
         case let .busy(jobs):
-            why = "after \(jobs.formatted) jobs ran, work was still running: a task that never suspends (a loop of "
+            why =
+                "after \(jobs.formatted) jobs ran, work was still running: a task that never suspends (a loop of "
                 + "Task.yield()?), or another test's work running in parallel, keeps the process busy"
         case let .stuck(running):
-            why = "for \(SettleWatch.stuckAfterSeconds) s of real time no job returned, with "
+            why =
+                "for \(SettleWatch.stuckAfterSeconds) s of real time no job returned, with "
                 + "\(running == 1 ? "1 job" : "\(running) jobs") running: a job blocked on a semaphore, a lock or a "
                 + "synchronous wait never lets the process settle"
         }

@@ -1,5 +1,6 @@
 import CadenceRuntimeHooks
 import CadenceSupport
+
 extension VirtualClock: Clock {
     /// The smallest step of virtual time: one tick, 1 ms.
     public var minimumResolution: Duration { .ticks(1) }
@@ -38,8 +39,8 @@ extension VirtualClock: Clock {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         if let tolerance, tolerance < .zero {
             reporter.report(
-                "VirtualClock.sleep(until:tolerance:) was given a negative tolerance (\(tolerance)); a tolerance " +
-                "must not be negative, and virtual time ignores it."
+                "VirtualClock.sleep(until:tolerance:) was given a negative tolerance (\(tolerance)); a tolerance "
+                    + "must not be negative, and virtual time ignores it."
             )
         }
         try Task.checkCancellation()
@@ -132,7 +133,10 @@ final class Sleeper: Sendable {
             guard !state.isFinished else { return (nil, nil) }
             guard let continuation = state.continuation else { return (nil, nil) }
             state.isFinished = true
-            defer { state.continuation = nil; state.scheduled = nil }
+            defer {
+                state.continuation = nil
+                state.scheduled = nil
+            }
             return (continuation, state.scheduled)
         }
         scheduled?.cancel()

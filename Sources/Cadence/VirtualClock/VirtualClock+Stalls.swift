@@ -16,10 +16,11 @@ extension VirtualClock {
     package var hasEndedStalledSleeps: Bool { endedStalledSleeps.withLock { $0 } }
 
     func watchForStalls() {
-        executor?.watchForStalls(SessionExecutor.StallWatch(
-            anySleeps: { [weak self] in self?.sleepingTasks.withLock { !$0.isEmpty } ?? false },
-            breakStall: { [weak self] task in self?.breakStall(ofBody: task) }
-        ))
+        executor?.watchForStalls(
+            SessionExecutor.StallWatch(
+                anySleeps: { [weak self] in self?.sleepingTasks.withLock { !$0.isEmpty } ?? false },
+                breakStall: { [weak self] task in self?.breakStall(ofBody: task) }
+            ))
     }
 
     /// Reports that the test waits with nothing to advance the clock, then ends the sleeps on the clock with

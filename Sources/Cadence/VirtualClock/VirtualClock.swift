@@ -96,7 +96,8 @@ public final class VirtualClock: Sendable {
         let state = Locked(State(now: 0))
         self.state = state
         self.reporter = reporter
-        executor = sessionExecutor
+        executor =
+            sessionExecutor
             ? SessionExecutor(reporter: reporter, now: { state.withLock { $0.now } })
             : nil
         settles = false
@@ -191,8 +192,8 @@ extension VirtualClock {
     ) -> ScheduledAction {
         if isNotPositive || interval < 1 {
             reporter.report(
-                "\(origin) was given a repeat interval of \(intervalDescription()); an interval must be positive, " +
-                "so the action repeats every tick (1 ms) instead."
+                "\(origin) was given a repeat interval of \(intervalDescription()); an interval must be positive, "
+                    + "so the action repeats every tick (1 ms) instead."
             )
         }
         return enqueue(.tick(deadline), interval: max(interval, 1), action, onEnd: nil, origin: origin)
@@ -234,17 +235,18 @@ extension VirtualClock {
                 scheduled.isPending = false
                 return endedAt
             }
-            state.insert(ScheduledEntry(
-                due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
-            ))
+            state.insert(
+                ScheduledEntry(
+                    due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
+                ))
             state.pending += 1
             if interval > 0 { state.repeating += 1 }
             return nil
         }
         if let endedAt {
             reporter.report(
-                "\(origin) was called after the clock's test ended (at tick \(endedAt)); " +
-                (onEnd == nil ? "the action will never run." : "the sleep ends at once with CancellationError.")
+                "\(origin) was called after the clock's test ended (at tick \(endedAt)); "
+                    + (onEnd == nil ? "the action will never run." : "the sleep ends at once with CancellationError.")
             )
             scheduled.takeOnEndAfterRefusal()?()
         }
@@ -324,8 +326,8 @@ extension VirtualClock {
         if let ended = endedTick(origin: origin) { return ended }
         if ticks < 0 {
             reporter.report(
-                "\(origin) was given a negative duration (\(counted(ticks, "tick"))); time never goes backwards, so " +
-                "the clock stays at tick \(start)."
+                "\(origin) was given a negative duration (\(counted(ticks, "tick"))); time never goes backwards, so "
+                    + "the clock stays at tick \(start)."
             )
             return start
         }
@@ -339,8 +341,8 @@ extension VirtualClock {
         if let ended = endedTick(origin: origin) { return ended }
         if deadline < start {
             reporter.report(
-                "\(origin) was given tick \(deadline), which is before now (tick \(start)); time never goes " +
-                "backwards, so the clock stays at tick \(start)."
+                "\(origin) was given tick \(deadline), which is before now (tick \(start)); time never goes "
+                    + "backwards, so the clock stays at tick \(start)."
             )
             return start
         }
@@ -387,17 +389,18 @@ extension VirtualClock {
                     || $0.batches.hasEntry(sequencedFrom: firstSequence)
             )
         }
-        let stopped = "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still "
+        let stopped =
+            "\(origin) stopped after running \(counted(ran, "action")) at tick \(now), with \(pending) still "
             + "pending: "
         if rescheduled {
             reporter.report(
-                stopped + "an endless repeating timer or an action that keeps rescheduling itself never lets " +
-                "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
+                stopped + "an endless repeating timer or an action that keeps rescheduling itself never lets "
+                    + "the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
             )
         } else {
             reporter.report(
-                stopped + "more work was scheduled before the call than its limit lets it run, and none of it " +
-                "repeats. Pass a larger limit, or drive the clock in steps."
+                stopped + "more work was scheduled before the call than its limit lets it run, and none of it "
+                    + "repeats. Pass a larger limit, or drive the clock in steps."
             )
         }
     }
@@ -457,7 +460,7 @@ extension VirtualClock {
                 let action = batch.removeFirst()
                 if batch.isEmpty {
                     state.openTicks.close(batch, at: first.due)
-                    _ = state.batches.removeFirst()  // empty: releasing it releases no action
+                    _ = state.batches.removeFirst() // empty: releasing it releases no action
                 }
                 return action
             case .scheduled:
@@ -482,7 +485,7 @@ extension VirtualClock {
             let action = scheduled.action
             scheduled.action = nil
             scheduled.onEnd = nil
-            entry.action.release()  // the heap's retain; `scheduled` holds the action alive until this returns
+            entry.action.release() // the heap's retain; `scheduled` holds the action alive until this returns
             return action
         }
     }
@@ -655,7 +658,10 @@ extension VirtualClock {
                 state.pending -= 1
                 if interval > 0 { state.repeating -= 1 }
                 state.noteCancelledEntry()
-                defer { action = nil; onEnd = nil }
+                defer {
+                    action = nil
+                    onEnd = nil
+                }
                 return (action, onEnd)
             }
             withExtendedLifetime(released) {}
@@ -664,7 +670,10 @@ extension VirtualClock {
         /// Releases the action refused because the clock's test had ended, and hands back what to run instead.
         func takeOnEndAfterRefusal() -> (() -> Void)? {
             let (released, refusedOnEnd): ((() -> Void)?, (() -> Void)?) = clockState.withLock { _ in
-                defer { action = nil; onEnd = nil }
+                defer {
+                    action = nil
+                    onEnd = nil
+                }
                 return (action, onEnd)
             }
             withExtendedLifetime(released) {}

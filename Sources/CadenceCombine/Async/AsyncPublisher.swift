@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher where Failure == Never {
     /// The elements produced by the publisher, as an asynchronous sequence.
     ///

@@ -67,4 +67,3 @@ public final class AnyCancellable: Cancellable, Hashable {
         hasher.combine(ObjectIdentifier(self))
     }
 }
-

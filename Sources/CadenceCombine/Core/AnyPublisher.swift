@@ -57,4 +57,3 @@ final class AnyPublisherBox<Base: Publisher>: AnyPublisherBase<Base.Output, Base
         base.receive(subscriber: subscriber)
     }
 }
-

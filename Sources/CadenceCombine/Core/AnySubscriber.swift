@@ -24,7 +24,10 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     public init<S: Subject>(_ s: S) where S.Output == Input, S.Failure == Failure {
         self.init(
             receiveSubscription: { s.send(subscription: $0) },
-            receiveValue: { s.send($0); return .none },
+            receiveValue: {
+                s.send($0)
+                return .none
+            },
             receiveCompletion: { s.send(completion: $0) })
     }
 
@@ -134,4 +137,3 @@ final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBase<Input
         receiveCompletionBody?(completion)
     }
 }
-

@@ -18,4 +18,3 @@ extension Cancellable {
         AnyCancellable(self).store(in: &set)
     }
 }
-

@@ -7,4 +7,3 @@ public protocol ConnectablePublisher<Output, Failure>: Publisher {
     /// publishing.
     func connect() -> any Cancellable
 }
-

@@ -19,4 +19,3 @@ extension Subject where Output == Void {
         send(())
     }
 }
-

@@ -25,4 +25,3 @@ extension Subscriber where Input == Void {
         receive(())
     }
 }
-

@@ -10,11 +10,11 @@ extension Subscribers {
 
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
-extension Subscribers.Completion: Sendable {}  // as in Apple's Combine; `Failure: Error` is Sendable
+extension Subscribers.Completion: Sendable {} // as in Apple's Combine; `Failure: Error` is Sendable
 
 private enum CompletionCodingKeys: String, CodingKey {
-        case success
-        case error
+    case success
+    case error
 }
 
 extension Subscribers.Completion: Encodable where Failure: Encodable {
@@ -60,4 +60,3 @@ extension Subscribers.Completion {
         }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Subscribers.Demand {
     /// Whether the demand is positive, for the subscriptions that, as in Apple's Combine, hold a subscriber to the
     /// rule that `request(_:)` asks for at least one value: `Just`, `Future`, the subjects, `flatMap`, `catch`, the

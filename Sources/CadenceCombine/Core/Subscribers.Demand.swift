@@ -195,4 +195,3 @@ extension Subscribers {
         }
     }
 }
-

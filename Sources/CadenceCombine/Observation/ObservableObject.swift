@@ -31,4 +31,3 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
         ObservableObjectRegistry.publisher(for: self)
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A publisher that publishes changes from observable objects.
 ///
 /// It never completes. A subscriber starts receiving signals once it has requested anything at all, and from then on
@@ -107,4 +108,3 @@ extension ObservableObjectPublisher {
         var playgroundDescription: Any { description }
     }
 }
-

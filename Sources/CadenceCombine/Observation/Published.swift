@@ -132,4 +132,3 @@ private struct PublishedAssignSubscriber<Value>: Subscriber, CustomStringConvert
 
     var description: String { "PublishedSubscriber" }
 }
-

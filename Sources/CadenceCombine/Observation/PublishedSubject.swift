@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// The subject behind one `@Published` property: it keeps the property's value, gives it to each new subscriber at
 /// its first request, and on every change sends the owning object's `objectWillChange`, then the new value, and only
 /// then stores it (Combine's willSet timing). It never completes.
@@ -96,7 +97,9 @@ final class PublishedSubject<Value>: Subject {
         lock.unlock()
     }
 
-    private func lookUpChangePublisher(for owner: AnyObject, checkedGeneration checked: UInt)
+    private func lookUpChangePublisher(
+        for owner: AnyObject, checkedGeneration checked: UInt
+    )
         -> ObservableObjectPublisher?
     {
         let generation = ObservableObjectRegistry.generation.load(ordering: .acquiring)
@@ -130,4 +133,3 @@ extension PublishedSubject: SubjectConduitParent {
 
     func subscriptionDidRequest() {}
 }
-

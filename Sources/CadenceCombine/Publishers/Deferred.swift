@@ -20,4 +20,3 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
         createPublisher().subscribe(subscriber)
     }
 }
-

@@ -31,4 +31,3 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
         lhs.completeImmediately == rhs.completeImmediately
     }
 }
-

@@ -30,4 +30,3 @@ extension Fail: Equatable where Failure: Equatable {
         lhs.error == rhs.error
     }
 }
-

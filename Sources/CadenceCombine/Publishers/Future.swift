@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A publisher that eventually produces a single value and then finishes or fails.
 ///
 /// The closure passed to `init` runs once, at once, and receives a promise; the first call of the promise settles the
@@ -354,4 +355,3 @@ private final class FutureValueWaiter<Output, Failure: Error>: Subscriber, @unch
         resume?(result)
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 // Combine's specialised operators on `Just`: each computes its outcome at once from the one output and returns a
 // `Just`, a `Result.Publisher`, an `Optional.Publisher`, a sequence publisher or an `Empty`, instead of wrapping the
 // `Just` in an operator. They are more specific than the generic operators, so they win where they apply.
@@ -183,10 +184,11 @@ extension Just {
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(Result<Output, any Error> {
-            _ = try predicate(output, output)
-            return output
-        })
+        Result<Output, any Error>.Publisher(
+            Result<Output, any Error> {
+                _ = try predicate(output, output)
+                return output
+            })
     }
 
     /// Publishes the output: a `Just` never fails.
@@ -216,4 +218,3 @@ extension Just {
         Result<Output, E>.Publisher(output)
     }
 }
-

@@ -88,4 +88,3 @@ where Slot.Downstream.Input == Value {
 
     @usableFromInline var playgroundDescription: Any { description }
 }
-

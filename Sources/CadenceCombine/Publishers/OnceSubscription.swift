@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// Delivers one value, then `.finished`, on the first positive request: the subscription of `Result.Publisher`
 /// ("Once") and `Optional.Publisher` ("Optional").
 ///
@@ -43,4 +44,3 @@ final class OnceSubscription<Downstream: Subscriber>: Subscription, CustomString
 
     var playgroundDescription: Any { description }
 }
-

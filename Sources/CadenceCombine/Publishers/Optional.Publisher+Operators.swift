@@ -1,4 +1,5 @@
 import CadenceSupport
+
 // Combine's specialised operators on `Optional.Publisher`: each computes its outcome at once from the optional
 // output and returns another `Optional.Publisher` (or a `Just` or `Empty`), instead of wrapping the publisher in an
 // operator. They are more specific than the generic operators, so they win where they apply.
@@ -148,4 +149,3 @@ extension Optional.Publisher {
         Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
     }
 }
-

@@ -35,4 +35,3 @@ extension Optional {
 }
 
 extension Optional.Publisher: Equatable where Wrapped: Equatable {}
-

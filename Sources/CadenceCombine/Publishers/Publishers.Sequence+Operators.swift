@@ -259,4 +259,3 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
         append(publisher.sequence)
     }
 }
-

@@ -216,4 +216,3 @@ where Downstream.Input == Elements.Element {
 
     var playgroundDescription: Any { description }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A publisher that allows for recording a series of inputs and a completion, for later playback to each subscriber.
 ///
 /// Every subscriber gets the whole recording: the outputs as it requests them, then the recorded completion right
@@ -131,4 +132,3 @@ extension Record: Codable where Output: Codable, Failure: Codable {
         try container.encode(recording, forKey: .recording)
     }
 }
-

@@ -44,11 +44,12 @@ extension Result.Publisher {
     public func tryMin(
         by areInIncreasingOrder: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(Result<Output, any Error> {
-            let output = try result.get()
-            _ = try areInIncreasingOrder(output, output)
-            return output
-        })
+        Result<Output, any Error>.Publisher(
+            Result<Output, any Error> {
+                let output = try result.get()
+                _ = try areInIncreasingOrder(output, output)
+                return output
+            })
     }
 
     /// Publishes the result.
@@ -59,11 +60,12 @@ extension Result.Publisher {
     public func tryMax(
         by areInIncreasingOrder: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(Result<Output, any Error> {
-            let output = try result.get()
-            _ = try areInIncreasingOrder(output, output)
-            return output
-        })
+        Result<Output, any Error>.Publisher(
+            Result<Output, any Error> {
+                let output = try result.get()
+                _ = try areInIncreasingOrder(output, output)
+                return output
+            })
     }
 
     /// Publishes whether the output satisfies the predicate, or the failure.
@@ -130,11 +132,12 @@ extension Result.Publisher {
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(Result<Output, any Error> {
-            let output = try result.get()
-            _ = try predicate(output, output)
-            return output
-        })
+        Result<Output, any Error>.Publisher(
+            Result<Output, any Error> {
+                let output = try result.get()
+                _ = try predicate(output, output)
+                return output
+            })
     }
 
     /// Publishes the output, or `output` in place of the failure.
@@ -173,4 +176,3 @@ extension Result.Publisher where Failure == Never {
         }
     }
 }
-

@@ -43,4 +43,3 @@ extension Result {
 }
 
 extension Result.Publisher: Equatable where Success: Equatable, Failure: Equatable {}
-

@@ -20,4 +20,3 @@ extension DateBackedSchedulerTime {
         Self(date.addingTimeInterval(n.magnitude))
     }
 }
-

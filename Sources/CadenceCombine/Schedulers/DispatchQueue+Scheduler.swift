@@ -66,7 +66,8 @@ extension DispatchQueue: Scheduler {
         /// (`let delay: Stride = 2` is two seconds), values saturate at the bounds of `Int` instead of overflowing,
         /// and the product of two strides is always zero: a duration times a duration is no duration.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Hashable, Codable {
+            Hashable, Codable
+        {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = Double
             /// An integer literal counts seconds.
@@ -125,12 +126,14 @@ extension DispatchQueue: Scheduler {
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs.magnitude = 0 }
 
             public static func + (lhs: Stride, rhs: Stride) -> Stride {
-                Stride(nanoseconds: saturating(lhs.magnitude.addingReportingOverflow(rhs.magnitude), sign: rhs.magnitude))
+                Stride(
+                    nanoseconds: saturating(lhs.magnitude.addingReportingOverflow(rhs.magnitude), sign: rhs.magnitude))
             }
 
             public static func - (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(
-                    nanoseconds: saturating(lhs.magnitude.subtractingReportingOverflow(rhs.magnitude), sign: -rhs.magnitude)
+                    nanoseconds: saturating(
+                        lhs.magnitude.subtractingReportingOverflow(rhs.magnitude), sign: -rhs.magnitude)
                 )
             }
 
@@ -259,4 +262,3 @@ extension DispatchQueue: Scheduler {
         return AnyCancellable { timer.cancel() }
     }
 }
-

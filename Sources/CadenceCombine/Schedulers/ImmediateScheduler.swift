@@ -26,7 +26,8 @@ public struct ImmediateScheduler: Scheduler {
         /// Combine's do, because an immediate scheduler has no notion of elapsed time. A floating-point literal is
         /// truncated toward zero (saturating at the bounds of `Int`).
         public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
-            SchedulerTimeIntervalConvertible, MagnitudeSchedulerStride {
+            SchedulerTimeIntervalConvertible, MagnitudeSchedulerStride
+        {
             /// The type used when evaluating floating-point literals.
             public typealias FloatLiteralType = Double
             /// The type used when evaluating integer literals.
@@ -112,4 +113,3 @@ public struct ImmediateScheduler: Scheduler {
         return Subscriptions.empty
     }
 }
-

@@ -17,7 +17,8 @@ extension OperationQueue: Scheduler {
         /// As in Combine, ``magnitude`` is the signed interval itself, literals count seconds, and the product of two
         /// strides multiplies their seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Codable, TimeIntervalSchedulerStride {
+            Codable, TimeIntervalSchedulerStride
+        {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = TimeInterval
             /// An integer literal counts seconds.
@@ -190,11 +191,13 @@ private final class RepeatingOperations: Cancellable, Sendable {
 
     func cancel() {
         let (action, waiting) = state.withLock { state in
-            defer { state.action = nil; state.waiting = nil }
+            defer {
+                state.action = nil
+                state.waiting = nil
+            }
             return (state.action, state.waiting)
         }
         waiting?.cancel()
         withExtendedLifetime(action) {}
     }
 }
-

@@ -16,7 +16,8 @@ extension RunLoop: Scheduler {
         /// As in Combine, ``magnitude`` is the signed interval itself, literals count seconds, and the product of two
         /// strides multiplies their seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Codable, TimeIntervalSchedulerStride {
+            Codable, TimeIntervalSchedulerStride
+        {
             /// A floating-point literal counts seconds.
             public typealias FloatLiteralType = TimeInterval
             /// An integer literal counts seconds.
@@ -86,4 +87,3 @@ extension RunLoop: Scheduler {
         return AnyCancellable { timer.invalidate() }
     }
 }
-

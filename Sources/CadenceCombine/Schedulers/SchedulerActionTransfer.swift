@@ -18,4 +18,3 @@ struct SchedulerActionTransfer: @unchecked Sendable { // the action is handed ov
         action()
     }
 }
-

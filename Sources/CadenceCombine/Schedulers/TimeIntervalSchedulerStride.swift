@@ -3,7 +3,8 @@ import Foundation
 /// A stride that counts seconds in a `TimeInterval`, as `RunLoop`'s and `OperationQueue`'s do: literals count
 /// seconds, and the factories convert to seconds.
 protocol TimeIntervalSchedulerStride: MagnitudeSchedulerStride, ExpressibleByFloatLiteral,
-    SchedulerTimeIntervalConvertible where Magnitude == TimeInterval, FloatLiteralType == TimeInterval {}
+    SchedulerTimeIntervalConvertible
+where Magnitude == TimeInterval, FloatLiteralType == TimeInterval {}
 
 extension TimeIntervalSchedulerStride {
     /// An interval of `value` seconds.

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// The lock-guarded delivery state of an operator that merges values from several sources into one downstream
 /// (merge's upstreams, flatMap's inner publishers): the downstream's demand, the values waiting for it with the
 /// index of the source that sent each, and the delivery token.
@@ -145,7 +146,9 @@ extension BufferedDeliveryHost {
     /// Inlined into each host, where `delivery` is a stored property and not a protocol requirement whose accessor
     /// needs the metadata of `BufferedDelivery<Value>` looked up at run time on every value.
     @inline(__always)
-    func deliverLocked(_ value: Downstream.Input, from source: Int, to downstream: Downstream)
+    func deliverLocked(
+        _ value: Downstream.Input, from source: Int, to downstream: Downstream
+    )
         -> Subscribers.Demand
     {
         switch delivery.arrive(value, from: source) {
@@ -207,4 +210,3 @@ extension BufferedDeliveryHost {
         }
     }
 }
-

@@ -107,4 +107,3 @@ final class DeliveryToken: Sendable {
         state.compareExchange(expected: Self.held, desired: Self.free, ordering: .acquiringAndReleasing).exchanged
     }
 }
-

@@ -85,4 +85,3 @@ struct SharedIdentitySide<Host: IndexedSideHost>: Subscriber, CustomStringConver
 
     var playgroundDescription: Any { description }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A first-in first-out ring buffer for the values an operator holds between arrival and delivery (merge, zip,
 /// flatMap, buffer, switchToLatest).
 ///

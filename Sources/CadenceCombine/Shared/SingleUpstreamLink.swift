@@ -32,4 +32,3 @@ enum SingleUpstreamLink {
         return subscription
     }
 }
-

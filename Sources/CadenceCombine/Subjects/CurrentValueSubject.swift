@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A subject that wraps a single value and publishes a new element whenever the value changes.
 ///
 /// Unlike ``PassthroughSubject``, a `CurrentValueSubject` keeps the most recently published element: a new
@@ -124,4 +125,3 @@ extension CurrentValueSubject: SubjectConduitParent {
 
     @usableFromInline func subscriptionDidRequest() {}
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A subject that broadcasts elements to downstream subscribers.
 ///
 /// Unlike ``CurrentValueSubject``, a `PassthroughSubject` has no initial value and keeps no buffer of the most
@@ -124,4 +125,3 @@ extension PassthroughSubject: SubjectConduitParent {
         acknowledgeDownstreamDemand()
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Attaches the specified subject to this publisher: the subject receives the upstream subscription (and
     /// decides what to request from it), then every value and the completion.
@@ -104,4 +105,3 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscrip
 
     var playgroundDescription: Any { description }
 }
-

@@ -1,5 +1,6 @@
 import CadenceSupport
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -309,8 +310,10 @@ where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
         if let box {
             depth += 1
             box._withUnsafeGuaranteedRef {
-                $0.downstream.receive(completion: completion.assumingMemoryBound(
-                    to: Subscribers.Completion<Failure>.self).pointee)
+                $0.downstream.receive(
+                    completion: completion.assumingMemoryBound(
+                        to: Subscribers.Completion<Failure>.self
+                    ).pointee)
             }
             depth -= 1
         }
@@ -441,4 +444,3 @@ final class SubjectDeliveryLock {
         pthread_mutex_trylock(mutex) == 0
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Subscribers {
     /// A simple subscriber that assigns received elements to a property indicated by a key path.
     ///
@@ -118,4 +119,3 @@ extension Publisher where Failure == Never {
         return AnyCancellable(subscriber)
     }
 }
-

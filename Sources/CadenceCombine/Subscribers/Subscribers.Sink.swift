@@ -1,4 +1,5 @@
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -201,10 +202,12 @@ extension Subscribers {
         /// with no lock held: the closures' captures may deinitialise objects that cancel this very sink.
         @inlinable
         func releaseHandlersIfIdle() {
-            guard activity.compareExchange(
-                expected: SinkActivity.ended, desired: SinkActivity.ended | SinkActivity.released,
-                ordering: .acquiringAndReleasing
-            ).exchanged else { return }
+            guard
+                activity.compareExchange(
+                    expected: SinkActivity.ended, desired: SinkActivity.ended | SinkActivity.released,
+                    ordering: .acquiringAndReleasing
+                ).exchanged
+            else { return }
             let released = handlers
             handlers = nil
             released?.release()
@@ -246,4 +249,3 @@ extension Publisher where Failure == Never {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }
-

@@ -1,6 +1,7 @@
 import CadenceSupport
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

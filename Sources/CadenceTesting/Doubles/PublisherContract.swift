@@ -62,10 +62,12 @@ func checkPublisherContract<P: Publisher>(
     let name = PublisherName.describe(P.self)
     for rule in ContractRule.allCases {
         guard let finding = probes.findings[rule] else { continue }
-        reporter.report(ExpectationFailure(
-            message: ContractText.failure(publisher: name, rule: rule, breach: finding.breach, probe: finding.probe),
-            location: location
-        ))
+        reporter.report(
+            ExpectationFailure(
+                message: ContractText.failure(
+                    publisher: name, rule: rule, breach: finding.breach, probe: finding.probe),
+                location: location
+            ))
     }
 }
 
@@ -94,7 +96,7 @@ struct ContractProbes<P: Publisher> {
 
     mutating func runAll(_ make: @escaping () -> P) {
         probe("demand one at a time", make) { subscriber, drive in
-            for _ in 0 ..< Self.valueLimit {
+            for _ in 0..<Self.valueLimit {
                 let before = subscriber.accepted
                 subscriber.request(.max(1))
                 drive()
@@ -133,7 +135,7 @@ struct ContractProbes<P: Publisher> {
         // A publisher that already broke the contract on one thread is not run on several: its races could crash
         // the test process.
         guard findings.isEmpty else { return }
-        for _ in 0 ..< Self.rounds where findings[.returns] == nil {
+        for _ in 0..<Self.rounds where findings[.returns] == nil {
             let seconds = waitSeconds
             probe("concurrent requests and cancel", concurrent: true, make) { subscriber, _ in
                 if !Self.requestAndCancelFromThreads(subscriber, waitingUpTo: seconds) {
@@ -155,7 +157,7 @@ struct ContractProbes<P: Publisher> {
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 waitedFor.enrolCurrentThread()
-                for step in 0 ..< steps {
+                for step in 0..<steps {
                     guard let subscriber = shared.withLock({ $0 }) else { return }
                     if thread == 0, step == steps / 2 {
                         subscriber.cancel()
@@ -188,7 +190,8 @@ struct ContractProbes<P: Publisher> {
         let calls = ProbeCalls()
         let outcome = Locked<(subscribed: Bool, cancelled: Bool, breaches: [ContractBreach])?>(nil)
         let returned = Self.runBounded(seconds: concurrent ? 2 * waitSeconds : waitSeconds) {
-            let subscriber = Probe(reaction: reaction, valueLimit: Self.valueLimit, concurrent: concurrent, calls: calls)
+            let subscriber = Probe(
+                reaction: reaction, valueLimit: Self.valueLimit, concurrent: concurrent, calls: calls)
             reference.object = subscriber
             let drive = {
                 calls.enter("the clock's actions")

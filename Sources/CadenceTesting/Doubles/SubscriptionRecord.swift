@@ -113,10 +113,11 @@ final class SubscriptionProbe: @unchecked Sendable { // `records` is guarded by 
         let records = all
         let received = records.map { $0.diagram(from: origin) }
         guard received != diagrams else { return }
-        FailureReporter.resolved.report(ExpectationFailure(
-            message: TestDoubleText.subscriptionsDiffer(
-                name, expected: diagrams, received: received, origin: origin, records: records),
-            location: location
-        ))
+        FailureReporter.resolved.report(
+            ExpectationFailure(
+                message: TestDoubleText.subscriptionsDiffer(
+                    name, expected: diagrams, received: received, origin: origin, records: records),
+                location: location
+            ))
     }
 }

@@ -186,7 +186,8 @@ class TestPublisherSubscriptionBase<Output, Failure: Error> {
 /// the values waiting for it.
 final class TestPublisherSubscription<Downstream: Subscriber>: TestPublisherSubscriptionBase<
     Downstream.Input, Downstream.Failure
->, Subscription {
+>, Subscription
+{
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 
@@ -246,7 +247,10 @@ final class TestPublisherSubscription<Downstream: Subscriber>: TestPublisherSubs
 
     func cancel() {
         let released = state.withLock { state -> Downstream? in
-            defer { state.downstream = nil; state.waiting = [] }
+            defer {
+                state.downstream = nil
+                state.waiting = []
+            }
             return state.downstream
         }
         guard released != nil else { return }
@@ -287,7 +291,10 @@ final class TestPublisherSubscription<Downstream: Subscriber>: TestPublisherSubs
     /// Ends the subscription with `completion`, once.
     private func finish(_ completion: Subscribers.Completion<Failure>) {
         let downstream = state.withLock { state -> Downstream? in
-            defer { state.downstream = nil; state.waiting = [] }
+            defer {
+                state.downstream = nil
+                state.waiting = []
+            }
             return state.downstream
         }
         guard let downstream else { return }

@@ -20,9 +20,11 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Never> {
-        publisher(.hot, marbles, values: values, error: nil, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        publisher(
+            .hot, marbles, values: values, error: nil,
+            at: SourceCodeLocation(
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ))
     }
 
     /// A hot ``TestPublisher`` that can fail: `#` in `marbles` fails it with `error`.
@@ -39,9 +41,11 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        publisher(.hot, marbles, values: values, error: error, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        publisher(
+            .hot, marbles, values: values, error: error,
+            at: SourceCodeLocation(
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ))
     }
 
     /// A cold ``TestPublisher`` that plays `marbles` to each subscriber on its own, the diagram's tick 0 being the
@@ -58,9 +62,11 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Never> {
-        publisher(.cold, marbles, values: values, error: nil, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        publisher(
+            .cold, marbles, values: values, error: nil,
+            at: SourceCodeLocation(
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ))
     }
 
     /// A cold ``TestPublisher`` that can fail: `#` in `marbles` fails it with `error`.
@@ -73,9 +79,11 @@ extension VirtualClock {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        publisher(.cold, marbles, values: values, error: error, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        publisher(
+            .cold, marbles, values: values, error: error,
+            at: SourceCodeLocation(
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ))
     }
 
     /// A hot ``TestPublisher`` playing `events`, each at its tick counted from now. Ticks must not go backwards, and
@@ -126,7 +134,8 @@ extension VirtualClock {
         at location: SourceCodeLocation
     ) -> TestPublisher<Output, Failure> {
         let call = temperature == .hot ? "hot" : "cold"
-        return TestPublisher(temperature, script: checked(events, call: call, at: location), clock: self, honoursDemand: true)
+        return TestPublisher(
+            temperature, script: checked(events, call: call, at: location), clock: self, honoursDemand: true)
     }
 
     /// The script `marbles` describes, or an empty one after reporting why it cannot be played.
@@ -138,10 +147,11 @@ extension VirtualClock {
         at location: SourceCodeLocation
     ) -> [(tick: Int64, event: TestPublisher<Output, Failure>.Event)] {
         let reportBad = { (reason: String) in
-            FailureReporter.resolved.report(ExpectationFailure(
-                message: TestDoubleText.unplayable(call, marbles: marbles, reason),
-                location: location
-            ))
+            FailureReporter.resolved.report(
+                ExpectationFailure(
+                    message: TestDoubleText.unplayable(call, marbles: marbles, reason),
+                    location: location
+                ))
         }
         let diagram: MarbleDiagram
         do {
@@ -182,19 +192,21 @@ extension VirtualClock {
     ) -> [(tick: Int64, event: TestPublisher<Output, Failure>.Event)] {
         var previous: Int64 = 0
         for (offset, entry) in events.enumerated() {
-            let problem: String? = if entry.tick < previous {
-                offset == 0
-                    ? TestDoubleText.beforeTickZero(tick: entry.tick)
-                    : TestDoubleText.beforePrevious(event: offset + 1, tick: entry.tick, previous: previous)
-            } else if offset > 0, events[offset - 1].event.completion != nil {
-                TestDoubleText.afterCompletion(event: offset + 1)
-            } else {
-                nil
-            }
+            let problem: String? =
+                if entry.tick < previous {
+                    offset == 0
+                        ? TestDoubleText.beforeTickZero(tick: entry.tick)
+                        : TestDoubleText.beforePrevious(event: offset + 1, tick: entry.tick, previous: previous)
+                } else if offset > 0, events[offset - 1].event.completion != nil {
+                    TestDoubleText.afterCompletion(event: offset + 1)
+                } else {
+                    nil
+                }
             if let problem {
-                FailureReporter.resolved.report(ExpectationFailure(
-                    message: TestDoubleText.unplayableEvents(call, problem), location: location
-                ))
+                FailureReporter.resolved.report(
+                    ExpectationFailure(
+                        message: TestDoubleText.unplayableEvents(call, problem), location: location
+                    ))
                 return []
             }
             previous = entry.tick
@@ -251,7 +263,8 @@ extension TestScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) -> TestPublisher<Output, Failure> {
-        clock.cold(marbles, values: values, error: error, fileID: fileID, filePath: filePath, line: line, column: column)
+        clock.cold(
+            marbles, values: values, error: error, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// `VirtualClock.hot(_:)` on the scheduler's clock: `events`, each at its tick counted from now.

@@ -76,15 +76,17 @@ struct AsyncSequenceSource<Element>: Publisher {
         if let recorder = subscriber as? EventRecorder<Element, any Error> {
             // Held weakly, so that the recorder — and with it the subscription, whose end cancels the iteration —
             // goes when the expectation's chain ends, even while the task waits for an element.
-            feed.attach(AsyncSequenceFeed.Sink(
-                receive: { [weak recorder] element in recorder?.receive(element) ?? .none },
-                complete: { [weak recorder] completion in recorder?.receive(completion: completion) }
-            ))
+            feed.attach(
+                AsyncSequenceFeed.Sink(
+                    receive: { [weak recorder] element in recorder?.receive(element) ?? .none },
+                    complete: { [weak recorder] completion in recorder?.receive(completion: completion) }
+                ))
         } else {
-            feed.attach(AsyncSequenceFeed.Sink(
-                receive: { element in subscriber.receive(element) },
-                complete: { completion in subscriber.receive(completion: completion) }
-            ))
+            feed.attach(
+                AsyncSequenceFeed.Sink(
+                    receive: { element in subscriber.receive(element) },
+                    complete: { completion in subscriber.receive(completion: completion) }
+                ))
         }
         subscriber.receive(subscription: AsyncSequenceSubscription(feed: feed))
     }

@@ -169,7 +169,8 @@ private struct InOrderCheck {
             let next = clock.nextDueTick
             guard let next, deadline.map({ next <= $0 }) ?? true else {
                 if let deadline { _ = clock.runActions(through: deadline, limit: 0) }
-                let end: InOrderFailure.SearchEnd = deadline.map { .budget(ticks: $0 - start, deadline: $0) }
+                let end: InOrderFailure.SearchEnd =
+                    deadline.map { .budget(ticks: $0 - start, deadline: $0) }
                     ?? .idle(tick: clock.now.ticks)
                 return notInOrder(end)
             }

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A stretch of a test — one test body under the `.virtualTime` trait or `withVirtualTime`, or one XCTest test case —
 /// whose expectations hold their late checks until it finishes.
 ///

@@ -13,8 +13,9 @@ public struct OrderedEvent: @unchecked Sendable {
     let kind: Kind
     /// The first of the chain's events from `index` on that is this one and comes after `stamp`; how far the
     /// search read; and the first such event at any time.
-    let find: @Sendable (_ index: Int, _ stamp: TimelineStamp?)
-        -> (found: TimelineStamp?, readTo: Int, first: TimelineStamp?)
+    let find:
+        @Sendable (_ index: Int, _ stamp: TimelineStamp?)
+            -> (found: TimelineStamp?, readTo: Int, first: TimelineStamp?)
     /// The chain's events for the timeline: when each came, and what it was.
     let rows: @Sendable () -> [(stamp: TimelineStamp, event: String)]
 

@@ -15,10 +15,11 @@ extension PublisherExpectation {
         let (chain, steps) = chainState()
         let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
         if let failure = chain.failure {
-            reporter.report(ExpectationFailure(
-                message: snapshot.message(failure: failure, events: snapshot.shown(recorder.events)),
-                location: steps[failure.step].location
-            ))
+            reporter.report(
+                ExpectationFailure(
+                    message: snapshot.message(failure: failure, events: snapshot.shown(recorder.events)),
+                    location: steps[failure.step].location
+                ))
             recorder.cancel()
             return
         }
@@ -29,39 +30,42 @@ extension PublisherExpectation {
             recorder.cancel()
             let breaks = extras.filter { events[$0].violation != nil }
             guard !breaks.isEmpty else { return }
-            reporter.report(ExpectationFailure(
-                message: snapshot.message(
-                    headline: ChainText.brokenContract(
-                        expectCall: snapshot.expectCall, events: breaks.map { ContractBreak(events[$0]) }
+            reporter.report(
+                ExpectationFailure(
+                    message: snapshot.message(
+                        headline: ChainText.brokenContract(
+                            expectCall: snapshot.expectCall, events: breaks.map { ContractBreak(events[$0]) }
+                        ),
+                        events: events, extras: breaks
                     ),
-                    events: events, extras: breaks
-                ),
-                location: location
-            ))
+                    location: location
+                ))
             return
         }
         if !recorder.hasSubscribed {
             // Nothing was checked; what the publisher does later is not worth a second failure.
-            reporter.report(ExpectationFailure(
-                message: snapshot.message(
-                    headline: ChainText.neverSubscribed(expectCall: snapshot.expectCall),
-                    events: events, extras: extras
-                ),
-                location: location
-            ))
+            reporter.report(
+                ExpectationFailure(
+                    message: snapshot.message(
+                        headline: ChainText.neverSubscribed(expectCall: snapshot.expectCall),
+                        events: events, extras: extras
+                    ),
+                    location: location
+                ))
             recorder.cancel() // a subscription that comes later is cancelled at once
             return
         }
         if !extras.isEmpty {
-            reporter.report(ExpectationFailure(
-                message: snapshot.message(
-                    headline: ChainText.unexpected(
-                        expectCall: snapshot.expectCall, events: extras.map { ContractBreak(events[$0]) }
+            reporter.report(
+                ExpectationFailure(
+                    message: snapshot.message(
+                        headline: ChainText.unexpected(
+                            expectCall: snapshot.expectCall, events: extras.map { ContractBreak(events[$0]) }
+                        ),
+                        events: events, extras: extras
                     ),
-                    events: events, extras: extras
-                ),
-                location: location
-            ))
+                    location: location
+                ))
             recorder.cancel()
             return
         }
@@ -92,25 +96,31 @@ extension PublisherExpectation {
         /// Reports the events from index `first` on, if any is worth reporting; returns whether it reported.
         let reportLate: @Sendable (EventRecorder<Output, Failure>, Int) -> Bool = { recorder, first in
             let events = snapshot.shown(recorder.events)
-            let late = Array(first ..< events.count).filter {
+            let late = Array(first..<events.count).filter {
                 if case .subscription = events[$0].event, events[$0].violation == nil { false } else { true }
             }
             guard !late.isEmpty else { return false }
-            reporter.report(ExpectationFailure(
-                message: snapshot.message(
-                    headline: ChainText.late(
-                        expectCall: snapshot.expectCall, events: late.map { ContractBreak(events[$0]) }
+            reporter.report(
+                ExpectationFailure(
+                    message: snapshot.message(
+                        headline: ChainText.late(
+                            expectCall: snapshot.expectCall, events: late.map { ContractBreak(events[$0]) }
+                        ),
+                        events: events, extras: late
                     ),
-                    events: events, extras: late
-                ),
-                location: location
-            ))
+                    location: location
+                ))
             return true
         }
         let reported = Locked(false)
         /// Reports once: claims the report, and gives the claim back when there was nothing to report.
         let reportOnce: @Sendable (EventRecorder<Output, Failure>, Int) -> Void = { recorder, first in
-            guard reported.withLock({ reported in defer { reported = true }; return !reported }) else { return }
+            guard
+                reported.withLock({ reported in
+                    defer { reported = true }
+                    return !reported
+                })
+            else { return }
             if !reportLate(recorder, first) { reported.withLock { $0 = false } }
         }
         /// Reports the first event from index `count` on as it arrives, and any that came before it.
@@ -125,12 +135,16 @@ extension PublisherExpectation {
         // The scope keeps the recorder until it finishes, so events that arrive before then are not lost even if
         // the publisher lets its subscriber go.
         let recorder = recorder
-        if let scope, scope.register({
-            reportOnce(recorder, count)
-            recorder.cancel()
-            // A publisher may still send after the cancellation (rule 1.8); an XCTest test case's scope hears it.
-            if scope.watchesAfterFinishing { watch(recorder) }
-        }) { return }
+        if let scope,
+            scope.register({
+                reportOnce(recorder, count)
+                recorder.cancel()
+                // A publisher may still send after the cancellation (rule 1.8); an XCTest test case's scope hears it.
+                if scope.watchesAfterFinishing { watch(recorder) }
+            })
+        {
+            return
+        }
         watch(recorder)
     }
 }
@@ -161,7 +175,8 @@ struct ChainSnapshot<Output, Failure: Error>: @unchecked Sendable {
         self.steps = steps
         consumedBy = chain.consumedBy
         showsTime = expectation.clock != nil || chain.usesWallClock
-        timesOnWallClock = expectation.clock != nil && chain.usesWallClock
+        timesOnWallClock =
+            expectation.clock != nil && chain.usesWallClock
             && (chain.failure == nil || chain.failedOnWallClock)
     }
 

@@ -27,10 +27,12 @@ extension PublisherExpectation {
     /// Runs the action `step` (step `index`), failing the chain when it could not act.
     func act(_ step: ChainStep<Output, Failure>, index: Int) {
         guard let problem = step.step.act(on: self) else { return }
-        fail(step: index, ChainFailure(
-            step: index, reason: .action(problem), event: nil, expected: .liveSubscription,
-            gaveUpAt: recorder.now, difference: nil
-        ))
+        fail(
+            step: index,
+            ChainFailure(
+                step: index, reason: .action(problem), event: nil, expected: .liveSubscription,
+                gaveUpAt: recorder.now, difference: nil
+            ))
     }
 
     /// Records that step `index` failed.
@@ -45,7 +47,7 @@ extension PublisherExpectation {
     /// Marks the first `count` events from the cursor as consumed by step `index`.
     func consume(_ count: Int, from cursor: Int, step index: Int) {
         chain.withLock { chain in
-            for event in cursor ..< cursor + count { chain.consumedBy[event] = index }
+            for event in cursor..<cursor + count { chain.consumedBy[event] = index }
             chain.cursor = cursor + count
         }
     }
@@ -57,11 +59,12 @@ extension PublisherExpectation {
         var cursor = chain.withLock { $0.cursor }
         let events = recorder.events
         while cursor < events.count, events[cursor].kind == .subscription,
-              events[cursor].violation == nil || events[cursor].violation == .secondSubscription {
+            events[cursor].violation == nil || events[cursor].violation == .secondSubscription
+        {
             cursor += 1
         }
         chain.withLock { $0.cursor = max($0.cursor, cursor) }
-        return (cursor, events[cursor ..< events.endIndex])
+        return (cursor, events[cursor..<events.endIndex])
     }
 
     /// Drives `clock` (or, with none, looks only at what has arrived) until `step` decides.
@@ -125,17 +128,21 @@ extension PublisherExpectation {
             return true
         case let .failed(divergence):
             consume(divergence.matched, from: cursor, step: index)
-            fail(step: index, failure(
-                of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
-            ))
+            fail(
+                step: index,
+                failure(
+                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
+                ))
             return true
         case .pending:
             if final || visible.stoppedAtViolation {
                 // A step must decide once nothing more can arrive; treat indecision as a missing event.
                 let divergence = StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
-                fail(step: index, failure(
-                    of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
-                ))
+                fail(
+                    step: index,
+                    failure(
+                        of: step, index: index, divergence, cursor: cursor, visible: visible, deadline: deadline
+                    ))
                 return true
             }
             progress.known = visible.events.count
@@ -191,16 +198,20 @@ extension PublisherExpectation {
                 end: deadline ?? clock.now.ticks, actions: actionsRun, tick: clock.now.ticks
             )
         } else if !divergence.atEvent {
-            failure.reason = .missing(divergence.reason, because: .runawayClock(
-                actions: actionsRun, tick: clock.now.ticks, hasBudget: deadline != nil, noDemand: exhaustedDemand()
-            ))
+            failure.reason = .missing(
+                divergence.reason,
+                because: .runawayClock(
+                    actions: actionsRun, tick: clock.now.ticks, hasBudget: deadline != nil, noDemand: exhaustedDemand()
+                ))
         }
         fail(step: index, failure)
     }
 
     /// What a pending step still lacks, as it would say if nothing more could arrive: the events it matched and what
     /// it still waited for — or, when it cannot say, what it expected first.
-    func lacking(_ step: ChainStep<Output, Failure>, _ events: ArraySlice<TimedEvent<Output, Failure>>) -> StepDivergence {
+    func lacking(
+        _ step: ChainStep<Output, Failure>, _ events: ArraySlice<TimedEvent<Output, Failure>>
+    ) -> StepDivergence {
         if case let .failed(lacking) = step.evaluate(events, true), !lacking.atEvent { return lacking }
         return StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
     }
@@ -285,13 +296,14 @@ extension PublisherExpectation {
         if divergence.atEvent {
             let divergentIndex = cursor + divergence.matched
             let event = recorder.events[divergentIndex]
-            let time: EventTime? = if timesEventsOnWallClock {
-                .elapsed(event.elapsed)
-            } else if case .tick = event.time {
-                event.time
-            } else {
-                nil
-            }
+            let time: EventTime? =
+                if timesEventsOnWallClock {
+                    .elapsed(event.elapsed)
+                } else if case .tick = event.time {
+                    event.time
+                } else {
+                    nil
+                }
             return ChainFailure(
                 step: index, reason: .atEvent(divergence.reason, time: time, earlyBy: divergence.earlyBy),
                 event: divergentIndex, expected: expected, gaveUpAt: nil, difference: divergence.difference,

@@ -72,8 +72,11 @@ extension PublisherExpectation {
 
         var progress = StepProgress()
         while true {
-            guard let waitFrom = look(at: step, index: index, waiter: waiter, started: started, limit: limit,
-                                      deadline: deadline, progress: &progress) else { return }
+            guard
+                let waitFrom = look(
+                    at: step, index: index, waiter: waiter, started: started, limit: limit,
+                    deadline: deadline, progress: &progress)
+            else { return }
             await waiter.wait(forEventAt: waitFrom)
         }
     }
@@ -103,15 +106,16 @@ extension PublisherExpectation {
         )
         // Events that arrived after the deadline are not the step's: nor is a completion among them.
         let hiddenByDeadline = visible.events.endIndex < pending.endIndex && !visible.stoppedAtViolation
-        let gaveUp: GaveUp? = if completed, !hiddenByDeadline {
-            .completed
-        } else if cancelled, !hiddenByDeadline {
-            .subscriptionCancelled
-        } else if timeUp {
-            .timeout(limit)
-        } else {
-            nil
-        }
+        let gaveUp: GaveUp? =
+            if completed, !hiddenByDeadline {
+                .completed
+            } else if cancelled, !hiddenByDeadline {
+                .subscriptionCancelled
+            } else if timeUp {
+                .timeout(limit)
+            } else {
+                nil
+            }
         let final = gaveUp != nil || visible.stoppedAtViolation
         switch step.evaluate(visible.events, final, known: timeUp ? 0 : progress.known) {
         case let .satisfied(consumed):
@@ -119,8 +123,11 @@ extension PublisherExpectation {
             return nil
         case let .failed(divergence):
             consume(divergence.matched, from: cursor, step: index)
-            fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                      gaveUp: gaveUp ?? .timeout(limit)), onWallClock: true)
+            fail(
+                step: index,
+                failure(
+                    of: step, index: index, divergence, cursor: cursor, visible: visible,
+                    gaveUp: gaveUp ?? .timeout(limit)), onWallClock: true)
             return nil
         case .pending:
             guard final || status.cancelled else {
@@ -129,12 +136,16 @@ extension PublisherExpectation {
                 return pending.endIndex
             }
             // Cancelled while pending: what the step would have missed had nothing more arrived.
-            let divergence = !final && step.kind == .match
+            let divergence =
+                !final && step.kind == .match
                 ? lacking(step, visible.events)
                 : StepDivergence(.unmet(step.missing(0)), matched: 0, atEvent: false)
             consume(divergence.matched, from: cursor, step: index)
-            fail(step: index, failure(of: step, index: index, divergence, cursor: cursor, visible: visible,
-                                      gaveUp: gaveUp ?? .taskCancelled), onWallClock: true)
+            fail(
+                step: index,
+                failure(
+                    of: step, index: index, divergence, cursor: cursor, visible: visible,
+                    gaveUp: gaveUp ?? .taskCancelled), onWallClock: true)
             return nil
         }
     }

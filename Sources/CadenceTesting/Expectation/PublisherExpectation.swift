@@ -46,7 +46,7 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         self.label = label
         publisherType = describedType ?? P.self
         chain = Locked(Chain())
-        chainSteps.reserveCapacity(4)  // one allocation for most chains, instead of one per step
+        chainSteps.reserveCapacity(4) // one allocation for most chains, instead of one per step
         publisher.subscribe(recorder)
     }
 

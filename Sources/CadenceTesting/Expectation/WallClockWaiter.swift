@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// What a wall-clock step waits on while it is pending: the next event, its deadline, or its task's cancellation.
 ///
 /// The step installs ``eventArrived(_:)`` as an observer of the recorder *before* it first reads the events, so every

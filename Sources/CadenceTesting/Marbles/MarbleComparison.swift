@@ -39,7 +39,8 @@ struct MarbleComparison {
         let (span, overflow) = last.subtractingReportingOverflow(first)
         if overflow || span >= Self.widestDrawing {
             let ticks = overflow ? "more than \(Int.max)" : "\(span + 1)"
-            return "    expected  \(expected.text)\n    received  (not drawn: the two would run over \(ticks) ticks; the "
+            return
+                "    expected  \(expected.text)\n    received  (not drawn: the two would run over \(ticks) ticks; the "
                 + "timeline above lists every event)"
         }
         var expectedLine = "    expected  "
@@ -47,8 +48,9 @@ struct MarbleComparison {
         var caretColumn = 0
         var receivedEnded = false
         var width = 0
-        for tick in first ... last {
-            let expectedText = expected.ticks.indices.contains(tick)
+        for tick in first...last {
+            let expectedText =
+                expected.ticks.indices.contains(tick)
                 ? MarbleDiagram.text(ofTick: expected.ticks[tick]) : ""
             var receivedText = ""
             if !receivedEnded, tick <= receivedThrough {

@@ -85,8 +85,9 @@ struct MarbleDiagram: Sendable {
             offset += 1
             if character == " " { continue }
             if let completion, !(character == ")" && group != nil) {
-                throw .afterCompletion(character, at: position, completion: completion.symbol,
-                                       completedAt: completion.position)
+                throw .afterCompletion(
+                    character, at: position, completion: completion.symbol,
+                    completedAt: completion.position)
             }
             if let progression = Self.timeProgression(in: characters, at: position - 1) {
                 if group != nil { throw .progressionInGroup(at: position) }
@@ -146,9 +147,9 @@ struct MarbleDiagram: Sendable {
         let units: [(String, Int)] = [("ms", 1), ("s", 1_000), ("m", 60_000)]
         for (unit, ticksPerUnit) in units {
             let unitEnd = end + unit.count
-            guard unitEnd <= characters.count, String(characters[end ..< unitEnd]) == unit else { continue }
+            guard unitEnd <= characters.count, String(characters[end..<unitEnd]) == unit else { continue }
             guard unitEnd == characters.count || " -|#()".contains(characters[unitEnd]) else { continue }
-            guard let amount = Int(String(characters[start ..< end])) else { return (Int.max, unitEnd - start) }
+            guard let amount = Int(String(characters[start..<end])) else { return (Int.max, unitEnd - start) }
             let (ticks, overflow) = amount.multipliedReportingOverflow(by: ticksPerUnit)
             return (overflow ? Int.max : ticks, unitEnd - start)
         }

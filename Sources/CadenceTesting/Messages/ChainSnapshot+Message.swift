@@ -24,7 +24,8 @@ extension ChainSnapshot {
             // `record()` missed nothing: its rows are the events it recorded.
         } else {
             let missing = FailureMessage.Row(
-                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)", expected: StepText.describe(failure.expected),
+                time: showsTime ? failure.gaveUpAt : nil, received: "(nothing)",
+                expected: StepText.describe(failure.expected),
                 step: call(step), marked: true
             )
             let position = rows.firstIndex { row in
@@ -39,7 +40,8 @@ extension ChainSnapshot {
         let blocks = [failure.detail?.text, failure.note, valueDifference].compactMap { $0 }
         let difference = blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
         return FailureMessage(
-            headline: "\(labelPrefix)\(call(step)) failed: \(ChainText.reason(failure.reason)).", expectCall: expectCall,
+            headline: "\(labelPrefix)\(call(step)) failed: \(ChainText.reason(failure.reason)).",
+            expectCall: expectCall,
             calls: steps.map(call), failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
             showsTime: showsTime, difference: difference
         ).text

@@ -48,8 +48,10 @@ enum ChainText {
             }
         case let .noSubscription(hasClock):
             return "\(what) never arrived: the publisher never sent a subscription"
-                + (hasClock ? "" : ", and there is no virtual clock to advance (pass one with on:, or bind "
-                    + "VirtualClock.current)")
+                + (hasClock
+                    ? ""
+                    : ", and there is no virtual clock to advance (pass one with on:, or bind "
+                        + "VirtualClock.current)")
         case let .noDemand(requested):
             // Demand, not time, is what held the value back: say that first.
             return "\(what) never arrived: \(noDemand(requested))"
@@ -72,7 +74,8 @@ enum ChainText {
         case let .timeout(limit, dueTick, noDemand):
             var text = "\(what) did not arrive within the \(WallClockText.describe(limit)) timeout"
             if let dueTick {
-                text += "; the expectation's virtual clock has work due at tick \(dueTick), which wall-clock steps "
+                text +=
+                    "; the expectation's virtual clock has work due at tick \(dueTick), which wall-clock steps "
                     + "never run — for virtual time, drop timeout: (and give a budget with within:)"
             }
             return text + demandNote(noDemand)

@@ -34,7 +34,8 @@ enum ContractText {
         case let .afterCancel(event):
             "it sent \(describe(event)) after the subscription was cancelled"
         case .noSubscription(let clock):
-            clock ? "it never sent a subscription, not even once the clock had run out of work"
+            clock
+                ? "it never sent a subscription, not even once the clock had run out of work"
                 : "it sent no subscription during subscribe(_:)"
         case let .beforeSubscription(event):
             "it sent \(describe(event)) before a subscription"

@@ -14,11 +14,12 @@ enum InOrderText {
 
     /// `[results] emits 1`, `[results] finishes`.
     static func name(of event: OrderedEvent) -> String {
-        let what = switch event.kind {
-        case let .emits(value): "emits \(value)"
-        case .finishes: "finishes"
-        case .fails: "fails"
-        }
+        let what =
+            switch event.kind {
+            case let .emits(value): "emits \(value)"
+            case .finishes: "finishes"
+            case .fails: "fails"
+            }
         return chainName(of: event) + " " + what
     }
 
@@ -103,13 +104,16 @@ enum InOrderText {
         let chainWidth = max("chain".count, rows.map(\.chain.count).max() ?? 0)
         let eventWidth = max("event".count, rows.map(\.event.count).max() ?? 0)
         func line(_ tick: String, _ chain: String, _ event: String, _ place: String) -> String {
-            let padded = "     " + String(repeating: " ", count: tickWidth - tick.count) + tick + "  "
+            let padded =
+                "     " + String(repeating: " ", count: tickWidth - tick.count) + tick + "  "
                 + chain + String(repeating: " ", count: chainWidth - chain.count) + "  " + event
             guard !place.isEmpty else { return padded }
             return padded + String(repeating: " ", count: eventWidth - event.count) + "  " + place
         }
         // A long timeline keeps its first and last rows and every row found, and says how many it left out.
-        let kept: Set<Int> = rows.count <= 40 ? Set(rows.indices)
+        let kept: Set<Int> =
+            rows.count <= 40
+            ? Set(rows.indices)
             : Set(rows.indices.prefix(10)).union(rows.indices.suffix(29))
                 .union(rows.indices.filter { places[rows[$0].stamp] != nil })
         var lines = [line("tick", "chain", "event", "")]

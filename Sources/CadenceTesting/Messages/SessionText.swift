@@ -55,16 +55,21 @@ enum SessionText {
             let hint: String
             switch busy {
             case let .actionLimit(ran, returnedAt, stoppedAt):
-                busyText = "the virtual clock was still busy after running \(counted(ran, "action")) since the "
+                busyText =
+                    "the virtual clock was still busy after running \(counted(ran, "action")) since the "
                     + "\(body) returned (at tick \(returnedAt); it stopped at tick \(stoppedAt))"
                 hint = ""
             case let .horizon(horizon, returnedAt):
-                busyText = "the virtual clock was still busy \(VirtualTicks.literal(horizon)) after the \(body) "
+                busyText =
+                    "the virtual clock was still busy \(VirtualTicks.literal(horizon)) after the \(body) "
                     + "returned (at tick \(returnedAt))"
                 hint = ", or give \(api)(horizon:) a longer horizon"
             }
-            let asleep = sleeps.isEmpty ? nil : "\(counted(sleeps.count, "task")) asleep on the clock until "
-                + self.ticks(sleeps)
+            let asleep =
+                sleeps.isEmpty
+                ? nil
+                : "\(counted(sleeps.count, "task")) asleep on the clock until "
+                    + self.ticks(sleeps)
             guard !ticks.isEmpty else {
                 // Only sleeps are left: a task the body started and left behind, not a timer.
                 let sleepers = asleep ?? ""
@@ -91,13 +96,14 @@ enum SessionText {
                 + "Task.yield()?). \(jobs == 1 ? "Its task was" : "Their tasks were") cancelled and handed back to the "
                 + "Swift runtime, off virtual time; make such a task sleep on the clock, await something, or finish."
         case let .systemClocksStayReal(support):
-            let lack = switch support {
-            case .notInAppleSDKs:
-                "executors that take delayed jobs, which Apple's SDKs do not offer yet (Swift 6.3's "
-                    + "SchedulingExecutor is behind an SPI of the standard library that they do not ship)"
-            case .runtimeTooOld, .available:
-                "the scheduling executors of Swift 6.3's runtime, which this runtime lacks"
-            }
+            let lack =
+                switch support {
+                case .notInAppleSDKs:
+                    "executors that take delayed jobs, which Apple's SDKs do not offer yet (Swift 6.3's "
+                        + "SchedulingExecutor is behind an SPI of the standard library that they do not ship)"
+                case .runtimeTooOld, .available:
+                    "the scheduling executors of Swift 6.3's runtime, which this runtime lacks"
+                }
             return "\(api)(systemClocks: .virtual) needs \(lack): the \(body)'s sleeps on ContinuousClock and "
                 + "SuspendingClock, Task.sleep's included, stay on the wall clock. Inject the test's VirtualClock "
                 + "instead."

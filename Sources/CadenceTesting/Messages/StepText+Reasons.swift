@@ -178,9 +178,10 @@ extension StepText {
         case let .alreadyEnded(action):
             return "the subscription had already ended, so \(outcome(action))"
         case let .completed(how, time, action):
-            let ended = if case let .failure(error) = how { "failed with \(ValueText.describe(error))" } else {
-                "finished"
-            }
+            let ended =
+                if case let .failure(error) = how { "failed with \(ValueText.describe(error))" } else {
+                    "finished"
+                }
             return "the publisher had already \(ended)\(ChainText.at(time)), so \(outcome(action))"
         }
     }

@@ -29,7 +29,9 @@ enum StepText {
     /// spells it when that is a static member such as `.milliseconds(200)` — the same `Duration` as `.ticks(200)`,
     /// which only the source can tell apart. A budget written any other way (a variable, an expression) is shown as
     /// its value.
-    static func call(_ name: String, _ arguments: String, _ timing: StepTiming, writtenAt location: SourceCodeLocation)
+    static func call(
+        _ name: String, _ arguments: String, _ timing: StepTiming, writtenAt location: SourceCodeLocation
+    )
         -> String
     {
         let label: String

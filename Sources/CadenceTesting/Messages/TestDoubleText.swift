@@ -52,8 +52,11 @@ enum TestDoubleText {
     static func subscriptionsDiffer(
         _ name: String, expected: [String], received: [String], origin: Int64, records: [SubscriptionRecord]
     ) -> String {
-        let listed = records.isEmpty ? "    (none)" : zip(received, records).enumerated()
-            .map { "    \($0.offset + 1). \($0.element.0)  \($0.element.1)" }.joined(separator: "\n")
+        let listed =
+            records.isEmpty
+            ? "    (none)"
+            : zip(received, records).enumerated()
+                .map { "    \($0.offset + 1). \($0.element.0)  \($0.element.1)" }.joined(separator: "\n")
         return "\(name).expectSubscriptions(\(ValueText.describe(expected))) failed: received "
             + "\(ValueText.describe(received)), counted from tick \(origin).\n\nSubscriptions:\n\(listed)"
     }

@@ -12,7 +12,11 @@ enum TypeName {
         var result = ""
         var depth = 0
         for character in describe(type) {
-            if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 {
+            if character == "<" {
+                depth += 1
+            } else if character == ">" {
+                depth -= 1
+            } else if depth == 0 {
                 result.append(character)
             }
         }
@@ -27,7 +31,9 @@ enum TypeName {
     /// ``module(of:)`` for the runtime's name of a type.
     static func module(named fullName: String) -> Substring {
         var name = Substring(fullName)
-        if name.hasPrefix("(extension in "), let close = name.firstIndex(of: ":") { name = name[name.index(after: close)...] }
+        if name.hasPrefix("(extension in "), let close = name.firstIndex(of: ":") {
+            name = name[name.index(after: close)...]
+        }
         return name.prefix { $0 != "." && $0 != "<" && $0 != "(" }
     }
 
@@ -62,7 +68,8 @@ enum TypeName {
     /// `__C.NSTimer.TimerPublisher`, `DispatchQueue.SchedulerTimeType` is `__C.OS_dispatch_queue.SchedulerTimeType`.
     static let swiftNamesOfObjectiveCClasses: [Substring: String] = [
         "NSTimer": "Timer", "NSRunLoop": "RunLoop", "NSOperationQueue": "OperationQueue", "NSOperation": "Operation",
-        "NSURLSession": "URLSession", "NSURLSessionTask": "URLSessionTask", "NSURLSessionDataTask": "URLSessionDataTask",
+        "NSURLSession": "URLSession", "NSURLSessionTask": "URLSessionTask",
+        "NSURLSessionDataTask": "URLSessionDataTask",
         "NSNotificationCenter": "NotificationCenter", "NSUserDefaults": "UserDefaults", "NSProcessInfo": "ProcessInfo",
         "NSThread": "Thread", "NSBundle": "Bundle", "NSFileManager": "FileManager",
         "NSJSONSerialization": "JSONSerialization", "NSURLCache": "URLCache",

@@ -70,7 +70,7 @@ enum ValueDifference {
         case let (.record(type, expectedFields), .record(receivedType, receivedFields)) where type == receivedType:
             opened = fields(expectedFields, receivedFields, depth: depth + 1).map { (type + "(", $0, ")", depth + 1) }
         case let (.enumCase(type, name, expectedPayload?), .enumCase(receivedType, receivedName, receivedPayload?))
-            where type == receivedType && name == receivedName:
+        where type == receivedType && name == receivedName:
             let open = (standalone ? type : "") + "." + name + "("
             opened = fields(expectedPayload, receivedPayload, depth: depth + 1).map { (open, $0, ")", depth + 1) }
         case let (.tuple(expectedFields), .tuple(receivedFields)):
@@ -169,7 +169,8 @@ enum ValueDifference {
         _ part: (Element?, Element?) -> Part?
     ) -> [Part] {
         var parts: [Part] = []
-        var e = expected.startIndex, r = received.startIndex
+        var e = expected.startIndex
+        var r = received.startIndex
         while e < expected.endIndex || r < received.endIndex {
             let pair: (Element?, Element?)
             if e < expected.endIndex, r < received.endIndex, key(expected[e]) == key(received[r]) {
@@ -177,7 +178,8 @@ enum ValueDifference {
                 e += 1
                 r += 1
             } else if r == received.endIndex
-                || (e < expected.endIndex && ValueNodeBuilder.precedes(key(expected[e]), key(received[r]))) {
+                || (e < expected.endIndex && ValueNodeBuilder.precedes(key(expected[e]), key(received[r])))
+            {
                 pair = (expected[e], nil)
                 e += 1
             } else {
@@ -238,18 +240,19 @@ enum ValueDifference {
         while prefix < expected.count, prefix < received.count, expected[prefix] == received[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < expected.count - prefix, suffix < received.count - prefix,
-              expected[expected.count - 1 - suffix] == received[received.count - 1 - suffix] {
+            expected[expected.count - 1 - suffix] == received[received.count - 1 - suffix]
+        {
             suffix += 1
         }
-        let expectedMiddle = prefix ..< expected.count - suffix
-        let receivedMiddle = prefix ..< received.count - suffix
-        var steps = (0 ..< prefix).map(AlignmentStep.same)
+        let expectedMiddle = prefix..<expected.count - suffix
+        let receivedMiddle = prefix..<received.count - suffix
+        var steps = (0..<prefix).map(AlignmentStep.same)
         if expectedMiddle.count * receivedMiddle.count <= largestAlignment {
             steps += commonSubsequence(expected, expectedMiddle, received, receivedMiddle)
         } else {
             steps += expectedMiddle.map(AlignmentStep.removed) + receivedMiddle.map(AlignmentStep.inserted)
         }
-        steps += (expected.count - suffix ..< expected.count).map(AlignmentStep.same)
+        steps += (expected.count - suffix..<expected.count).map(AlignmentStep.same)
         return steps
     }
 
@@ -258,25 +261,30 @@ enum ValueDifference {
         _ expected: [String], _ expectedRange: Range<Int>,
         _ received: [String], _ receivedRange: Range<Int>
     ) -> [AlignmentStep] {
-        let rows = expectedRange.count, columns = receivedRange.count
+        let rows = expectedRange.count
+        let columns = receivedRange.count
         // lengths[i * (columns + 1) + j]: the longest common subsequence of the ranges' tails from i and j.
         var lengths = [Int](repeating: 0, count: (rows + 1) * (columns + 1))
         for i in stride(from: rows - 1, through: 0, by: -1) {
             for j in stride(from: columns - 1, through: 0, by: -1) {
-                lengths[i * (columns + 1) + j] = expected[expectedRange.lowerBound + i]
-                    == received[receivedRange.lowerBound + j]
+                lengths[i * (columns + 1) + j] =
+                    expected[expectedRange.lowerBound + i]
+                        == received[receivedRange.lowerBound + j]
                     ? lengths[(i + 1) * (columns + 1) + j + 1] + 1
                     : max(lengths[(i + 1) * (columns + 1) + j], lengths[i * (columns + 1) + j + 1])
             }
         }
         var steps: [AlignmentStep] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < rows || j < columns {
             if i < rows, j < columns, expected[expectedRange.lowerBound + i] == received[receivedRange.lowerBound + j] {
                 steps.append(.same(expectedRange.lowerBound + i))
                 i += 1
                 j += 1
-            } else if j == columns || (i < rows && lengths[(i + 1) * (columns + 1) + j] >= lengths[i * (columns + 1) + j + 1]) {
+            } else if j == columns
+                || (i < rows && lengths[(i + 1) * (columns + 1) + j] >= lengths[i * (columns + 1) + j + 1])
+            {
                 steps.append(.removed(expectedRange.lowerBound + i))
                 i += 1
             } else {

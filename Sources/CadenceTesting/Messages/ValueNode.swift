@@ -71,8 +71,12 @@ struct ValueNode {
             text = "Set([" + elements.map(\.text).joined(separator: ", ") + "])"
         case let .dictionary(entries):
             // An entry with no value's text is the count of the entries a printed dictionary leaves out.
-            text = entries.isEmpty ? "[:]" : "[" + entries.map { $0.value.text.isEmpty ? $0.key.text : $0.key.text + ": " + $0.value.text }
-                .joined(separator: ", ") + "]"
+            text =
+                entries.isEmpty
+                ? "[:]"
+                : "["
+                    + entries.map { $0.value.text.isEmpty ? $0.key.text : $0.key.text + ": " + $0.value.text }
+                    .joined(separator: ", ") + "]"
         case let .text(lines):
             text = ValueText.quoted(lines.joined(separator: "\n"))
         }

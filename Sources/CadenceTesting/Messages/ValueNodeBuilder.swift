@@ -72,9 +72,12 @@ struct ValueNodeBuilder {
         if let literal = Self.literal(value) { return .scalar(literal) }
         if let error = value as? URLError { return .scalar(Self.describe(error)) }
         if let time = value as? DispatchTime {
-            return ValueNode(.record(type: "DispatchTime", fields: [
-                ValueNode.Field(label: "uptimeNanoseconds", value: .scalar("\(time.uptimeNanoseconds)")),
-            ]))
+            return ValueNode(
+                .record(
+                    type: "DispatchTime",
+                    fields: [
+                        ValueNode.Field(label: "uptimeNanoseconds", value: .scalar("\(time.uptimeNanoseconds)"))
+                    ]))
         }
         // Any Hashable value casts to AnyHashable; only one that is an AnyHashable is unwrapped.
         if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
@@ -109,10 +112,13 @@ struct ValueNodeBuilder {
         let type = type(of: value)
         if value is any Error, mirror.displayStyle == .class, Self.isNSError(mirror) {
             let error = value as! any Error
-            return ValueNode(.record(type: "NSError", fields: [
-                ValueNode.Field(label: "domain", value: .scalar(error._domain.debugDescription)),
-                ValueNode.Field(label: "code", value: .scalar("\(error._code)")),
-            ]))
+            return ValueNode(
+                .record(
+                    type: "NSError",
+                    fields: [
+                        ValueNode.Field(label: "domain", value: .scalar(error._domain.debugDescription)),
+                        ValueNode.Field(label: "code", value: .scalar("\(error._code)")),
+                    ]))
         }
         if TypeName.isSystem(type), let description = Self.ownDescription(value) { return .scalar(description) }
         switch mirror.displayStyle {
@@ -156,11 +162,17 @@ struct ValueNodeBuilder {
             return ValueNode(.enumCase(type: type, name: String(describing: value), payload: nil))
         }
         let name = child.label ?? "?"
-        if depth >= Self.maxDepth { return ValueNode(.enumCase(type: type, name: name, payload: [
-            ValueNode.Field(label: nil, value: .scalar("…")),
-        ])) }
+        if depth >= Self.maxDepth {
+            return ValueNode(
+                .enumCase(
+                    type: type, name: name,
+                    payload: [
+                        ValueNode.Field(label: nil, value: .scalar("…"))
+                    ]))
+        }
         let payload = Mirror(reflecting: child.value)
-        let fields = payload.displayStyle == .tuple
+        let fields =
+            payload.displayStyle == .tuple
             ? fields(of: payload.children, depth: depth)
             : [ValueNode.Field(label: nil, value: node(child.value, depth: depth + 1))]
         return ValueNode(.enumCase(type: type, name: name, payload: fields))
@@ -205,9 +217,10 @@ struct ValueNodeBuilder {
                 entries.append(ValueNode.Entry(key: .scalar("…"), value: .scalar("…")))
                 break
             }
-            entries.append(ValueNode.Entry(
-                key: node(pair[0].value, depth: depth + 1), value: node(pair[1].value, depth: depth + 1)
-            ))
+            entries.append(
+                ValueNode.Entry(
+                    key: node(pair[0].value, depth: depth + 1), value: node(pair[1].value, depth: depth + 1)
+                ))
         }
         return entries
     }
@@ -233,7 +246,8 @@ struct ValueNodeBuilder {
         let count = children.count
         guard count > Self.listedElements else { return nodes(of: children, depth: depth) }
         var nodes: [ValueNode] = []
-        for (offset, child) in children.enumerated() where offset < Self.listedHead || offset >= count - Self.listedTail {
+        for (offset, child) in children.enumerated() where offset < Self.listedHead || offset >= count - Self.listedTail
+        {
             guard remaining > 0 else {
                 nodes.append(.scalar("…"))
                 break
@@ -277,7 +291,8 @@ struct ValueNodeBuilder {
             (.cannotDecodeRawData, "cannotDecodeRawData"), (.cannotDecodeContentData, "cannotDecodeContentData"),
             (.cannotParseResponse, "cannotParseResponse"), (.dataNotAllowed, "dataNotAllowed"),
             (.fileDoesNotExist, "fileDoesNotExist"), (.fileIsDirectory, "fileIsDirectory"),
-            (.noPermissionsToReadFile, "noPermissionsToReadFile"), (.dataLengthExceedsMaximum, "dataLengthExceedsMaximum"),
+            (.noPermissionsToReadFile, "noPermissionsToReadFile"),
+            (.dataLengthExceedsMaximum, "dataLengthExceedsMaximum"),
             (.secureConnectionFailed, "secureConnectionFailed"),
             (.serverCertificateHasBadDate, "serverCertificateHasBadDate"),
             (.serverCertificateUntrusted, "serverCertificateUntrusted"),

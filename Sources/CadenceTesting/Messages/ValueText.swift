@@ -69,7 +69,8 @@ enum ValueText {
     static func difference(expected: Any, received: Any) -> String? {
         let expected = ValueNodeBuilder.comparisonNode(expected)
         let received = ValueNodeBuilder.comparisonNode(received)
-        let expectedText = expected.standaloneText, receivedText = received.standaloneText
+        let expectedText = expected.standaloneText
+        let receivedText = received.standaloneText
         if expectedText == receivedText { return nil }
         let lines = ValueDifference.lines(expected: expected, received: received)
         let differWhole = lines.count == 2
@@ -77,7 +78,8 @@ enum ValueText {
         var shown = lines.map(\.rendered)
         if shown.count > longestDifference {
             let leftOut = shown.count - differenceHead - differenceTail
-            shown = shown.prefix(differenceHead) + ["  … (\(leftOut.formatted) lines left out)"]
+            shown =
+                shown.prefix(differenceHead) + ["  … (\(leftOut.formatted) lines left out)"]
                 + shown.suffix(differenceTail)
         }
         return (["Difference (- expected, + received):"] + shown).joined(separator: "\n")

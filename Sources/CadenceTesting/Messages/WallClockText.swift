@@ -6,8 +6,10 @@ enum WallClockText {
         if duration == .zero { return ".zero" }
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return ".seconds(\(seconds))" }
-        for (name, attosecondsPerUnit) in [("milliseconds", 1_000_000_000_000_000), ("microseconds", 1_000_000_000_000),
-                                           ("nanoseconds", 1_000_000_000)] as [(String, Int64)] {
+        for (name, attosecondsPerUnit) in [
+            ("milliseconds", 1_000_000_000_000_000), ("microseconds", 1_000_000_000_000),
+            ("nanoseconds", 1_000_000_000),
+        ] as [(String, Int64)] {
             guard attoseconds % attosecondsPerUnit == 0 else { continue }
             let unitsPerSecond = 1_000_000_000_000_000_000 / attosecondsPerUnit
             let (scaled, overflow) = seconds.multipliedReportingOverflow(by: unitsPerSecond)

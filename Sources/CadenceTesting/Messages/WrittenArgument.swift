@@ -46,7 +46,9 @@ enum WrittenArgument {
 
     /// Splits `source`, which starts with `(`, into the top-level arguments up to the matching `)`.
     private static func arguments(in source: ArraySlice<UInt8>) -> [String]? {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), slash = UInt8(ascii: "/")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        let slash = UInt8(ascii: "/")
         let newline = UInt8(ascii: "\n")
         var arguments: [String] = []
         var current: [UInt8] = []

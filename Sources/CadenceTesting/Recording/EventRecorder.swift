@@ -64,15 +64,17 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             }
             // Once subscribed, any later subscription is a second one — after a completion too, which ended the first.
             if state.subscribed || state.cancelled {
-                recordedEvents.append(TimedEvent(
-                    .subscription, at: time, elapsed: elapsed, sequence: sequence, violation: .secondSubscription
-                ))
+                recordedEvents.append(
+                    TimedEvent(
+                        .subscription, at: time, elapsed: elapsed, sequence: sequence, violation: .secondSubscription
+                    ))
                 state.reportable.append(true)
                 return (false, recordedEvents.count - 1, state.observers)
             }
             state.subscription = subscription
             state.subscribed = true
-            recordedEvents.append(TimedEvent(.subscription, at: time, elapsed: elapsed, sequence: sequence, violation: nil))
+            recordedEvents.append(
+                TimedEvent(.subscription, at: time, elapsed: elapsed, sequence: sequence, violation: nil))
             state.reportable.append(false)
             state.outstanding = initialDemand
             state.requested = initialDemand
@@ -104,9 +106,10 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
                 violation = nil
                 state.outstanding -= 1
             }
-            recordedEvents.append(TimedEvent(
-                .value(input), at: time, elapsed: elapsed, sequence: sequence, violation: violation
-            ))
+            recordedEvents.append(
+                TimedEvent(
+                    .value(input), at: time, elapsed: elapsed, sequence: sequence, violation: violation
+                ))
             state.reportable.append(true)
             return (recordedEvents.count - 1, state.observers)
         }
@@ -123,15 +126,16 @@ final class EventRecorder<Output, Failure: Error>: Subscriber, Cancellable, @unc
             } else if state.completed {
                 violation = .secondCompletion
             } else if !state.subscribed {
-                violation = .beforeSubscription  // as in `receive(_:)`
+                violation = .beforeSubscription // as in `receive(_:)`
             } else {
                 violation = nil
             }
             state.completed = true
             state.subscription = nil
-            recordedEvents.append(TimedEvent(
-                .completion(completion), at: time, elapsed: elapsed, sequence: sequence, violation: violation
-            ))
+            recordedEvents.append(
+                TimedEvent(
+                    .completion(completion), at: time, elapsed: elapsed, sequence: sequence, violation: violation
+                ))
             state.reportable.append(true)
             return (recordedEvents.count - 1, state.observers)
         }

@@ -18,7 +18,9 @@ public enum EventTime: Sendable, Hashable, CustomStringConvertible {
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
-        let sign = tenths < 0 ? "-" : "", whole = tenths.magnitude / 10, fraction = tenths.magnitude % 10
+        let sign = tenths < 0 ? "-" : ""
+        let whole = tenths.magnitude / 10
+        let fraction = tenths.magnitude % 10
         return sign + (fraction == 0 ? "\(whole)" : "\(whole).\(fraction)")
     }
 }

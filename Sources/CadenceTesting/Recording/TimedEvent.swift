@@ -34,12 +34,13 @@ public struct TimedEvent<Output, Failure: Error> {
         self.elapsed = elapsed
         self.sequence = sequence
         self.violation = violation
-        kind = switch event {
-        case .subscription: .subscription
-        case .value: .value
-        case .completion(.finished): .finished
-        case .completion(.failure): .failure
-        }
+        kind =
+            switch event {
+            case .subscription: .subscription
+            case .value: .value
+            case .completion(.finished): .finished
+            case .completion(.failure): .failure
+            }
     }
 
     /// The event as a chain timed on the wall clock shows it: at its wall-clock time.

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(Testing)
 import Testing
 #endif

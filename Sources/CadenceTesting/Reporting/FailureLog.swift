@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A thread-safe list of reported failures, with a reporter that appends to it.
 ///
 /// ```swift

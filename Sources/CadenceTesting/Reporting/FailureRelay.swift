@@ -1,5 +1,6 @@
 import Cadence
 import CadenceSupport
+
 /// Carries failures found away from a test's task back onto a task that belongs to the test.
 ///
 /// Made on the test's task, a relay starts an unstructured task there, which inherits the test's task-local values

@@ -33,7 +33,8 @@ import Foundation
 /// ``minimumTolerance`` is not a failure: it runs no work, and operators such as `debounce` and `delay` read the time
 /// just before they schedule, so reporting it would report one mistake twice.
 public struct UnimplementedScheduler<SchedulerTimeType: VirtualTimeConvertible, SchedulerOptions>: Scheduler, Sendable,
-    CustomStringConvertible {
+    CustomStringConvertible
+{
     /// How the scheduler's failures name it: `DispatchQueue.unimplemented("search")`.
     public let description: String
     /// The reporter of the place that made the scheduler; nil for a property's, which reports to the one in force
@@ -205,8 +206,11 @@ extension TestScheduler where SchedulerTimeType == VirtualTime, SchedulerOptions
     }
 }
 
-extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeType,
-    SchedulerOptions == DispatchQueue.SchedulerOptions {
+extension AnyScheduler
+where
+    SchedulerTimeType == DispatchQueue.SchedulerTimeType,
+    SchedulerOptions == DispatchQueue.SchedulerOptions
+{
     /// `DispatchQueue.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<DispatchQueue>`.
     ///
     /// ```swift
@@ -224,8 +228,11 @@ extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeTyp
     }
 }
 
-extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType,
-    SchedulerOptions == RunLoop.SchedulerOptions {
+extension AnyScheduler
+where
+    SchedulerTimeType == RunLoop.SchedulerTimeType,
+    SchedulerOptions == RunLoop.SchedulerOptions
+{
     /// `RunLoop.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<RunLoop>`.
     public static func unimplemented(
         _ name: String? = nil,
@@ -239,8 +246,11 @@ extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType,
     }
 }
 
-extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeType,
-    SchedulerOptions == OperationQueue.SchedulerOptions {
+extension AnyScheduler
+where
+    SchedulerTimeType == OperationQueue.SchedulerTimeType,
+    SchedulerOptions == OperationQueue.SchedulerOptions
+{
     /// `OperationQueue.unimplemented(name)`, erased: for code that takes `AnySchedulerOf<OperationQueue>`.
     public static func unimplemented(
         _ name: String? = nil,
@@ -277,24 +287,33 @@ extension OperationQueue {
     }
 }
 
-extension AnyScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeType,
-    SchedulerOptions == DispatchQueue.SchedulerOptions {
+extension AnyScheduler
+where
+    SchedulerTimeType == DispatchQueue.SchedulerTimeType,
+    SchedulerOptions == DispatchQueue.SchedulerOptions
+{
     /// `DispatchQueue.unimplemented`, the property, erased.
     public static var unimplemented: Self {
         UnimplementedSchedulerOf<DispatchQueue>.strict("AnySchedulerOf<DispatchQueue>").eraseToAnyScheduler()
     }
 }
 
-extension AnyScheduler where SchedulerTimeType == RunLoop.SchedulerTimeType,
-    SchedulerOptions == RunLoop.SchedulerOptions {
+extension AnyScheduler
+where
+    SchedulerTimeType == RunLoop.SchedulerTimeType,
+    SchedulerOptions == RunLoop.SchedulerOptions
+{
     /// `RunLoop.unimplemented`, the property, erased.
     public static var unimplemented: Self {
         UnimplementedSchedulerOf<RunLoop>.strict("AnySchedulerOf<RunLoop>").eraseToAnyScheduler()
     }
 }
 
-extension AnyScheduler where SchedulerTimeType == OperationQueue.SchedulerTimeType,
-    SchedulerOptions == OperationQueue.SchedulerOptions {
+extension AnyScheduler
+where
+    SchedulerTimeType == OperationQueue.SchedulerTimeType,
+    SchedulerOptions == OperationQueue.SchedulerOptions
+{
     /// `OperationQueue.unimplemented`, the property, erased.
     public static var unimplemented: Self {
         UnimplementedSchedulerOf<OperationQueue>.strict("AnySchedulerOf<OperationQueue>").eraseToAnyScheduler()

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// A step's predicate, called at most once per recorded event and never while a lock is held.
 ///
 /// A driver shows a waiting step the same events again each time it looks, so a step that tested every value afresh

@@ -55,9 +55,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        perform(ChainStep(ActionStep<Output, Failure>.cancel, name: "thenCancel", window: nil, location: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        perform(
+            ChainStep(
+                ActionStep<Output, Failure>.cancel, name: "thenCancel", window: nil,
+                location: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
         return self
     }
 
@@ -78,10 +81,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        perform(ChainStep(
-            ActionStep<Output, Failure>.ignoreRest, name: "thenIgnoreRest", window: nil,
-            location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        ))
+        perform(
+            ChainStep(
+                ActionStep<Output, Failure>.ignoreRest, name: "thenIgnoreRest", window: nil,
+                location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            ))
         return self
     }
 }

@@ -21,9 +21,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(finish(name: "toFinish", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            finish(
+                name: "toFinish", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to finish next; reads as the step after another (see `toFinish(within:)`).
@@ -35,13 +38,18 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(finish(name: "thenFinish", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            finish(
+                name: "thenFinish", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that expects the publisher to finish next, timed by `timing`.
-    private func finish(name: String, timing: StepTiming, at location: SourceCodeLocation) -> WrittenStep<Output, Failure> {
+    private func finish(
+        name: String, timing: StepTiming, at location: SourceCodeLocation
+    ) -> WrittenStep<Output, Failure> {
         let step = ChainStep(
             FinishStep<Output, Failure>(), name: name, timing: timing, window: timing.budget, location: location
         )
@@ -92,9 +100,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(finish(name: "toFinish", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            finish(
+                name: "toFinish", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to finish next; reads as the step after another (see
@@ -107,8 +118,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(finish(name: "thenFinish", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            finish(
+                name: "thenFinish", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

@@ -39,9 +39,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(values, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                values, name: "toEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects exactly `values` as the next values, in order; reads as the step after another (see `toEmit(_:within:)`).
@@ -59,9 +62,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(values, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                values, name: "thenEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects `value` as the next value.
@@ -95,9 +101,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit([value], name: "toEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                [value], name: "toEmit", single: true, timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects `value` as the next value; reads as the step after another (see `toEmit(_:within:)`).
@@ -114,9 +123,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit([value], name: "thenEmit", single: true, timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                [value], name: "thenEmit", single: true, timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that expects exactly `values` next, timed by `timing`; `single` when written with one value.
@@ -177,32 +189,36 @@ struct EmitStep<Output: Equatable, Failure: Error>: ExpectationStep {
 
     /// A second subscription where value `index` was expected.
     func secondSubscription(at index: Int) -> StepOutcome {
-        .failed(StepDivergence(
-            .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
-        ))
+        .failed(
+            StepDivergence(
+                .received(.secondSubscription, expected: .value(values[index])), matched: index, atEvent: true
+            ))
     }
 
     /// `value` where value `index`, a different one, was expected.
     func differs(at index: Int, received value: Output) -> StepOutcome {
-        .failed(StepDivergence(
-            .differs(.ordinal(ordinal, index), expected: values[index], received: value),
-            matched: index, atEvent: true, difference: (values[index], value)
-        ))
+        .failed(
+            StepDivergence(
+                .differs(.ordinal(ordinal, index), expected: values[index], received: value),
+                matched: index, atEvent: true, difference: (values[index], value)
+            ))
     }
 
     /// `completion` where value `index` was expected.
     func completed(_ completion: Subscribers.Completion<Failure>, at index: Int) -> StepOutcome {
-        .failed(StepDivergence(
-            .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
-            matched: index, atEvent: true
-        ))
+        .failed(
+            StepDivergence(
+                .received(Received(completion), expected: .ordinalValue(ordinal, index, values[index])),
+                matched: index, atEvent: true
+            ))
     }
 
     /// Value `index` for want of which the step fails, once nothing more can arrive.
     func missing(at index: Int) -> StepOutcome {
-        .failed(StepDivergence(
-            .missing(.ordinalValue(ordinal, index, values[index])), matched: index, atEvent: false
-        ))
+        .failed(
+            StepDivergence(
+                .missing(.ordinalValue(ordinal, index, values[index])), matched: index, atEvent: false
+            ))
     }
 
     func expectation(at index: Int, of count: Int) -> StepExpectation { .value(values[index]) }
@@ -243,9 +259,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit(values, name: "toEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                values, name: "toEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for exactly `values` as the next values; reads as the step after another (see
@@ -260,9 +279,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit(values, name: "thenEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                values, name: "thenEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for `value` as the next value (see `toEmit(_:timeout:)`).
@@ -275,9 +297,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit([value], name: "toEmit", single: true, timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                [value], name: "toEmit", single: true, timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for `value` as the next value; reads as the step after another.
@@ -290,9 +315,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit([value], name: "thenEmit", single: true, timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                [value], name: "thenEmit", single: true, timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
 }

@@ -35,9 +35,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(count: count, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                count: count, name: "toEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects exactly `count` more values next, whatever they are; reads as the step after another (see
@@ -55,9 +58,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(count: count, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                count: count, name: "thenEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that expects `count` more values next, timed by `timing`.
@@ -94,17 +100,23 @@ struct EmitCountStep<Output, Failure: Error>: ExpectationStep {
             case .value:
                 index += 1
             case .subscription:
-                return .failed(StepDivergence(
-                    .received(.secondSubscription, expected: .ordinal(ordinal, index)), matched: index, atEvent: true
-                ))
+                return .failed(
+                    StepDivergence(
+                        .received(.secondSubscription, expected: .ordinal(ordinal, index)), matched: index,
+                        atEvent: true
+                    ))
             case let .completion(completion):
-                return .failed(StepDivergence(
-                    .received(Received(completion), expected: .ordinal(ordinal, index)), matched: index, atEvent: true
-                ))
+                return .failed(
+                    StepDivergence(
+                        .received(Received(completion), expected: .ordinal(ordinal, index)), matched: index,
+                        atEvent: true
+                    ))
             }
         }
         if index == count { return .satisfied(consumed: count) }
-        if isFinal { return .failed(StepDivergence(.missing(.ordinal(ordinal, index)), matched: index, atEvent: false)) }
+        if isFinal {
+            return .failed(StepDivergence(.missing(.ordinal(ordinal, index)), matched: index, atEvent: false))
+        }
         return .pending
     }
 
@@ -134,9 +146,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit(count: count, name: "toEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                count: count, name: "toEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for exactly `count` more values; reads as the step after another (see
@@ -150,8 +165,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit(count: count, name: "thenEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                count: count, name: "thenEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

@@ -29,9 +29,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emitNothing(name: "toEmitNothing", timing: .within(duration), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emitNothing(
+                name: "toEmitNothing", timing: .within(duration),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects neither a value nor a completion for `duration` of virtual time; reads as the step after another (see
@@ -44,9 +47,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emitNothing(name: "thenEmitNothing", timing: .within(duration), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emitNothing(
+                name: "thenEmitNothing", timing: .within(duration),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that expects no event in its window: `.within(duration)` is a window of virtual time (`for:`),
@@ -152,7 +158,8 @@ struct EmitNothingStep<Output, Failure: Error>: ExpectationStep {
         let sought = Sought.quiet(through: lastTick(), window: window, synchronousOnly: synchronousOnly)
         let received = Received(timed: event)
         if case let .tick(tick) = event.time, let last = lastTick() {
-            return StepDivergence(.received(received, expected: sought), matched: 0, atEvent: true, earlyBy: last - tick + 1)
+            return StepDivergence(
+                .received(received, expected: sought), matched: 0, atEvent: true, earlyBy: last - tick + 1)
         }
         if synchronousOnly {
             return StepDivergence(.synchronously(received, expected: sought), matched: 0, atEvent: true)
@@ -190,9 +197,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emitNothing(name: "toEmitNothing", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emitNothing(
+                name: "toEmitNothing", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits out `timeout` of wall-clock time, expecting nothing in it; reads as the step after another (see
@@ -205,8 +215,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emitNothing(name: "thenEmitNothing", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emitNothing(
+                name: "thenEmitNothing", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(Testing)
 import Testing
 #endif
@@ -31,9 +32,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(satisfying: check, name: "toEmit", budget: budget, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                satisfying: check, name: "toEmit", budget: budget,
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Hands the next value to `check`; reads as the step after another (see `toEmit(satisfying:within:)`).
@@ -46,9 +50,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(satisfying: check, name: "thenEmit", budget: budget, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                satisfying: check, name: "thenEmit", budget: budget,
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     private func emit(
@@ -78,9 +85,10 @@ struct EmitSatisfyingStep<Output, Failure: Error>: ExpectationStep {
             return isFinal ? .failed(StepDivergence(.missing(.passingValue), matched: 0, atEvent: false)) : .pending
         }
         guard case let .value(value) = events[index].event else {
-            return .failed(StepDivergence(
-                .received(Received(events[index].event), expected: .passingValue), matched: 0, atEvent: true
-            ))
+            return .failed(
+                StepDivergence(
+                    .received(Received(events[index].event), expected: .passingValue), matched: 0, atEvent: true
+                ))
         }
         let problems = answers.problems(with: value, at: index)
         if problems.isEmpty { return .satisfied(consumed: 1) }

@@ -32,9 +32,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(where: predicate, name: "toEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                where: predicate, name: "toEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the next value to satisfy `predicate`; reads as the step after another (see `toEmit(where:within:)`).
@@ -51,9 +54,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(emit(where: predicate, name: "thenEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            emit(
+                where: predicate, name: "thenEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that expects the next value to satisfy `predicate`, timed by `timing`.
@@ -85,9 +91,10 @@ struct EmitWhereStep<Output, Failure: Error>: ExpectationStep {
         if case let .value(value) = events[index].event, answers.matches(value, at: index) {
             return .satisfied(consumed: 1)
         }
-        return .failed(StepDivergence(
-            .received(Received(events[index].event), expected: .matchingValue), matched: 0, atEvent: true
-        ))
+        return .failed(
+            StepDivergence(
+                .received(Received(events[index].event), expected: .matchingValue), matched: 0, atEvent: true
+            ))
     }
 
     func expectation(at index: Int, of count: Int) -> StepExpectation { .match }
@@ -116,9 +123,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit(where: predicate, name: "toEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                where: predicate, name: "toEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for a next value for which `predicate` returns true; reads as the step after
@@ -132,8 +142,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(emit(where: predicate, name: "thenEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            emit(
+                where: predicate, name: "thenEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

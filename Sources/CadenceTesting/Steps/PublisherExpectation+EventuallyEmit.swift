@@ -34,9 +34,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(eventuallyEmit(value, name: "toEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            eventuallyEmit(
+                value, name: "toEventuallyEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects `value` to arrive eventually, skipping the values before it; reads as the step after another (see
@@ -54,9 +57,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(eventuallyEmit(value, name: "thenEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            eventuallyEmit(
+                value, name: "thenEventuallyEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that skips values until one equals `value`, timed by `timing`.
@@ -110,9 +116,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(eventuallyEmit(where: predicate, name: "toEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            eventuallyEmit(
+                where: predicate, name: "toEventuallyEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects a value satisfying `predicate` to arrive eventually, skipping the values before it; reads as the step
@@ -130,9 +139,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(eventuallyEmit(where: predicate, name: "thenEventuallyEmit", timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            eventuallyEmit(
+                where: predicate, name: "thenEventuallyEmit", timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that skips values until one satisfies `predicate`, timed by `timing`.
@@ -182,14 +194,16 @@ struct EventuallyEmitStep<Output, Failure: Error>: ExpectationStep {
                 }
                 skipped += 1
             case .subscription, .completion:
-                return .failed(StepDivergence(
-                    .skipped(skipped, then: Received(events[index].event), expected: sought), matched: skipped,
-                    atEvent: true
-                ))
+                return .failed(
+                    StepDivergence(
+                        .skipped(skipped, then: Received(events[index].event), expected: sought), matched: skipped,
+                        atEvent: true
+                    ))
             }
         }
         guard isFinal else { return .pending }
-        return .failed(StepDivergence(.missingAfterSkipping(sought, skipped: skipped), matched: skipped, atEvent: false))
+        return .failed(
+            StepDivergence(.missingAfterSkipping(sought, skipped: skipped), matched: skipped, atEvent: false))
     }
 
     func expectation(at index: Int, of count: Int) -> StepExpectation {
@@ -225,9 +239,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(eventuallyEmit(value, name: "toEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            eventuallyEmit(
+                value, name: "toEventuallyEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for `value` to arrive eventually; reads as the step after another (see
@@ -241,9 +258,12 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(eventuallyEmit(value, name: "thenEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            eventuallyEmit(
+                value, name: "thenEventuallyEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }
 
@@ -268,9 +288,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(eventuallyEmit(where: predicate, name: "toEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            eventuallyEmit(
+                where: predicate, name: "toEventuallyEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for a value satisfying `predicate` to arrive eventually; reads as the step after
@@ -284,8 +307,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(eventuallyEmit(where: predicate, name: "thenEventuallyEmit", timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            eventuallyEmit(
+                where: predicate, name: "thenEventuallyEmit", timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

@@ -21,9 +21,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "toFail", matcher: .any, timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "toFail", matcher: .any, timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to fail next, with any error; reads as the step after another (see `toFail(within:)`).
@@ -35,9 +38,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "thenFail", matcher: .any, timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "thenFail", matcher: .any, timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to fail next with an error equal to `error`.
@@ -63,9 +69,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "toFail", matcher: .equal(to: error), timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "toFail", matcher: .equal(to: error), timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to fail next with an error equal to `error`; reads as the step after another (see
@@ -79,9 +88,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "thenFail", matcher: .equal(to: error), timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "thenFail", matcher: .equal(to: error), timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to fail next with an error for which `predicate` returns true.
@@ -102,9 +114,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "toFail", matcher: .matching(predicate), timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "toFail", matcher: .matching(predicate), timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to fail next with an error for which `predicate` returns true; reads as the step after
@@ -118,9 +133,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "thenFail", matcher: .matching(predicate), timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "thenFail", matcher: .matching(predicate), timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// The step `name` that expects the publisher to fail next with an error `matcher` accepts, timed by `timing`.
@@ -152,10 +170,11 @@ struct FailStep<Output, Failure: Error>: ExpectationStep {
         }
         if case let .completion(.failure(error)) = event.event {
             if matcher.matches(error) { return .satisfied(consumed: 1) }
-            return .failed(StepDivergence(
-                .received(.failure(error), expected: sought), matched: 0, atEvent: true,
-                difference: matcher.expectedError.map { ($0, error) }
-            ))
+            return .failed(
+                StepDivergence(
+                    .received(.failure(error), expected: sought), matched: 0, atEvent: true,
+                    difference: matcher.expectedError.map { ($0, error) }
+                ))
         }
         return .failed(StepDivergence(.received(Received(event.event), expected: sought), matched: 0, atEvent: true))
     }
@@ -219,9 +238,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "toFail", matcher: .any, timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "toFail", matcher: .any, timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next; reads as the step after another (see
@@ -234,9 +256,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "thenFail", matcher: .any, timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "thenFail", matcher: .any, timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error equal to `error` (an `E`, whatever
@@ -254,9 +279,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "toFail", matcher: .equal(to: error), timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "toFail", matcher: .equal(to: error), timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error equal to `error`; reads as the step
@@ -270,9 +298,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "thenFail", matcher: .equal(to: error), timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "thenFail", matcher: .equal(to: error), timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error for which `predicate` returns true.
@@ -289,9 +320,12 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "toFail", matcher: .matching(predicate), timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "toFail", matcher: .matching(predicate), timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error for which `predicate` returns true;
@@ -305,8 +339,11 @@ extension PublisherExpectation {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "thenFail", matcher: .matching(predicate), timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "thenFail", matcher: .matching(predicate), timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

@@ -17,9 +17,12 @@ extension PublisherExpectation where Failure: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "toFail", matcher: .equal(to: error), timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "toFail", matcher: .equal(to: error), timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Expects the publisher to fail next with an error equal to `error`, one of its own `Failure`; reads as the step
@@ -33,9 +36,12 @@ extension PublisherExpectation where Failure: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        run(fail(name: "thenFail", matcher: .equal(to: error), timing: .within(budget), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )))
+        run(
+            fail(
+                name: "thenFail", matcher: .equal(to: error), timing: .within(budget),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )))
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error equal to `error`, one of its own
@@ -49,9 +55,12 @@ extension PublisherExpectation where Failure: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "toFail", matcher: .equal(to: error), timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "toFail", matcher: .equal(to: error), timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 
     /// Waits, in wall-clock time, for the publisher to fail next with an error equal to `error`, one of its own
@@ -65,8 +74,11 @@ extension PublisherExpectation where Failure: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Self {
-        await run(fail(name: "thenFail", matcher: .equal(to: error), timing: .timeout(timeout), at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )), timeout: timeout)
+        await run(
+            fail(
+                name: "thenFail", matcher: .equal(to: error), timing: .timeout(timeout),
+                at: SourceCodeLocation(
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                )), timeout: timeout)
     }
 }

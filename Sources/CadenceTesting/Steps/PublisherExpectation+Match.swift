@@ -35,9 +35,11 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        match(marbles, values: values, error: nil, name: "toMatch", budget: budget, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        match(
+            marbles, values: values, error: nil, name: "toMatch", budget: budget,
+            at: SourceCodeLocation(
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ))
     }
 
     /// Expects the next events to follow the marble diagram `marbles`; reads as the step after another (see
@@ -52,9 +54,11 @@ extension PublisherExpectation where Output: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        match(marbles, values: values, error: nil, name: "thenMatch", budget: budget, at: SourceCodeLocation(
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ))
+        match(
+            marbles, values: values, error: nil, name: "thenMatch", budget: budget,
+            at: SourceCodeLocation(
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ))
     }
 
     /// Checks a `toMatch` or `thenMatch` call's input and performs its step.
@@ -70,10 +74,11 @@ extension PublisherExpectation where Output: Equatable {
             marbles, values: values.keys.sorted().map { ($0, values[$0]! as Any) }, error: error.map { $0.error }
         )
         let rejected = { (problem: StepProblem) -> Self in
-            self.reject(ChainStep(
-                RejectedStep<Output, Failure>(arguments: arguments), name: name, timing: .within(budget),
-                window: budget, location: location
-            ), problem)
+            self.reject(
+                ChainStep(
+                    RejectedStep<Output, Failure>(arguments: arguments), name: name, timing: .within(budget),
+                    window: budget, location: location
+                ), problem)
             return self
         }
         let diagram: MarbleDiagram
@@ -86,12 +91,13 @@ extension PublisherExpectation where Output: Equatable {
             return rejected(problem)
         }
         let window = clock == nil ? nil : budget ?? .ticks(diagram.lastTick)
-        perform(ChainStep(
-            MatchStep<Output, Failure>(
-                diagram: diagram, values: values, error: error, origin: clock?.now.ticks ?? 0, arguments: arguments
-            ),
-            name: name, timing: .within(budget), window: window, location: location
-        ))
+        perform(
+            ChainStep(
+                MatchStep<Output, Failure>(
+                    diagram: diagram, values: values, error: error, origin: clock?.now.ticks ?? 0, arguments: arguments
+                ),
+                name: name, timing: .within(budget), window: window, location: location
+            ))
         return self
     }
 
@@ -138,8 +144,9 @@ extension PublisherExpectation where Output: Equatable, Failure: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        match(marbles, values: values, error: MarbleFailure(error), name: "toMatch", budget: budget,
-              at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        match(
+            marbles, values: values, error: MarbleFailure(error), name: "toMatch", budget: budget,
+            at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Expects the next events to follow the marble diagram `marbles`, whose `#` is a failure with `error`; reads as
@@ -155,8 +162,9 @@ extension PublisherExpectation where Output: Equatable, Failure: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Self {
-        match(marbles, values: values, error: MarbleFailure(error), name: "thenMatch", budget: budget,
-              at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        match(
+            marbles, values: values, error: MarbleFailure(error), name: "thenMatch", budget: budget,
+            at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -297,7 +305,8 @@ struct MatchStep<Output: Equatable, Failure: Error>: ExpectationStep {
         var difference: (expected: Any, received: Any)?
         if fits(index, event.event) {
             let late = tick > wanted.tick
-            let (distance, overflow) = late
+            let (distance, overflow) =
+                late
                 ? tick.subtractingReportingOverflow(wanted.tick) : wanted.tick.subtractingReportingOverflow(tick)
             reason = .marbleOffTime(want, tick: absolute(wanted.tick), distance: overflow ? .max : distance, late: late)
         } else {

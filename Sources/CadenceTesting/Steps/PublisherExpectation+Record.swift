@@ -38,15 +38,17 @@ extension PublisherExpectation {
         let index = lastStepIndex
         let (end, failed) = chain.withLock { ($0.cursor, $0.failure != nil) }
         guard !failed else { return self }
-        let recorded = Array(recorder.events[start ..< end]).filter {
+        let recorded = Array(recorder.events[start..<end]).filter {
             if case .subscription = $0.event { false } else { true }
         }
         let first = index == 0
-        fail(step: index, ChainFailure(
-            step: index, reason: .recorded(events: recorded.count), event: nil, expected: .none,
-            gaveUpAt: recorder.now, difference: nil,
-            note: RecordingText.note(recorded, from: startTick, first: first)
-        ))
+        fail(
+            step: index,
+            ChainFailure(
+                step: index, reason: .recorded(events: recorded.count), event: nil, expected: .none,
+                gaveUpAt: recorder.now, difference: nil,
+                note: RecordingText.note(recorded, from: startTick, first: first)
+            ))
         return self
     }
 }
@@ -76,7 +78,8 @@ enum RecordingText {
             return "Recorded: nothing. The publisher sent no event before the clock went idle; to say so, paste:\n"
                 + "    .\(first ? "toEmitNothing" : "thenEmitNothing")(for: <how long>)"
         }
-        return "Recorded as steps:\n" + steps(events, from: start, first: first).map { "    " + $0 }.joined(separator: "\n")
+        return "Recorded as steps:\n"
+            + steps(events, from: start, first: first).map { "    " + $0 }.joined(separator: "\n")
             + "\n\nRecorded as a marble diagram:\n    " + marbles(events, from: start, first: first)
     }
 
@@ -95,7 +98,8 @@ enum RecordingText {
         }
         func flush() {
             guard !values.isEmpty else { return }
-            let list = values.count == 1
+            let list =
+                values.count == 1
                 ? ValueText.describe(values[0]) : "[" + values.map(ValueText.describe).joined(separator: ", ") + "]"
             lines.append(verb("Emit") + "(\(list), \(within(valuesTick)))")
             values = []
@@ -173,7 +177,8 @@ enum RecordingText {
         }
         var call = (first ? ".toMatch(" : ".thenMatch(") + ValueText.quoted(diagram)
         if !legend.isEmpty {
-            call += ", values: [" + legend.map { "\(ValueText.quoted(String($0.0))): \($0.1)" }.joined(separator: ", ")
+            call +=
+                ", values: [" + legend.map { "\(ValueText.quoted(String($0.0))): \($0.1)" }.joined(separator: ", ")
                 + "]"
         }
         if let error { call += ", error: \(error)" }

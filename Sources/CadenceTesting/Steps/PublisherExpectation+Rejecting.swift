@@ -3,10 +3,12 @@ extension PublisherExpectation {
     func reject(_ step: ChainStep<Output, Failure>, _ problem: StepProblem) {
         let (index, failed) = append(step)
         if !failed {
-            fail(step: index, ChainFailure(
-                step: index, reason: .rejected(problem), event: nil, expected: .validStep,
-                gaveUpAt: recorder.now, difference: nil
-            ))
+            fail(
+                step: index,
+                ChainFailure(
+                    step: index, reason: .rejected(problem), event: nil, expected: .validStep,
+                    gaveUpAt: recorder.now, difference: nil
+                ))
         }
     }
 }

@@ -95,17 +95,25 @@ struct VirtualTimeSession: Sendable {
         var membership = executor.map { _ in SessionExecutor.Membership() }
         let result: R
         do {
-            result = try await SessionExecutor.$current.withValue(membership, operation: {
-                try await VirtualClock.$current.withValue(clock, operation: {
-                    try await FailureReporter.$current.withValue(misuse, operation: {
-                        try await ExpectationScope.$current.withValue(scope, operation: {
-                            let result = try await body(clock)
-                            await finish()
-                            return result
+            result = try await SessionExecutor.$current.withValue(
+                membership,
+                operation: {
+                    try await VirtualClock.$current.withValue(
+                        clock,
+                        operation: {
+                            try await FailureReporter.$current.withValue(
+                                misuse,
+                                operation: {
+                                    try await ExpectationScope.$current.withValue(
+                                        scope,
+                                        operation: {
+                                            let result = try await body(clock)
+                                            await finish()
+                                            return result
+                                        }, isolation: isolation)
+                                }, isolation: isolation)
                         }, isolation: isolation)
-                    }, isolation: isolation)
                 }, isolation: isolation)
-            }, isolation: isolation)
         } catch {
             clock.end()
             executor?.end()
@@ -169,7 +177,8 @@ struct VirtualTimeSession: Sendable {
             report(.stragglers(ticks: stragglers), to: isStrict ? failures : notes)
         }
         guard !pending.isEmpty else { return }
-        let busy: SessionProblem.Busy = stoppedOnLimit
+        let busy: SessionProblem.Busy =
+            stoppedOnLimit
             ? .actionLimit(ran: ran, returnedAt: returnedAt, stoppedAt: clock.now.ticks)
             : .horizon(max(horizon, .zero), returnedAt: returnedAt)
         // The sleeps among them are tasks left asleep, not actions: said apart, so a lone sleep is not taken for a

@@ -72,8 +72,10 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     public var systemClocks: SystemClocks
 
     /// A trait with the given horizon, strictness and system clocks.
-    public init(horizon: Duration = VirtualClock.defaultHorizon, isStrict: Bool = false,
-                systemClocks: SystemClocks = .real) {
+    public init(
+        horizon: Duration = VirtualClock.defaultHorizon, isStrict: Bool = false,
+        systemClocks: SystemClocks = .real
+    ) {
         self.horizon = horizon
         self.isStrict = isStrict
         self.systemClocks = systemClocks

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(XCTest)
 import Foundation
 import XCTest
@@ -186,10 +187,11 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
                 return !state.reportedOverFulfilment
             }
             guard first else { return }
-            reporter.report(ExpectationFailure(
-                message: XCTestText.keyPathOverFulfilled(call, wanted: wanted, read: read),
-                location: location
-            ))
+            reporter.report(
+                ExpectationFailure(
+                    message: XCTestText.keyPathOverFulfilled(call, wanted: wanted, read: read),
+                    location: location
+                ))
         }
     }
 

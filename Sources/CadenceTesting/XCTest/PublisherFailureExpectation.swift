@@ -27,8 +27,9 @@ public final class PublisherFailureExpectation<P: Publisher>: PublisherShimExpec
         line: UInt = #line,
         column: UInt = #column
     ) {
-        self.init(publisher, rule: Self.rule(nil), description: description, fileID: fileID, filePath: filePath,
-                  line: line, column: column)
+        self.init(
+            publisher, rule: Self.rule(nil), description: description, fileID: fileID, filePath: filePath,
+            line: line, column: column)
     }
 
     /// An expectation fulfilled when `publisher` fails with an error equal to `expectedError`.
@@ -42,8 +43,9 @@ public final class PublisherFailureExpectation<P: Publisher>: PublisherShimExpec
         column: UInt = #column
     ) where P.Failure: Equatable {
         let rule = Self.rule((.equal(to: ValueText.describe(expectedError)), { $0 == expectedError }))
-        self.init(publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
-                  column: column)
+        self.init(
+            publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// An expectation fulfilled when `publisher` fails with an error that satisfies `condition`.
@@ -56,8 +58,9 @@ public final class PublisherFailureExpectation<P: Publisher>: PublisherShimExpec
         line: UInt = #line,
         column: UInt = #column
     ) {
-        self.init(publisher, rule: Self.rule((.condition, condition)), description: description, fileID: fileID,
-                  filePath: filePath, line: line, column: column)
+        self.init(
+            publisher, rule: Self.rule((.condition, condition)), description: description, fileID: fileID,
+            filePath: filePath, line: line, column: column)
     }
 
     /// Failing fulfils the shim — given `wanted`, only with an error that meets its criterion (tested by its test);

@@ -28,8 +28,9 @@ public final class PublisherFinishedExpectation<P: Publisher>: PublisherShimExpe
         line: UInt = #line,
         column: UInt = #column
     ) {
-        self.init(publisher, rule: Self.rule(nil), description: description, fileID: fileID, filePath: filePath,
-                  line: line, column: column)
+        self.init(
+            publisher, rule: Self.rule(nil), description: description, fileID: fileID, filePath: filePath,
+            line: line, column: column)
     }
 
     /// An expectation fulfilled when `publisher` finishes and the last value it sent before is equal to
@@ -44,8 +45,9 @@ public final class PublisherFinishedExpectation<P: Publisher>: PublisherShimExpe
         column: UInt = #column
     ) where P.Output: Equatable {
         let rule = Self.rule((.equal(to: ValueText.describe(expectedValue)), { $0 == expectedValue }))
-        self.init(publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
-                  column: column)
+        self.init(
+            publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// An expectation fulfilled when `publisher` finishes and the last value it sent before satisfies `condition`.
@@ -58,8 +60,9 @@ public final class PublisherFinishedExpectation<P: Publisher>: PublisherShimExpe
         line: UInt = #line,
         column: UInt = #column
     ) {
-        self.init(publisher, rule: Self.rule((.condition, condition)), description: description, fileID: fileID,
-                  filePath: filePath, line: line, column: column)
+        self.init(
+            publisher, rule: Self.rule((.condition, condition)), description: description, fileID: fileID,
+            filePath: filePath, line: line, column: column)
     }
 
     /// Finishing fulfils the shim — given `wanted`, only after a last value that meets its criterion (tested by its

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(XCTest)
 import Foundation
 import XCTest
@@ -67,10 +68,12 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
 
     /// Acts on a ruling-out found while the shim was being created, if it has not been acted on yet.
     func settle() {
-        guard let reason = state.withLock({ state -> ShimRuling<Output, Failure>? in
-            defer { state.pendingRuling = nil }
-            return state.closed ? nil : state.pendingRuling
-        }) else { return }
+        guard
+            let reason = state.withLock({ state -> ShimRuling<Output, Failure>? in
+                defer { state.pendingRuling = nil }
+                return state.closed ? nil : state.pendingRuling
+            })
+        else { return }
         ruleOut(reason)
     }
 

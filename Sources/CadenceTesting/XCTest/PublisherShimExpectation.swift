@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(XCTest)
 import XCTest
 

@@ -34,8 +34,9 @@ public final class PublisherValueExpectation<P: Publisher>: PublisherShimExpecta
         line: UInt = #line,
         column: UInt = #column
     ) {
-        self.init(publisher, rule: Self.rule(.condition, condition), description: description, fileID: fileID,
-                  filePath: filePath, line: line, column: column)
+        self.init(
+            publisher, rule: Self.rule(.condition, condition), description: description, fileID: fileID,
+            filePath: filePath, line: line, column: column)
     }
 
     /// An expectation fulfilled when `publisher` sends a value equal to `expectedValue`.
@@ -49,8 +50,9 @@ public final class PublisherValueExpectation<P: Publisher>: PublisherShimExpecta
         column: UInt = #column
     ) where P.Output: Equatable {
         let rule = Self.rule(.equal(to: ValueText.describe(expectedValue))) { $0 == expectedValue }
-        self.init(publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
-                  column: column)
+        self.init(
+            publisher, rule: rule, description: description, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Each value that meets `criterion` (tested by `test`) fulfils the shim; a completion before it had them all

@@ -6,16 +6,18 @@ enum ShimMessages {
     /// `PublisherValueExpectation(expectedValue: 3)`, `PublisherFailureExpectation(condition:)`,
     /// `PublisherFinishedExpectation()`.
     static func call(_ call: ShimCall) -> String {
-        let type = switch call.kind {
-        case .value: "PublisherValueExpectation"
-        case .finished: "PublisherFinishedExpectation"
-        case .failure: "PublisherFailureExpectation"
-        }
-        let argument = switch call.criterion {
-        case nil: ""
-        case let .equal(expected): "\(call.kind == .failure ? "expectedError" : "expectedValue"): \(expected)"
-        case .condition: "condition:"
-        }
+        let type =
+            switch call.kind {
+            case .value: "PublisherValueExpectation"
+            case .finished: "PublisherFinishedExpectation"
+            case .failure: "PublisherFailureExpectation"
+            }
+        let argument =
+            switch call.criterion {
+            case nil: ""
+            case let .equal(expected): "\(call.kind == .failure ? "expectedError" : "expectedValue"): \(expected)"
+            case .condition: "condition:"
+            }
         return "\(type)(\(argument))"
     }
 
@@ -32,10 +34,11 @@ enum ShimMessages {
                 + "expectation had already been \(already) (received \(list(values))). Set "
                 + "assertForOverFulfill to false to allow it."
         case let .contractBroken(event, completion, values):
-            let sent = switch event {
-            case let .value(value): ValueText.describe(value)
-            case let .completion(completion): EventText.completion(completion)
-            }
+            let sent =
+                switch event {
+                case let .value(value): ValueText.describe(value)
+                case let .completion(completion): EventText.completion(completion)
+                }
             return "\(call) was over-fulfilled: the publisher sent \(sent) after it had \(ended(completion)), "
                 + "which breaks the subscription contract (values before: \(list(values)))."
         }

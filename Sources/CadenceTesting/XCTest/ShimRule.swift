@@ -8,8 +8,9 @@ struct ShimRule<Output, Failure: Error> {
     /// Whether a value fulfils the shim; nil for shims only a completion fulfils.
     var fulfils: ((Output) -> Bool)?
     /// What a completion means, given whether the shim is already fulfilled and the values before it.
-    var judge: (_ completion: Subscribers.Completion<Failure>, _ fulfilled: Bool, _ values: [Output])
-        -> ShimCompletionVerdict<Output, Failure>
+    var judge:
+        (_ completion: Subscribers.Completion<Failure>, _ fulfilled: Bool, _ values: [Output])
+            -> ShimCompletionVerdict<Output, Failure>
 }
 
 /// What a publisher shim makes of its publisher's completion, given whether it is already fulfilled and the values

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(XCTest)
 import XCTest
 
@@ -56,7 +57,8 @@ enum VirtualTimeWaitOutcome: Equatable {
             let count = descriptions.count == 1 ? "1 expectation was" : "\(descriptions.count) expectations were"
             return start + "\(count) not fulfilled: \(Self.list(descriptions))."
         case let .invertedFulfilled(descriptions):
-            let count = descriptions.count == 1
+            let count =
+                descriptions.count == 1
                 ? "1 inverted expectation was" : "\(descriptions.count) inverted expectations were"
             return start + "\(count) fulfilled: \(Self.list(descriptions))."
         case .outOfOrder:

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 #if canImport(XCTest)
 import XCTest
 
@@ -86,7 +87,8 @@ extension XCTestCase {
         _ waiter: XCTWaiter, _ result: XCTWaiter.Result, for expectations: [XCTestExpectation], call: String,
         _ clock: VirtualClock, _ reporter: FailureReporter, _ location: SourceCodeLocation
     ) {
-        let outcome = VirtualTimeWaitOutcome(result, expectations: expectations, fulfilled: waiter.fulfilledExpectations)
+        let outcome = VirtualTimeWaitOutcome(
+            result, expectations: expectations, fulfilled: waiter.fulfilledExpectations)
         // The message is written before closing: an unfulfilled shim's description names what it received so far.
         let message = outcome.message(call: call, tick: clock.now.ticks)
         #if !canImport(ObjectiveC)

@@ -54,7 +54,7 @@ import Testing
 
     /// Every log a loader publishes on its way from `start` to `end`, one entry at a time.
     private static func steps(from start: [String], to end: [String]) -> ArraySlice<[String]> {
-        (start.count ... end.count).map { Array(end.prefix($0)) }.dropFirst()
+        (start.count...end.count).map { Array(end.prefix($0)) }.dropFirst()
     }
 
     @Test func aValueThatComesLateFailsTheStepAtItsBudgetAndSaysWhenItCame() async {
@@ -73,7 +73,7 @@ import Testing
                     0  ["start"]         ["start"]         toEmit([[], ["start"]], within: .zero)
               →   500  (nothing)         ["start", "one"]  thenEmit(["start", "one"], within: .milliseconds(500))
                  1000  ["start", "one"]
-            """,
+            """
         ]) {
             await withVirtualTime { @MainActor clock async in
                 let loader = Loader(clock: clock)
@@ -86,14 +86,15 @@ import Testing
     }
 
     @Test func aTaskThatNeverSuspendsIsReportedOnceByTheStepAndLeftRunning() async {
-        let spinning = "stopped waiting for the test's tasks after running 100,000 jobs at tick 0 with 1 job still "
+        let spinning =
+            "stopped waiting for the test's tasks after running 100,000 jobs at tick 0 with 1 job still "
             + "ready to run: a task that never suspends on the clock and never finishes (a loop of Task.yield()?) "
             + "never lets the test go idle. It is left running; make it sleep on the clock, await something, or "
             + "finish."
         await expectFailures([
             // The step reports the task once and leaves it running; the session cancels it at the end without a
             // second report: one task, one failure.
-            "toEmit(1) " + spinning,
+            "toEmit(1) " + spinning
         ]) {
             let task = await withVirtualTime { _ async in
                 let task = Task { while !Task.isCancelled { await Task.yield() } }

@@ -143,7 +143,8 @@ import Testing
     // MARK: Bad input
 
     /// What an advance reports of a task that never lets it go idle.
-    static let advanceGaveUp = "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running "
+    static let advanceGaveUp =
+        "await VirtualClock.advance(by:) stopped waiting for the test's tasks after running "
         + "100,000 jobs at tick 0 with 1 job still ready to run: a task that never suspends on the clock and never "
         + "finishes (a loop of Task.yield()?) never lets the test go idle. It is left running; make it sleep on the "
         + "clock, await something, or finish."
@@ -166,7 +167,7 @@ import Testing
         "1 job of the tasks the body started was still ready to run when it ended: a task that never suspends on "
             + "the clock and never finishes (a loop of Task.yield()?). Its task was cancelled and handed back to "
             + "the Swift runtime, off virtual time; make such a task sleep on the clock, await something, or "
-            + "finish.",
+            + "finish."
     ]
 
     /// A task reported by the test's own advance and still spinning when the body returns is not reported again.
@@ -188,13 +189,16 @@ import Testing
             let spinning = await withVirtualTime { _ async in
                 Task<Int, Never> {
                     var turns = 0
-                    while !Task.isCancelled { turns += 1; await Task.yield() }
+                    while !Task.isCancelled {
+                        turns += 1
+                        await Task.yield()
+                    }
                     return turns
                 }
             }
             // Handed back cancelled, the loop ends on the runtime's own executor.
             #expect(spinning.isCancelled)
-            spinning.cancel()  // So that a failed check above ends the loop instead of hanging the run.
+            spinning.cancel() // So that a failed check above ends the loop instead of hanging the run.
             #expect(await spinning.value > 0)
         }
     }
@@ -206,12 +210,15 @@ import Testing
             "2 jobs of the tasks the body started were still ready to run when it ended: a task that never suspends "
                 + "on the clock and never finishes (a loop of Task.yield()?). Their tasks were cancelled and handed "
                 + "back to the Swift runtime, off virtual time; make such a task sleep on the clock, await something, "
-                + "or finish.",
+                + "or finish."
         ]) {
             let (spinning, hopping) = await withVirtualTime { _ async in
                 let spinning = Task<Int, Never> {
                     var turns = 0
-                    while !Task.isCancelled { turns += 1; await Task.yield() }
+                    while !Task.isCancelled {
+                        turns += 1
+                        await Task.yield()
+                    }
                     return turns
                 }
                 // One hop to the main actor first: a job later than the first task in the same turn.
@@ -229,7 +236,10 @@ import Testing
 
     @MainActor private static func spinOnTheMainActor() async -> Int {
         var turns = 0
-        while !Task.isCancelled { turns += 1; await Task.yield() }
+        while !Task.isCancelled {
+            turns += 1
+            await Task.yield()
+        }
         return turns
     }
 
@@ -238,7 +248,10 @@ import Testing
             let spinning = await withVirtualTime { _ async in
                 Task<Int, Never> { @MainActor in
                     var turns = 0
-                    while !Task.isCancelled { turns += 1; await Task.yield() }
+                    while !Task.isCancelled {
+                        turns += 1
+                        await Task.yield()
+                    }
                     return turns
                 }
             }
@@ -255,7 +268,7 @@ import Testing
             "Tasks that the body started were still suspended when it ended, waiting on a continuation nobody "
                 + "resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual clock "
                 + "had woken its sleepers. Resume, cancel or await them before the body returns; "
-                + "withVirtualTime(strict: true) makes this a failure.",
+                + "withVirtualTime(strict: true) makes this a failure."
         ]) {
             await withVirtualTime { clock in
                 Task { await withUnsafeContinuation { parked.value = $0 } }
@@ -292,15 +305,17 @@ import Testing
                 ticking.cancel()
             }
         }.map { $0.message.replacing(/tick \d+/) { _ in "tick N" } }
-        #expect(messages == [
-            "VirtualClock.run(timeout:) gave up after 0.02 seconds of real time at tick N, with work still scheduled "
-                + "from tick N on: a repeating timer or a task that sleeps again each time it wakes keeps the clock "
-                + "busy. Advance by a duration instead, or end that work.",
-        ])
+        #expect(
+            messages == [
+                "VirtualClock.run(timeout:) gave up after 0.02 seconds of real time at tick N, with work still scheduled "
+                    + "from tick N on: a repeating timer or a task that sleeps again each time it wakes keeps the clock "
+                    + "busy. Advance by a duration instead, or end that work."
+            ])
     }
 
     /// What a session says of a body asleep on its clock with nothing of the test to advance it.
-    static let stalledUntilTick1000 = "The test has slept on the virtual clock until tick 1000 (it is tick 0) for a "
+    static let stalledUntilTick1000 =
+        "The test has slept on the virtual clock until tick 1000 (it is tick 0) for a "
         + "second of real time with none of its tasks ready to run, so nothing of the test can advance the clock and "
         + "it would wait forever. Drive the clock from the test instead — start the sleeping work in a Task, then "
         + "await clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was ended "
@@ -362,7 +377,7 @@ import Testing
             "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 task asleep on the "
                 + "clock until tick 10000 never woke. A task the body started and left asleep? Cancel or await it "
                 + "before the body returns, or give withVirtualTime(horizon:) a longer horizon; "
-                + "withVirtualTime(strict: true) makes this a failure.",
+                + "withVirtualTime(strict: true) makes this a failure."
         ]) {
             await withVirtualTime(horizon: .zero) { clock in
                 Task {
@@ -380,7 +395,7 @@ import Testing
             "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due "
                 + "at tick 5000, and 1 task asleep on the clock until tick 10000 never ran. An endless repeating "
                 + "timer, or work that keeps rescheduling itself? Cancel it before the body returns, or give "
-                + "withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: true) makes this a failure.",
+                + "withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: true) makes this a failure."
         ]) {
             await withVirtualTime(horizon: .zero) { clock in
                 _ = clock.schedule(at: clock.now.advanced(by: .seconds(5))) {}
@@ -391,7 +406,7 @@ import Testing
         await expectFailures([
             "1 task asleep on the clock until tick 10000 never woke: the virtual clock was still busy .ticks(0) after "
                 + "the body returned (at tick 0). Cancel the work the body leaves behind, or give "
-                + "withVirtualTime(horizon:) a longer horizon.",
+                + "withVirtualTime(horizon:) a longer horizon."
         ]) {
             await withVirtualTime(horizon: .zero, strict: true) { clock in
                 Task { try? await clock.sleep(for: .seconds(10)) }

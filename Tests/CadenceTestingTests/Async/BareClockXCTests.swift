@@ -102,14 +102,16 @@ final class BareClockXCTests: XCTestCase {
         spinner.cancel()
         await spinner.value
         XCTAssertEqual(clock.now.ticks, 1000)
-        XCTAssertEqual(messages.value, [
-            "await VirtualClock.advance(by:) stopped waiting for the tasks to reach their sleeps at tick 0, with 1 task "
-                + "asleep on it until tick 2000: a clock made outside a session waits until no task of the process is "
-                + "ready to run, and after 100,000 jobs ran, work was still running: a task that never suspends (a loop "
-                + "of Task.yield()?), or another test's work running in parallel, keeps the process busy. Time moved on "
-                + "without waiting for the rest. Run the test in withVirtualTime or under the .virtualTime trait, whose "
-                + "clock waits on the test's own tasks only.",
-        ])
+        XCTAssertEqual(
+            messages.value,
+            [
+                "await VirtualClock.advance(by:) stopped waiting for the tasks to reach their sleeps at tick 0, with 1 task "
+                    + "asleep on it until tick 2000: a clock made outside a session waits until no task of the process is "
+                    + "ready to run, and after 100,000 jobs ran, work was still running: a task that never suspends (a loop "
+                    + "of Task.yield()?), or another test's work running in parallel, keeps the process busy. Time moved on "
+                    + "without waiting for the rest. Run the test in withVirtualTime or under the .virtualTime trait, whose "
+                    + "clock waits on the test's own tasks only."
+            ])
         sleeper.cancel()
         _ = await sleeper.result
     }
@@ -123,13 +125,15 @@ final class BareClockXCTests: XCTestCase {
         gate.signal()
         await blocked.value
         XCTAssertEqual(clock.now.ticks, 1000)
-        XCTAssertEqual(messages.value, [
-            "await VirtualClock.advance(by:) stopped waiting for the tasks to reach their sleeps at tick 0, with no "
-                + "task asleep on it: a clock made outside a session waits until no task of the process is ready to "
-                + "run, and for 5 s of real time no job returned, with 1 job running: a job blocked on a semaphore, a "
-                + "lock or a synchronous wait never lets the process settle. Time moved on without waiting for the "
-                + "rest. Run the test in withVirtualTime or under the .virtualTime trait, whose clock waits on the "
-                + "test's own tasks only.",
-        ])
+        XCTAssertEqual(
+            messages.value,
+            [
+                "await VirtualClock.advance(by:) stopped waiting for the tasks to reach their sleeps at tick 0, with no "
+                    + "task asleep on it: a clock made outside a session waits until no task of the process is ready to "
+                    + "run, and for 5 s of real time no job returned, with 1 job running: a job blocked on a semaphore, a "
+                    + "lock or a synchronous wait never lets the process settle. Time moved on without waiting for the "
+                    + "rest. Run the test in withVirtualTime or under the .virtualTime trait, whose clock waits on the "
+                    + "test's own tasks only."
+            ])
     }
 }

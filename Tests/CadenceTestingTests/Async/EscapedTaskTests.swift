@@ -21,7 +21,7 @@ import Testing
         await expectFailures([
             "Tasks that the body started were still suspended when it ended, waiting on a continuation nobody "
                 + "resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual clock "
-                + "had woken its sleepers. Resume, cancel or await them before the body returns.",
+                + "had woken its sleepers. Resume, cancel or await them before the body returns."
         ]) {
             await withVirtualTime(strict: true) { clock in
                 Task { await withUnsafeContinuation { parked.value.append($0) } }
@@ -55,7 +55,8 @@ import Testing
         func perform(_ work: @Sendable () -> Void) { work() }
     }
 
-    static let ranOnQueueExecutor = "A task of the test ran on an executor that virtual time does not drive "
+    static let ranOnQueueExecutor =
+        "A task of the test ran on an executor that virtual time does not drive "
         + "(QueueExecutor, the custom SerialExecutor of an actor): the Swift runtime hands such an executor its jobs "
         + "directly, so the test's advances neither waited for that task nor ran it in order with the others, and what "
         + "it did there happened at no fixed tick. In the test, give the actor the default executor (drop its "

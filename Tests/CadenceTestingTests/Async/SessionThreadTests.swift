@@ -70,8 +70,9 @@ import Testing
                 await Task.detached { _ = SessionThreadTests.assumeMainActor() }.value
             }
         }
-        #expect(String(decoding: result.standardErrorContent, as: UTF8.self)
-            .contains("Incorrect actor executor assumption"))
+        #expect(
+            String(decoding: result.standardErrorContent, as: UTF8.self)
+                .contains("Incorrect actor executor assumption"))
     }
     #endif
 
@@ -126,12 +127,14 @@ import Testing
         // Each task's steps, each on its side. Which of the two wakes first at tick 2000 differs between a debug and a
         // release build (each sleep hops off its task's executor before the clock takes it; still open in issue 33),
         // so the interleaving is not checked here.
-        #expect(trace.filter { $0.hasPrefix("main") } == [
-            "main 0 on the main queue", "main 1 on the main queue", "main 2 on the main queue",
-        ])
-        #expect(trace.filter { $0.hasPrefix("other") } == [
-            "other 0 off the main queue", "other 1 off the main queue", "other 2 off the main queue",
-        ])
+        #expect(
+            trace.filter { $0.hasPrefix("main") } == [
+                "main 0 on the main queue", "main 1 on the main queue", "main 2 on the main queue",
+            ])
+        #expect(
+            trace.filter { $0.hasPrefix("other") } == [
+                "other 0 off the main queue", "other 1 off the main queue", "other 2 off the main queue",
+            ])
         #expect(trace.count == 6)
     }
 

@@ -49,21 +49,23 @@ import Testing
         #expect(result == "CancellationError")
         // A sleep measured late by a thread held up on the way lands up to 100 ticks early (see the guide).
         let messages = failures.map { $0.message.replacing(/until tick (19\d\d|2000) \(/) { _ in "until tick 2000 (" } }
-        #expect(messages == [
-            "The test has slept on the virtual clock until tick 2000 (it is tick 0) for a second of real time with "
-                + "none of its tasks ready to run, so nothing of the test can advance the clock and it would wait "
-                + "forever. Drive the clock from the test instead — start the sleeping work in a Task, then await "
-                + "clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was "
-                + "ended with CancellationError.",
-        ])
+        #expect(
+            messages == [
+                "The test has slept on the virtual clock until tick 2000 (it is tick 0) for a second of real time with "
+                    + "none of its tasks ready to run, so nothing of the test can advance the clock and it would wait "
+                    + "forever. Drive the clock from the test instead — start the sleeping work in a Task, then await "
+                    + "clock.advance(by:) or clock.run() — or let the work sleep on a clock of its own. The sleep was "
+                    + "ended with CancellationError."
+            ])
     }
 
     @Test func onASystemClockOnlyTheTwoEqualSleepsMayWakeInEitherOrder() {
         let expected = ScenarioKind.taskGroup.expectedTrace
         #expect(ScenarioKind.taskGroup.isExpectedOnASystemClock(expected))
-        #expect(ScenarioKind.taskGroup.isExpectedOnASystemClock(
-            [["start"], ["start", "b", "a"], ["start", "b", "a", "c", "two"]]
-        ))
+        #expect(
+            ScenarioKind.taskGroup.isExpectedOnASystemClock(
+                [["start"], ["start", "b", "a"], ["start", "b", "a", "c", "two"]]
+            ))
         for wrong in [
             [["start"], ["start", "a"], ["start", "a", "b", "c", "two"]],
             [["start"], ["start", "a", "c"], ["start", "a", "c", "b", "two"]],
@@ -80,9 +82,10 @@ import Testing
     func theScenarioGivesTheSameTraceAThousandTimes() async {
         var traces: Set<[[String]]> = []
         for _ in 0..<1_000 {
-            traces.insert(await withVirtualTime(systemClocks: .virtual) { clock in
-                await driveScenario(.published, on: clock, sleepingOn: ContinuousClock())
-            })
+            traces.insert(
+                await withVirtualTime(systemClocks: .virtual) { clock in
+                    await driveScenario(.published, on: clock, sleepingOn: ContinuousClock())
+                })
         }
         #expect(traces == [ScenarioKind.published.expectedTrace])
     }
@@ -94,14 +97,26 @@ import Testing
         let woken = Synchronized<[String]>([])
         await withVirtualTime(systemClocks: .virtual) { clock in
             let sleepers = [
-                Task { try await Task.sleep(for: .seconds(1)); woken.update { $0.append("Task.sleep(for:)") } },
-                Task { try await Task.sleep(nanoseconds: 2_000_000_000); woken.update { $0.append("nanoseconds") } },
+                Task {
+                    try await Task.sleep(for: .seconds(1))
+                    woken.update { $0.append("Task.sleep(for:)") }
+                },
+                Task {
+                    try await Task.sleep(nanoseconds: 2_000_000_000)
+                    woken.update { $0.append("nanoseconds") }
+                },
                 Task {
                     try await Task.sleep(until: .now + .seconds(3), clock: .continuous)
                     woken.update { $0.append("Task.sleep(until:clock:)") }
                 },
-                Task { try await ContinuousClock().sleep(for: .seconds(4)); woken.update { $0.append("continuous") } },
-                Task { try await SuspendingClock().sleep(for: .seconds(5)); woken.update { $0.append("suspending") } },
+                Task {
+                    try await ContinuousClock().sleep(for: .seconds(4))
+                    woken.update { $0.append("continuous") }
+                },
+                Task {
+                    try await SuspendingClock().sleep(for: .seconds(5))
+                    woken.update { $0.append("suspending") }
+                },
             ]
             // A sleep is measured from when it reaches Cadence: it may land early by as long as the thread was held up
             // on the way — milliseconds under load or ThreadSanitizer (see the guide). Hence the margin.
@@ -159,12 +174,13 @@ import Testing
         case .available:
             #expect(messages == [])
         case .notInAppleSDKs:
-            #expect(messages == [
-                "withVirtualTime(systemClocks: .virtual) needs executors that take delayed jobs, which Apple's SDKs "
-                    + "do not offer yet (Swift 6.3's SchedulingExecutor is behind an SPI of the standard library that "
-                    + "they do not ship): the body's sleeps on ContinuousClock and SuspendingClock, Task.sleep's "
-                    + "included, stay on the wall clock. Inject the test's VirtualClock instead.",
-            ])
+            #expect(
+                messages == [
+                    "withVirtualTime(systemClocks: .virtual) needs executors that take delayed jobs, which Apple's SDKs "
+                        + "do not offer yet (Swift 6.3's SchedulingExecutor is behind an SPI of the standard library that "
+                        + "they do not ship): the body's sleeps on ContinuousClock and SuspendingClock, Task.sleep's "
+                        + "included, stay on the wall clock. Inject the test's VirtualClock instead."
+                ])
         case .runtimeTooOld:
             #expect(messages.count == 1 && messages[0].contains("which this runtime lacks"), "\(messages)")
         }

@@ -62,9 +62,11 @@ import Testing
     }
 
     @Test func theErrorSaysHowManySleepAndUntilWhen() {
-        #expect("\(VirtualClock.SuspensionError(now: 5, deadlines: [1000]))"
-            == "1 task is still asleep on the virtual clock at tick 5, until tick 1000.")
-        #expect("\(VirtualClock.SuspensionError(now: 0, deadlines: [1000, 2000, 3000]))"
-            == "3 tasks are still asleep on the virtual clock at tick 0, until ticks 1000, 2000 and 3000.")
+        #expect(
+            "\(VirtualClock.SuspensionError(now: 5, deadlines: [1000]))"
+                == "1 task is still asleep on the virtual clock at tick 5, until tick 1000.")
+        #expect(
+            "\(VirtualClock.SuspensionError(now: 0, deadlines: [1000, 2000, 3000]))"
+                == "3 tasks are still asleep on the virtual clock at tick 0, until ticks 1000, 2000 and 3000.")
     }
 }

@@ -35,12 +35,14 @@ struct ArchitectureTests {
 
     /// The modules `source` imports (`import X`, `@_exported import X`, `@testable import X`).
     static func imports(in source: String) -> Set<String> {
-        Set(source.split(separator: "\n").compactMap { line -> String? in
-            let words = line.split(separator: " ")
-            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                  words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
-            return String(words[index + 1])
-        })
+        Set(
+            source.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") })
+                else { return nil }
+                return String(words[index + 1])
+            })
     }
 
     @Test(arguments: rules.map(\.module))
@@ -91,7 +93,8 @@ struct ArchitectureTests {
             guard let first = line.first, first != " ", first != "/" else { return nil }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "<" || $0 == ":" || $0 == "{" })
             guard let kind = words.firstIndex(where: { kinds.contains($0) }), kind + 1 < words.count,
-                  words[..<kind].contains(where: { ["public", "open", "package"].contains($0) }) else { return nil }
+                words[..<kind].contains(where: { ["public", "open", "package"].contains($0) })
+            else { return nil }
             let name = String(words[kind + 1])
             let placed = file == name || file.hasPrefix(name + "+") || file.hasSuffix("." + name)
             return placed ? nil : "\(path): \(name)"
@@ -117,12 +120,14 @@ struct ArchitectureTests {
                 public struct Nested {}
             }
             """
-        #expect(Self.typesOutOfPlace(in: source, path: "Sources/M/Recorder.swift") == [
-            "Sources/M/Recorder.swift: RecorderBox",
-        ])
-        #expect(Self.typesOutOfPlace(in: source, path: "Sources/M/Recorder+Box.swift") == [
-            "Sources/M/Recorder+Box.swift: RecorderBox",
-        ])
+        #expect(
+            Self.typesOutOfPlace(in: source, path: "Sources/M/Recorder.swift") == [
+                "Sources/M/Recorder.swift: RecorderBox"
+            ])
+        #expect(
+            Self.typesOutOfPlace(in: source, path: "Sources/M/Recorder+Box.swift") == [
+                "Sources/M/Recorder+Box.swift: RecorderBox"
+            ])
         #expect(Self.typesOutOfPlace(in: "public enum Demand {}", path: "Sources/M/Subscribers.Demand.swift") == [])
     }
 }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The samples keep the layout their guide shows: a block of the guide appears here line for line.)
 // The samples of Guides/AsyncAwait.md's "Tasks on virtual time" part, compiled and run as the guide shows them, and
 // a test for each sentence of its "What is deterministic and what is not". `Loader` is the one of
 // Async/AsyncScenarios.swift, shown in the guide. Change one, change the other.

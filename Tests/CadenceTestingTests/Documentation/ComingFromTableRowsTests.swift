@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The samples keep the layout their guide shows: a block of the guide appears here line for line.)
 // Every row of Guides/ComingFrom.md's combine-schedulers and swift-clocks tables, compiled and run in Cadence's
 // spelling, and a check that the tables have no row without a test here. Change one, change the other.
 #if canImport(XCTest)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The samples keep the layout their guide shows: a block of the guide appears here line for line.)
 // Every sample of Guides/Expectations.md, compiled and run as the guide shows it — passing ones inside
 // `expectNoFailures`, failing ones inside `expectFailures` with the exact text the guide prints — and a check that the
 // guide shows no other. Change one, change the other.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The samples keep the layout their guide shows: a block of the guide appears here line for line.)
 import CadenceTesting
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The samples keep the layout their guide shows: a block of the guide appears here line for line.)
 // Every sample of Guides/VirtualTime.md, compiled and run as the guide shows it, and a check that the guide shows no
 // other. Change one, change the other.
 import CadenceTesting

@@ -2,10 +2,11 @@
 // spent waiting for a CPU (a loaded machine) is left out, so a slow machine makes the check slower, not wrong. The
 // run-queue times are made up here (`queuedTime`), so what is left out is exactly known.
 import CadenceSupport
-@testable import CadenceTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import CadenceTesting
 
 @Suite struct ProbeWaitTests {
     /// A made-up run-queue clock: every thread it is asked about has waited for a CPU the whole time since

@@ -1,7 +1,8 @@
 // Publishers that each break one rule of the subscription contract on purpose, for PublisherContractTests.
 import CadenceSupport
-@testable import CadenceTesting
 import Foundation
+
+@testable import CadenceTesting
 
 /// A subscription for the rogues below: it holds its subscriber until it is cancelled, counts what it sent, and does
 /// on each request what its publisher tells it.
@@ -12,7 +13,7 @@ final class RogueSubscription: Subscription {
     private let onRequest: (RogueSubscription, Subscribers.Demand) -> Void
 
     init<S: Subscriber>(_ subscriber: S, onRequest: @escaping (RogueSubscription, Subscribers.Demand) -> Void)
-        where S.Input == Int, S.Failure == Never {
+    where S.Input == Int, S.Failure == Never {
         downstream = AnySubscriber(subscriber)
         self.onRequest = onRequest
     }
@@ -36,11 +37,12 @@ struct FloodingPublisher: Publisher {
     typealias Failure = Never
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        subscriber.receive(subscription: RogueSubscription(subscriber) { rogue, _ in
-            guard rogue.sent == 0 else { return }
-            rogue.send(1)
-            rogue.send(2)
-        })
+        subscriber.receive(
+            subscription: RogueSubscription(subscriber) { rogue, _ in
+                guard rogue.sent == 0 else { return }
+                rogue.send(1)
+                rogue.send(2)
+            })
     }
 }
 
@@ -52,22 +54,23 @@ struct OverlappingPublisher: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         var delivering = false
-        subscriber.receive(subscription: RogueSubscription(subscriber) { rogue, _ in
-            guard rogue.sent < 2 else { return }
-            guard delivering else {
-                delivering = true
-                rogue.send(rogue.sent + 1)
-                delivering = false
-                return
-            }
-            let box = UncheckedBox(rogue)
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                box.value.send(box.value.sent + 1)
-                done.signal()
-            }.start()
-            done.wait()
-        })
+        subscriber.receive(
+            subscription: RogueSubscription(subscriber) { rogue, _ in
+                guard rogue.sent < 2 else { return }
+                guard delivering else {
+                    delivering = true
+                    rogue.send(rogue.sent + 1)
+                    delivering = false
+                    return
+                }
+                let box = UncheckedBox(rogue)
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    box.value.send(box.value.sent + 1)
+                    done.signal()
+                }.start()
+                done.wait()
+            })
     }
 }
 
@@ -86,12 +89,13 @@ struct SendsAfterFinishingPublisher: Publisher {
     typealias Failure = Never
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        subscriber.receive(subscription: RogueSubscription(subscriber) { rogue, _ in
-            guard rogue.sent == 0 else { return }
-            rogue.send(1)
-            rogue.finish()
-            rogue.send(2)
-        })
+        subscriber.receive(
+            subscription: RogueSubscription(subscriber) { rogue, _ in
+                guard rogue.sent == 0 else { return }
+                rogue.send(1)
+                rogue.finish()
+                rogue.send(2)
+            })
     }
 }
 
@@ -103,22 +107,23 @@ struct FinishesWhatItStartedPublisher: Publisher {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         var demand = Subscribers.Demand.none
         var sending = false
-        subscriber.receive(subscription: RogueSubscription(subscriber) { rogue, more in
-            guard let downstream = rogue.downstream else { return }
-            demand += more
-            guard !sending else { return }
-            sending = true
-            while demand > 0, rogue.sent < 3 {
-                demand -= 1
-                rogue.sent += 1
-                demand += downstream.receive(rogue.sent) // the subscriber it captured, cancelled or not
-            }
-            sending = false
-            if rogue.sent == 3, rogue.downstream != nil {
-                rogue.downstream = nil
-                downstream.receive(completion: .finished)
-            }
-        })
+        subscriber.receive(
+            subscription: RogueSubscription(subscriber) { rogue, more in
+                guard let downstream = rogue.downstream else { return }
+                demand += more
+                guard !sending else { return }
+                sending = true
+                while demand > 0, rogue.sent < 3 {
+                    demand -= 1
+                    rogue.sent += 1
+                    demand += downstream.receive(rogue.sent) // the subscriber it captured, cancelled or not
+                }
+                sending = false
+                if rogue.sent == 3, rogue.downstream != nil {
+                    rogue.downstream = nil
+                    downstream.receive(completion: .finished)
+                }
+            })
     }
 }
 
@@ -210,12 +215,13 @@ struct FinishingTwicePublisher: Publisher {
     typealias Failure = Never
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        subscriber.receive(subscription: RogueSubscription(subscriber) { rogue, _ in
-            guard rogue.sent == 0 else { return }
-            rogue.send(1)
-            rogue.finish()
-            rogue.finish()
-        })
+        subscriber.receive(
+            subscription: RogueSubscription(subscriber) { rogue, _ in
+                guard rogue.sent == 0 else { return }
+                rogue.send(1)
+                rogue.finish()
+                rogue.finish()
+            })
     }
 }
 
@@ -243,9 +249,10 @@ struct StuckRequestingPublisher: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         let gate = gate
-        subscriber.receive(subscription: RogueSubscription(subscriber) { _, _ in
-            _ = gate.wait(timeout: .now() + 60)
-        })
+        subscriber.receive(
+            subscription: RogueSubscription(subscriber) { _, _ in
+                _ = gate.wait(timeout: .now() + 60)
+            })
     }
 }
 
@@ -266,10 +273,12 @@ struct ThreadNotingPublisher: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         notes.withLock {
-            $0.append(Note(
-                onMainQueue: MainQueue.isCurrent, onTheCallersThread: Thread.current.threadDictionary["calledTheCheck"] != nil,
-                clock: VirtualClock.current.map(ObjectIdentifier.init)
-            ))
+            $0.append(
+                Note(
+                    onMainQueue: MainQueue.isCurrent,
+                    onTheCallersThread: Thread.current.threadDictionary["calledTheCheck"] != nil,
+                    clock: VirtualClock.current.map(ObjectIdentifier.init)
+                ))
         }
         Just(1).receive(subscriber: subscriber)
     }
@@ -284,11 +293,15 @@ struct ReportingPublisher: Publisher {
     let reported: Locked<Bool>
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        if !reported.withLock({ reported in defer { reported = true }; return reported }) {
-            FailureReporter.resolved.report(ExpectationFailure(
-                message: "reported from inside subscribe(_:)",
-                location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-            ))
+        if !reported.withLock({ reported in
+            defer { reported = true }
+            return reported
+        }) {
+            FailureReporter.resolved.report(
+                ExpectationFailure(
+                    message: "reported from inside subscribe(_:)",
+                    location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+                ))
         }
         Just(1).receive(subscriber: subscriber)
     }

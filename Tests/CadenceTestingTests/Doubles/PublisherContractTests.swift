@@ -1,7 +1,8 @@
-@testable import CadenceTesting
 import CadenceSupport
 import Foundation
 import Testing
+
+@testable import CadenceTesting
 
 private enum ContractTestError: Error {
     case failed
@@ -30,7 +31,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: FloodingPublisher broke rule 1.1 (a publisher sends no more values than requested): \
             it sent 2 values when max(1) had been requested, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract { FloodingPublisher() }
         }
@@ -42,7 +43,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             checkPublisherContract: OverlappingPublisher broke rule 1.3 (a publisher signals its subscriber serially, \
             never from two threads at once): it called receive(_:) from a second thread while the first was still in a \
             call of the subscriber, in the probe "re-entrant request".
-            """,
+            """
         ]) {
             checkPublisherContract { OverlappingPublisher() }
         }
@@ -53,7 +54,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: SendsAfterFinishingPublisher broke rule 1.7 (nothing follows a completion): it sent \
             a value after it had finished, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract { SendsAfterFinishingPublisher() }
         }
@@ -64,7 +65,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: FinishingTwicePublisher broke rule 1.7 (nothing follows a completion): it sent a \
             completion (finished) after it had finished, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract { FinishingTwicePublisher() }
         }
@@ -75,7 +76,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: FinishesWhatItStartedPublisher broke rule 1.8 (nothing follows a cancel): it sent a \
             value after the subscription was cancelled, in the probe "cancel while delivering".
-            """,
+            """
         ]) {
             checkPublisherContract { FinishesWhatItStartedPublisher() }
         }
@@ -104,7 +105,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: EagerPublisher broke rule 1.9 (a publisher sends a subscription before anything \
             else): it sent a value before a subscription, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract { EagerPublisher() }
         }
@@ -115,7 +116,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: DoublySubscribingPublisher broke rule 2.12 (a publisher sends a subscriber one \
             subscription): it sent a second subscription (the probe cancelled it), in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract { DoublySubscribingPublisher() }
         }
@@ -126,7 +127,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             """
             checkPublisherContract: StillListeningPublisher broke rule 3.6 (a request after a cancel does nothing): \
             request(.max(1)) after cancel() made it send a value, in the probe "cancel before any request".
-            """,
+            """
         ]) {
             checkPublisherContract { StillListeningPublisher() }
         }
@@ -138,7 +139,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             checkPublisherContract: HoardingPublisher broke rule 3.13 (a cancelled or completed subscription lets go \
             of its subscriber): it still held the subscriber after the subscription was completed and the probe had \
             let go of everything else, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract { HoardingPublisher() }
         }
@@ -146,13 +147,13 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
 
     @Test func threadsThatDoNotReturnBreakRuleC_1() {
         let gate = DispatchSemaphore(value: 0)
-        defer { for _ in 0 ..< 200 { gate.signal() } } // lets the probe's threads go
+        defer { for _ in 0..<200 { gate.signal() } } // lets the probe's threads go
         expectFailures([
             """
             checkPublisherContract: HangingPublisher broke rule C.1 (subscribe(_:), request(_:) and cancel() return, \
             even when called from several threads at once): 4 threads calling request(_:) and cancel() had not all \
             returned after 1 second; they are left running, in the probe "concurrent requests and cancel".
-            """,
+            """
         ]) {
             checkPublisherContract(
                 on: nil, waitingForThreads: 1,
@@ -170,7 +171,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             checkPublisherContract: StuckSubscribingPublisher broke rule C.1 (subscribe(_:), request(_:) and cancel() \
             return, even when called from several threads at once): it had not returned from subscribe(_:) after 1 \
             second on the probe's thread, which is left running, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract(
                 on: nil, waitingForThreads: 1,
@@ -192,7 +193,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             checkPublisherContract: StuckRequestingPublisher broke rule C.1 (subscribe(_:), request(_:) and cancel() \
             return, even when called from several threads at once): it had not returned from request(_:) after 1 \
             second on the probe's thread, which is left running, in the probe "demand one at a time".
-            """,
+            """
         ]) {
             checkPublisherContract(
                 on: nil, waitingForThreads: 1,
@@ -273,14 +274,16 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         ContractCase("PassthroughSubject") { clock in
             checkPublisherContract(on: clock) { () -> PassthroughSubject<Int, Never> in
                 let subject = PassthroughSubject<Int, Never>()
-                Self.script(on: clock, [{ subject.send(1) }, { subject.send(2) }, { subject.send(completion: .finished) }])
+                Self.script(
+                    on: clock, [{ subject.send(1) }, { subject.send(2) }, { subject.send(completion: .finished) }])
                 return subject
             }
         },
         ContractCase("CurrentValueSubject") { clock in
             checkPublisherContract(on: clock) { () -> CurrentValueSubject<Int, Never> in
                 let subject = CurrentValueSubject<Int, Never>(0)
-                Self.script(on: clock, [{ subject.send(1) }, { subject.send(2) }, { subject.send(completion: .finished) }])
+                Self.script(
+                    on: clock, [{ subject.send(1) }, { subject.send(2) }, { subject.send(completion: .finished) }])
                 return subject
             }
         },
@@ -300,7 +303,8 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         },
         ContractCase("filter") { _ in checkPublisherContract { [1, 2, 3, 4].publisher.filter { $0 % 2 == 0 } } },
         ContractCase("scan") { _ in checkPublisherContract { [1, 2, 3].publisher.scan(0, +) } },
-        ContractCase("flatMap") { _ in checkPublisherContract { [1, 2].publisher.flatMap { [$0, $0 * 10].publisher } } },
+        ContractCase("flatMap") { _ in checkPublisherContract { [1, 2].publisher.flatMap { [$0, $0 * 10].publisher } }
+        },
         ContractCase("flatMap on the clock") { clock in
             checkPublisherContract(on: clock) {
                 clock.cold("-a-b|", values: ["a": 1, "b": 2]).flatMap { clock.cold("-x|", values: ["x": $0]) }
@@ -371,7 +375,7 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         ContractCase("count") { _ in checkPublisherContract { [1, 2, 3].publisher.count() } },
         ContractCase("first") { _ in checkPublisherContract { [1, 2, 3].publisher.first() } },
         ContractCase("last") { _ in checkPublisherContract { [1, 2, 3].publisher.last() } },
-        ContractCase("output(in:)") { _ in checkPublisherContract { [1, 2, 3, 4].publisher.output(in: 1 ... 2) } },
+        ContractCase("output(in:)") { _ in checkPublisherContract { [1, 2, 3, 4].publisher.output(in: 1...2) } },
         ContractCase("append") { _ in checkPublisherContract { [1, 2].publisher.append(3, 4) } },
         ContractCase("prepend") { _ in checkPublisherContract { [1, 2].publisher.prepend(0) } },
         ContractCase("share") { _ in checkPublisherContract { [1, 2, 3].publisher.share() } },
@@ -469,7 +473,9 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
         ContractCase("MergeMany") { _ in
             checkPublisherContract { Publishers.MergeMany([1].publisher, [2].publisher, [3].publisher) }
         },
-        ContractCase("zip of three") { _ in checkPublisherContract { [1, 2].publisher.zip([3, 4].publisher, [5].publisher) } },
+        ContractCase("zip of three") { _ in
+            checkPublisherContract { [1, 2].publisher.zip([3, 4].publisher, [5].publisher) }
+        },
         ContractCase("zip of four") { _ in
             checkPublisherContract { [1, 2].publisher.zip([3, 4].publisher, [5].publisher, [6, 7].publisher) }
         },
@@ -562,7 +568,8 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             checkPublisherContract(on: clock) { () -> NotificationCenter.Publisher in
                 let center = NotificationCenter()
                 let name = Notification.Name("contract")
-                Self.script(on: clock, [{ center.post(name: name, object: nil) }, { center.post(name: name, object: nil) }])
+                Self.script(
+                    on: clock, [{ center.post(name: name, object: nil) }, { center.post(name: name, object: nil) }])
                 return center.publisher(for: name)
             }
         },

@@ -9,11 +9,13 @@ final class PublisherContractXCTests: FailureCapturingTestCase {
             checkPublisherContract { FloodingPublisher() }
         }
         // Linux's `XCTFail` prefixes its message with "failed - ".
-        XCTAssertEqual(failures.map(\.message), [
-            "failed - checkPublisherContract: FloodingPublisher broke rule 1.1 (a publisher sends no more values than "
-                + "requested): it sent 2 values when max(1) had been requested, in the probe \"demand one at a time\".",
-        ])
-        XCTAssertEqual(failures.map(\.line), [#line - 7])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "failed - checkPublisherContract: FloodingPublisher broke rule 1.1 (a publisher sends no more values than "
+                    + "requested): it sent 2 values when max(1) had been requested, in the probe \"demand one at a time\"."
+            ])
+        XCTAssertEqual(failures.map(\.line), [#line - 9])
         XCTAssertEqual(failures.map(\.file), [#filePath])
     }
 

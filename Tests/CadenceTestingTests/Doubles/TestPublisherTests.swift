@@ -69,9 +69,12 @@ private enum TickerError: Error, Equatable {
             .thenEmitNothing(for: .ticks(2)) // b finds no demand: dropped
             .thenRequest(.max(1))
             .thenEmit(3, within: .ticks(2))
-        #expect(feed.subscriptions == [SubscriptionRecord(
-            subscribed: 0, requests: [(0, .max(1)), (3, .max(1))]
-        )])
+        #expect(
+            feed.subscriptions == [
+                SubscriptionRecord(
+                    subscribed: 0, requests: [(0, .max(1)), (3, .max(1))]
+                )
+            ])
     }
 
     @Test func aColdPublisherKeepsValuesUntilTheyAreAskedFor() {
@@ -92,10 +95,11 @@ private enum TickerError: Error, Equatable {
         let failures = recordingFailures {
             expect(flood, on: clock, demand: .max(1)).toEmit([1, 2])
         }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 at tick 0 beyond the demand "
-                + "requested (.max(1) in all), which breaks the subscription contract (rule 1.1).",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "toEmit([1, 2]) failed: value 2 of 2 (2) never arrived: the publisher sent 2 at tick 0 beyond the demand "
+                    + "requested (.max(1) in all), which breaks the subscription contract (rule 1.1)."
+            ])
     }
 
     // MARK: Subscriptions
@@ -108,10 +112,11 @@ private enum TickerError: Error, Equatable {
         expect(feed, on: clock).toEmit(4, within: .ticks(3)).thenIgnoreRest()
         // The first chain cancels at tick 3; the second, which ignores the rest, lets go when it ends at tick 7.
         #expect(feed.subscriptionDiagrams == ["^--!", "-----^-!"])
-        #expect(feed.subscriptions.map(\.description) == [
-            "subscribed at tick 0, requested unlimited at tick 0, cancelled at tick 3",
-            "subscribed at tick 5, requested unlimited at tick 5, cancelled at tick 7",
-        ])
+        #expect(
+            feed.subscriptions.map(\.description) == [
+                "subscribed at tick 0, requested unlimited at tick 0, cancelled at tick 3",
+                "subscribed at tick 5, requested unlimited at tick 5, cancelled at tick 7",
+            ])
         feed.expectSubscriptions(["^--!", "-----^-!"])
     }
 
@@ -125,7 +130,7 @@ private enum TickerError: Error, Equatable {
 
             Subscriptions:
                 1. ^-!  subscribed at tick 0, requested unlimited at tick 0, completed at tick 2
-            """,
+            """
         ]) {
             feed.expectSubscriptions(["^-!", "^"])
         }

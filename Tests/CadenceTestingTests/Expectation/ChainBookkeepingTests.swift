@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 /// The chain's bookkeeping types that replaced generic or hashed storage for speed keep their meaning.
 @Suite("Chain bookkeeping")
@@ -22,10 +23,10 @@ struct ChainBookkeepingTests {
     @Test("ConsumedEvents grows one event at a time, and from far past its end, keeping every mark")
     func consumedEventsGrowing() {
         var consumed = ConsumedEvents()
-        for event in 0 ..< 10 { consumed[event] = event % 3 }
+        for event in 0..<10 { consumed[event] = event % 3 }
         consumed[40] = 7
-        #expect((0 ..< 10).map { consumed[$0] } == (0 ..< 10).map { $0 % 3 })
-        #expect((10 ..< 40).allSatisfy { consumed[$0] == nil })
+        #expect((0..<10).map { consumed[$0] } == (0..<10).map { $0 % 3 })
+        #expect((10..<40).allSatisfy { consumed[$0] == nil })
         #expect(consumed[40] == 7)
         #expect(consumed.pairs.count == 11)
     }
@@ -35,14 +36,15 @@ struct ChainBookkeepingTests {
         let recorder = EventRecorder<Int, Never>(clock: nil, demand: .unlimited)
         Just(1).subscribe(recorder)
         var consumed = ConsumedEvents()
-        #expect(!recorder.hasCompleted(consumingAllBut: consumed))  // the value and the finish are not consumed
+        #expect(!recorder.hasCompleted(consumingAllBut: consumed)) // the value and the finish are not consumed
         consumed[1] = 0
-        #expect(!recorder.hasCompleted(consumingAllBut: consumed))  // the finish is not
+        #expect(!recorder.hasCompleted(consumingAllBut: consumed)) // the finish is not
         consumed[2] = 1
-        #expect(recorder.hasCompleted(consumingAllBut: consumed))  // the subscription need not be
+        #expect(recorder.hasCompleted(consumingAllBut: consumed)) // the subscription need not be
     }
 
-    @Test("The recorder's end-of-chain check counts a second subscription, and an event before the first, as reportable")
+    @Test(
+        "The recorder's end-of-chain check counts a second subscription, and an event before the first, as reportable")
     func recorderReportableEvents() {
         let twice = EventRecorder<Int, Never>(clock: nil, demand: .unlimited)
         ScriptedPublisher<Int, Never>.subscribingTwice(then: [1]).subscribe(twice)
@@ -59,7 +61,7 @@ struct ChainBookkeepingTests {
             .subscribe(early)
         var consumedLate = ConsumedEvents()
         consumedLate[2] = 0
-        #expect(!early.hasCompleted(consumingAllBut: consumedLate))  // the value before the subscription
+        #expect(!early.hasCompleted(consumingAllBut: consumedLate)) // the value before the subscription
         consumedLate[0] = 0
         #expect(early.hasCompleted(consumingAllBut: consumedLate))
     }
@@ -74,7 +76,7 @@ struct ChainBookkeepingTests {
         #expect(!recorder.hasCompleted(consumingAllBut: ConsumedEvents()))
 
         let never = EventRecorder<Int, Never>(clock: nil, demand: .unlimited)
-        #expect(!never.hasCompleted(consumingAllBut: ConsumedEvents()))  // nothing subscribed
+        #expect(!never.hasCompleted(consumingAllBut: ConsumedEvents())) // nothing subscribed
     }
 
     @Test("a location made from a Swift Testing SourceLocation reads back its file names")

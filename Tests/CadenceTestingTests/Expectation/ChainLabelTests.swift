@@ -18,7 +18,7 @@ import Testing
                  tick  received      expected
                     0  subscription
               →     5  (nothing)     ["swift"]  toEmit(["swift"], within: .ticks(5))
-            """,
+            """
         ]) {
             let sent = expect(requests, "requests", on: clock)
             let received = expect(results, "results", on: clock)
@@ -41,7 +41,7 @@ import Testing
                     0  subscription
                     0  1             1          toEmit(1)
               →     0  2             (no step)
-            """,
+            """
         ]) {
             let taps = expect(subject, "taps", on: VirtualClock())
             subject.send(1)
@@ -54,9 +54,10 @@ import Testing
         let failures = recordingFailures {
             expect(Just(1), #"the "main" feed"#).toEmit(2)
         }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            #"[the "main" feed] toEmit(2) failed: the value differs: expected 2, received 1."#,
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                #"[the "main" feed] toEmit(2) failed: the value differs: expected 2, received 1."#
+            ])
         #expect(failures.first?.message.contains(#"expect(Just<Int>, "the \"main\" feed")"#) == true)
     }
 }

@@ -24,7 +24,7 @@ import Testing
 
     @Test func twoHundredChainsThatIgnoreTheRestLetGoAtOnce() {
         let bus = Bus()
-        for value in 0 ..< 200 {
+        for value in 0..<200 {
             let expectation = expect(bus.publisher)
             bus.subject.send(value)
             expectation.toEmit(value).thenIgnoreRest()
@@ -36,10 +36,11 @@ import Testing
     @Test func aFailedChainLetsGo() {
         let bus = Bus()
         let failures = recordingFailures { expect(bus.publisher).toEmit(1) }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no "
-                + "virtual clock to advance (pass one with on:, or bind VirtualClock.current).",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no "
+                    + "virtual clock to advance (pass one with on:, or bind VirtualClock.current)."
+            ])
         #expect(bus.live == 0)
     }
 
@@ -66,9 +67,10 @@ import Testing
             #expect(bus.live == 1)
             bus.subject.send(2)
         }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "expect(AnyPublisher<Int, Never>) received 1 event after its chain had ended: 2.",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "expect(AnyPublisher<Int, Never>) received 1 event after its chain had ended: 2."
+            ])
     }
 
     @Test func aPassingChainInWithVirtualTimeLetsGoWhenItReturns() {

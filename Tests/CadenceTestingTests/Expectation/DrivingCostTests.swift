@@ -1,6 +1,7 @@
-@testable import CadenceTesting
 import Dispatch
 import Testing
+
+@testable import CadenceTesting
 
 /// A step that waits through many ticks looks at each event a bounded number of times (issue 20 item 1): the
 /// drivers hand a pending step only what it has not matched yet, and the built-in steps that match one event after
@@ -28,7 +29,9 @@ import Testing
             looks.count += 1
             looks.examined += events.count - known
             if events.count >= count { return .satisfied(consumed: count) }
-            if isFinal { return .failed(StepDivergence(.missing(.matchingValue), matched: events.count, atEvent: false)) }
+            if isFinal {
+                return .failed(StepDivergence(.missing(.matchingValue), matched: events.count, atEvent: false))
+            }
             return .pending
         }
 
@@ -47,9 +50,11 @@ import Testing
     @Test func aStepWaitingThroughAThousandTicksExaminesEachEventOnce() {
         let (_, expectation) = ticking()
         let looks = Looks()
-        expectation.perform(ChainStep(
-            CountingStep<VirtualTime>(count: 1_000, looks: looks), name: "toEmit", window: nil, location: SourceCodeLocation()
-        ))
+        expectation.perform(
+            ChainStep(
+                CountingStep<VirtualTime>(count: 1_000, looks: looks), name: "toEmit", window: nil,
+                location: SourceCodeLocation()
+            ))
         expectation.thenIgnoreRest()
         #expect(looks.count == 1_001) // before the first tick, and after each
         #expect(looks.examined == 1_000)
@@ -58,10 +63,11 @@ import Testing
     @Test func aStepWithABudgetExaminesEachEventOnceToo() {
         let (_, expectation) = ticking()
         let looks = Looks()
-        expectation.perform(ChainStep(
-            CountingStep<VirtualTime>(count: 500, looks: looks), name: "toEmit", timing: .within(.ticks(600)),
-            window: .milliseconds(600), location: SourceCodeLocation()
-        ))
+        expectation.perform(
+            ChainStep(
+                CountingStep<VirtualTime>(count: 500, looks: looks), name: "toEmit", timing: .within(.ticks(600)),
+                window: .milliseconds(600), location: SourceCodeLocation()
+            ))
         expectation.thenIgnoreRest()
         #expect(looks.examined == 500)
     }
@@ -72,15 +78,16 @@ import Testing
         let expectation = expect(subject)
         let looks = Looks()
         let sender = Task.detached {
-            for value in 0 ..< 1_000 {
+            for value in 0..<1_000 {
                 subject.send(value)
                 await Task.yield()
             }
         }
-        await expectation.perform(ChainStep(
-            CountingStep<Int>(count: 1_000, looks: looks), name: "toEmit", timing: .timeout(.seconds(600)),
-            window: nil, location: SourceCodeLocation()
-        ), timeout: .seconds(600))
+        await expectation.perform(
+            ChainStep(
+                CountingStep<Int>(count: 1_000, looks: looks), name: "toEmit", timing: .timeout(.seconds(600)),
+                window: nil, location: SourceCodeLocation()
+            ), timeout: .seconds(600))
         await sender.value
         expectation.thenIgnoreRest()
         #expect(looks.examined == 1_000)
@@ -100,21 +107,22 @@ import Testing
         #expect(eventualScheduler.now.virtualTick == 1_500)
 
         let (valuesScheduler, values) = ticking()
-        values.toEmit((1 ... 1_000).map { VirtualTime(tick: $0) }).thenIgnoreRest()
+        values.toEmit((1...1_000).map { VirtualTime(tick: $0) }).thenIgnoreRest()
         #expect(valuesScheduler.now.virtualTick == 1_000)
     }
 
     @Test func aValueOffTheListAfterAThousandMatchesStillFailsAtIt() {
-        var expected = (1 ... 1_000).map { VirtualTime(tick: $0) }
+        var expected = (1...1_000).map { VirtualTime(tick: $0) }
         expected[999] = VirtualTime(tick: 5_000)
         let failures = recordingFailures {
             let (_, expectation) = ticking()
             expectation.toEmit(expected).thenIgnoreRest()
         }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "toEmit([tick 1, tick 2, tick 3, tick 4, tick 5, tick 6, tick 7, tick 8, tick 9, tick 10, … (987 more), "
-                + "tick 998, tick 999, tick 5000]) failed: value 1000 of 1000 differs: expected tick 5000, received "
-                + "tick 1000 at tick 1000.",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "toEmit([tick 1, tick 2, tick 3, tick 4, tick 5, tick 6, tick 7, tick 8, tick 9, tick 10, … (987 more), "
+                    + "tick 998, tick 999, tick 5000]) failed: value 1000 of 1000 differs: expected tick 5000, received "
+                    + "tick 1000 at tick 1000."
+            ])
     }
 }

@@ -35,7 +35,7 @@ struct ExpectInOrderTests {
                     0  [second]  subscription
                   300  [first]   1
                   300  [second]  2             ← 1
-            """,
+            """
         ]) {
             let a = expect(first, "first", on: clock)
             let b = expect(second, "second", on: clock)
@@ -64,7 +64,7 @@ struct ExpectInOrderTests {
                     0  [requests]                                        subscription
                     0  expect(PassthroughSubject<Array<String>, Never>)  subscription
                   300  [requests]                                        "c"           ← 1
-            """,
+            """
         ]) {
             let sent = expect(requests, "requests", on: clock)
             let shown = expect(results, on: clock)
@@ -94,7 +94,7 @@ struct ExpectInOrderTests {
                    10  [numbers]  1             ← 1
                    20  [numbers]  2
                    30  [numbers]  finished
-            """,
+            """
         ]) {
             let chain = expect(numbers, "numbers", on: clock)
             expectInOrder(chain.emits(1), chain.emits(3), chain.finishes())
@@ -104,8 +104,9 @@ struct ExpectInOrderTests {
 
     @Test func aFailureAndACompletionCanBeOrdered() {
         let clock = VirtualClock()
-        let loads = scheduledSubject(on: clock, [(5, 1)], completion: (10, .failure(InOrderTestError.offline)),
-                                     failing: InOrderTestError.self)
+        let loads = scheduledSubject(
+            on: clock, [(5, 1)], completion: (10, .failure(InOrderTestError.offline)),
+            failing: InOrderTestError.self)
         let spinner = scheduledSubject(on: clock, [(1, true), (12, false)], completion: (12, .finished))
         expectNoFailures {
             let load = expect(loads, "load", on: clock)

@@ -66,7 +66,8 @@ struct ExpectTests {
 
     @Test("on: wins over VirtualClock.current")
     func explicitClockWins() {
-        let bound = VirtualClock(), passed = VirtualClock()
+        let bound = VirtualClock()
+        let passed = VirtualClock()
         VirtualClock.$current.withValue(bound) {
             expectNoFailures {
                 expect(Just(1).delay(for: .ticks(4), scheduler: passed.scheduler), on: passed).toEmit(1).thenFinish()
@@ -88,7 +89,8 @@ struct ExpectTests {
     @Test("with no clock, a value that would arrive later is missing, with a hint to pass a clock")
     func noClockMissing() {
         let scheduler = DispatchQueue.test
-        expectFailures(["""
+        expectFailures([
+            """
             toEmit(1) failed: the value (1) never arrived: nothing more was delivered synchronously, and there is no \
             virtual clock to advance (pass one with on:, or bind VirtualClock.current).
 
@@ -98,7 +100,8 @@ struct ExpectTests {
                  received      expected
                  subscription
               →  (nothing)     1         toEmit(1)
-            """]) {
+            """
+        ]) {
             expect(Just(1).delay(for: .milliseconds(5), scheduler: scheduler)).toEmit(1)
         }
     }
@@ -116,7 +119,8 @@ struct ExpectTests {
 
     @Test("demand: a value sent beyond it is reported at expect as breaking the contract")
     func beyondDemand() {
-        expectFailures(["""
+        expectFailures([
+            """
             expect(ExpectTests.IgnoresDemand) received 1 event no step expected: the publisher sent 2 beyond the demand \
             requested (.max(1) in all), which breaks the subscription contract (rule 1.1).
 
@@ -127,14 +131,16 @@ struct ExpectTests {
                  subscription
                  1                    1          toEmit(1)
               →  2 (contract broken)  (no step)
-            """]) {
+            """
+        ]) {
             expect(Self.IgnoresDemand(values: [1, 2]), demand: .max(1)).toEmit(1)
         }
     }
 
     @Test("demand: .none receives the subscription and nothing else")
     func demandNone() {
-        expectFailures(["""
+        expectFailures([
+            """
             toEmit(1) failed: the value (1) never arrived: the subscriber had no demand left (.none requested in \
             all) — request more with thenRequest(_:).
 
@@ -144,7 +150,8 @@ struct ExpectTests {
                  received      expected
                  subscription
               →  (nothing)     1         toEmit(1)
-            """]) {
+            """
+        ]) {
             let expectation = expect(Just(1), demand: .none).toEmit(1)
             #expect(expectation.events.count == 1)
             #expect(expectation.values.isEmpty)
@@ -157,7 +164,8 @@ struct ExpectTests {
     func results() {
         struct Oops: Error, Equatable {}
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Oops>()
-        expectFailures(["""
+        expectFailures([
+            """
             expect(PassthroughSubject<Int, Oops>) received 1 event no step expected: failure(Oops()).
 
                 expect(PassthroughSubject<Int, Oops>)
@@ -168,7 +176,8 @@ struct ExpectTests {
                  1                1          toEmit([1, 2])
                  2                2          toEmit([1, 2])
               →  failure(Oops())  (no step)
-            """]) {
+            """
+        ]) {
             let expectation = expect(subject)
             #expect(expectation.values.isEmpty)
             #expect(expectation.completion == nil)
@@ -203,14 +212,16 @@ struct ExpectTests {
 
     @Test("a publisher that never subscribes is reported at expect")
     func neverSubscribes() {
-        expectFailures(["""
+        expectFailures([
+            """
             expect(ExpectTests.NeverSubscribes) failed: the publisher never sent a subscription, so nothing could be \
             checked.
 
                 expect(ExpectTests.NeverSubscribes)
 
                  received  expected
-            """]) {
+            """
+        ]) {
             expect(Self.NeverSubscribes())
         }
     }
@@ -223,9 +234,9 @@ struct ExpectTests {
         expectNoFailures {
             let expectation = expect(subject)
             DispatchQueue.concurrentPerform(iterations: 4) { thread in
-                for index in 0 ..< 100 { subject.send(thread * 100 + index) }
+                for index in 0..<100 { subject.send(thread * 100 + index) }
             }
-            #expect(expectation.values.sorted() == Array(0 ..< 400))
+            #expect(expectation.values.sorted() == Array(0..<400))
             expectation.toEmit(expectation.values)
         }
     }
@@ -237,7 +248,7 @@ struct ExpectTests {
             let expectation = expect(subject)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for value in 0 ..< 200 { subject.send(value) }
+                    for value in 0..<200 { subject.send(value) }
                     subject.send(completion: .finished)
                 }
                 group.addTask {
@@ -250,8 +261,8 @@ struct ExpectTests {
                     }
                 }
             }
-            #expect(expectation.values == Array(0 ..< 200))
-            expectation.toEmit(Array(0 ..< 200)).thenFinish()
+            #expect(expectation.values == Array(0..<200))
+            expectation.toEmit(Array(0..<200)).thenFinish()
         }
     }
 
@@ -299,11 +310,12 @@ struct TimedEventEqualityTests {
         clock.schedule(at: VirtualClock.Instant(ticks: 3)) { subject.send(1) }
         clock.schedule(at: VirtualClock.Instant(ticks: 5)) { subject.send(completion: .finished) }
         let expectation = expect(subject, on: clock).toEmit(1).thenFinish()
-        #expect(expectation.events == [
-            TimedEvent(.subscription, at: .tick(0)),
-            TimedEvent(.value(1), at: .tick(3)),
-            TimedEvent(.completion(.finished), at: .tick(5)),
-        ])
+        #expect(
+            expectation.events == [
+                TimedEvent(.subscription, at: .tick(0)),
+                TimedEvent(.value(1), at: .tick(3)),
+                TimedEvent(.completion(.finished), at: .tick(5)),
+            ])
         #expect(expectation.events != [TimedEvent(.subscription, at: .tick(1))])
         #expect(expectation.events.allSatisfy { !$0.breaksContract })
     }
@@ -316,10 +328,11 @@ struct TimedEventEqualityTests {
             #expect(expectation.events.map(\.breaksContract) == [false, false, true])
         }
         // Reported even after thenIgnoreRest(): the headline names the rule.
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "expect(ScriptedPublisher<Int, Never>) ignores the rest of its events with thenIgnoreRest(), but not a "
-                + "broken contract: the publisher sent 2 beyond the demand requested (.max(1) in all), which breaks "
-                + "the subscription contract (rule 1.1).",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "expect(ScriptedPublisher<Int, Never>) ignores the rest of its events with thenIgnoreRest(), but not a "
+                    + "broken contract: the publisher sent 2 beyond the demand requested (.max(1) in all), which breaks "
+                    + "the subscription contract (rule 1.1)."
+            ])
     }
 }

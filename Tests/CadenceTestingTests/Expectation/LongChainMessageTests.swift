@@ -57,7 +57,7 @@ import Testing
                  59
                  60
                  finished
-            """,
+            """
         ]) {
             expect((1...60).publisher).toEmit(expected).thenFinish()
         }
@@ -70,10 +70,11 @@ import Testing
         }
         let message = failures.map(\.message).first ?? ""
         #expect(failures.count == 1)
-        #expect(message.hasPrefix(
-            "toEmit([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (2,987 more), 2998, 2999, 0]) failed: value 3000 of 3000 "
-                + "differs: expected 0, received 3000."
-        ))
+        #expect(
+            message.hasPrefix(
+                "toEmit([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (2,987 more), 2998, 2999, 0]) failed: value 3000 of 3000 "
+                    + "differs: expected 0, received 3000."
+            ))
         #expect(message.split(separator: "\n").count < 40)
         #expect(message.count < 3_000)
         #expect(message.contains("\n     … (2,985 rows left out)\n"))
@@ -86,10 +87,11 @@ import Testing
         let failures = recordingFailures {
             expect((1...100_000).publisher).toEmit(expected).thenFinish()
         }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "toEmit([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (99,987 more), 99998, 99999, 0]) failed: value 100000 of 100000 "
-                + "differs: expected 0, received 100000.",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "toEmit([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (99,987 more), 99998, 99999, 0]) failed: value 100000 of 100000 "
+                    + "differs: expected 0, received 100000."
+            ])
         #expect(failures.first?.message.contains("\n     … (99,985 rows left out)\n") == true)
     }
 }

@@ -1,10 +1,11 @@
+import Dispatch
+import Testing
+
 #if DEBUG
 @testable import CadenceTesting
 #else
 import CadenceTesting
 #endif
-import Dispatch
-import Testing
 
 @Suite("Over-fulfilment and late events")
 struct OverFulfilmentTests {
@@ -17,21 +18,22 @@ struct OverFulfilmentTests {
         let failures = recordingFailures {
             expect([1, 2].publisher).toEmit(1)
         }
-        #expect(failures.map(\.message) == [
-            """
-            expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 2, finished.
+        #expect(
+            failures.map(\.message) == [
+                """
+                expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 2, finished.
 
-                expect(Publishers.Sequence<Array<Int>, Never>)
-              ✓   .toEmit(1)
+                    expect(Publishers.Sequence<Array<Int>, Never>)
+                  ✓   .toEmit(1)
 
-                 received      expected
-                 subscription
-                 1             1          toEmit(1)
-              →  2             (no step)
-                 finished      (no step)
-            """,
-        ])
-        #expect(failures.map(\.location.line) == [#line - 16])
+                     received      expected
+                     subscription
+                     1             1          toEmit(1)
+                  →  2             (no step)
+                     finished      (no step)
+                """
+            ])
+        #expect(failures.map(\.location.line) == [#line - 17])
     }
 
     @Test("A completion no step expected")
@@ -48,7 +50,7 @@ struct OverFulfilmentTests {
                     0  subscription
                     2  1             1          toEmit(1)
               →     2  finished      (no step)
-            """,
+            """
         ]) {
             // The finish comes with the value, at the same tick: the step that waited for the value saw it too.
             expect(Scripted.timed([(2, .value(1)), (2, .completion(.finished))], on: clock), on: clock).toEmit(1)
@@ -72,9 +74,9 @@ struct OverFulfilmentTests {
                  4             (no step)
                  5             (no step)
                  finished      (no step)
-            """,
+            """
         ]) {
-            expect((1 ... 5).publisher)
+            expect((1...5).publisher)
         }
     }
 
@@ -96,7 +98,7 @@ struct OverFulfilmentTests {
                  1                    1          toEmit(1)
                  finished             finished   thenFinish()
               →  2 (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(Scripted.sending([1], thenFinishing: [2])).toEmit(1).thenFinish()
         }
@@ -119,7 +121,7 @@ struct OverFulfilmentTests {
                  1                    1          toEmit(1)
                  finished
               →  2 (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(Scripted.sending([1], thenFinishing: [2])).toEmit(1).thenIgnoreRest()
         }
@@ -144,7 +146,7 @@ struct OverFulfilmentTests {
                  1                           1          toEmit(1)
                  finished                    finished   thenFinish()
               →  finished (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(Scripted.finishingTwice(after: [1])).toEmit(1).thenFinish()
         }
@@ -165,7 +167,7 @@ struct OverFulfilmentTests {
                  1                    1          toEmit(1)
               →  2 (contract broken)  (no step)
                  finished             (no step)
-            """,
+            """
         ]) {
             expect(Scripted.ignoringDemand([1, 2], then: .finished), demand: .max(1)).toEmit(1)
         }
@@ -185,7 +187,7 @@ struct OverFulfilmentTests {
                  subscription
                  1                    1         toEmit([1, 2])
               →  2 (contract broken)  2         toEmit([1, 2])
-            """,
+            """
         ]) {
             expect(Scripted.ignoringDemand([1, 2]), demand: .max(1)).toEmit([1, 2])
         }
@@ -208,17 +210,20 @@ struct OverFulfilmentTests {
               →  subscription (contract broken)  (no step)
                  1                               1          toEmit(1)
                  finished                        finished   thenFinish()
-            """,
+            """
         ]) {
             expect(publisher).toEmit(1).thenFinish()
         }
         #expect(publisher.log.cancels == 1)
     }
 
-    @Test("A subscription sent after the publisher completed is a second one: cancelled and reported, nothing requested")
+    @Test(
+        "A subscription sent after the publisher completed is a second one: cancelled and reported, nothing requested")
     func subscriptionAfterCompletion() {
-        let publisher = Scripted([(nil, .subscription), (nil, .value(1)), (nil, .completion(.finished)),
-                                  (nil, .subscription)])
+        let publisher = Scripted([
+            (nil, .subscription), (nil, .value(1)), (nil, .completion(.finished)),
+            (nil, .subscription),
+        ])
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 1 event no step expected: the publisher sent a second \
@@ -233,7 +238,7 @@ struct OverFulfilmentTests {
                  1                               1          toEmit(1)
                  finished                        finished   thenFinish()
               →  subscription (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(publisher).toEmit(1).thenFinish()
         }
@@ -244,10 +249,11 @@ struct OverFulfilmentTests {
     @Test("No event is lost: every event is in the timeline, whatever contract it broke, and listed as unexpected")
     func everyEventInTimeline() {
         let clock = VirtualClock()
-        let publisher = Scripted([
-            (nil, .subscription), (1, .value(1)), (2, .value(2)), (2, .subscription), (3, .completion(.finished)),
-            (4, .value(3)), (5, .completion(.finished)),
-        ], clock: clock)
+        let publisher = Scripted(
+            [
+                (nil, .subscription), (1, .value(1)), (2, .value(2)), (2, .subscription), (3, .completion(.finished)),
+                (4, .value(3)), (5, .completion(.finished)),
+            ], clock: clock)
         expectFailures([
             """
             expect(ScriptedPublisher<Int, Never>) received 5 events no step expected: the publisher sent 2 at tick 2 \
@@ -267,7 +273,7 @@ struct OverFulfilmentTests {
                     3  finished                        (no step)
                     4  3 (contract broken)             (no step)
                     5  finished (contract broken)      (no step)
-            """,
+            """
         ]) {
             let expectation = expect(publisher, on: clock, demand: .max(1)).toEmit(1).thenEmitNothing(for: .ticks(0))
             clock.run()
@@ -287,7 +293,7 @@ struct OverFulfilmentTests {
                 expect(ScriptedPublisher<Int, Never>)
 
                  received  expected
-            """,
+            """
         ]) {
             expect(Scripted.neverSubscribing)
         }
@@ -305,7 +311,7 @@ struct OverFulfilmentTests {
 
                  tick  received   expected
               →     0  (nothing)  1         toEmit(1)
-            """,
+            """
         ]) {
             expect(Scripted.neverSubscribing, on: clock).toEmit(1)
         }
@@ -323,7 +329,7 @@ struct OverFulfilmentTests {
 
                  tick  received             expected
               →     0  1 (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(Scripted([(nil, .value(1)), (3, .value(2))], clock: clock), on: clock)
             clock.run()
@@ -337,7 +343,8 @@ struct OverFulfilmentTests {
         let subject = PassthroughSubject<Int, Never>()
         let log = FailureLog()
         let line = FailureReporter.$current.withValue(log.reporter) { () -> Int in
-            expect(subject).toEmitNothing(for: .ticks(0)); let line = #line
+            expect(subject).toEmitNothing(for: .ticks(0))
+            let line = #line - 1
             #expect(log.failures.isEmpty)
             subject.send(7)
             #expect(log.failures.count == 1)
@@ -345,18 +352,19 @@ struct OverFulfilmentTests {
             subject.send(completion: .finished)
             return line
         }
-        #expect(log.messages == [
-            """
-            expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 7.
+        #expect(
+            log.messages == [
+                """
+                expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 7.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✓   .toEmitNothing(for: .ticks(0))
+                    expect(PassthroughSubject<Int, Never>)
+                  ✓   .toEmitNothing(for: .ticks(0))
 
-                 received      expected
-                 subscription
-              →  7             (no step)
-            """,
-        ])
+                     received      expected
+                     subscription
+                  →  7             (no step)
+                """
+            ])
         #expect(log.failures.map(\.location.line) == [line])
     }
 
@@ -410,32 +418,33 @@ struct OverFulfilmentTests {
         clock.run()
         #expect(log.failures.isEmpty)
         scope.finish()
-        #expect(log.messages == [
-            """
-            expect(PassthroughSubject<Int, Never>) received 2 events after its chain had ended: 1 at tick 3, 2 at \
-            tick 5.
+        #expect(
+            log.messages == [
+                """
+                expect(PassthroughSubject<Int, Never>) received 2 events after its chain had ended: 1 at tick 3, 2 at \
+                tick 5.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✓   .toEmitNothing(for: .ticks(1))
+                    expect(PassthroughSubject<Int, Never>)
+                  ✓   .toEmitNothing(for: .ticks(1))
 
-                 tick  received      expected
-                    0  subscription
-              →     3  1             (no step)
-                    5  2             (no step)
-            """,
-            """
-            expect(PassthroughSubject<String, Never>) received 2 events after its chain had ended: "a" at tick 4, \
-            finished at tick 4.
+                     tick  received      expected
+                        0  subscription
+                  →     3  1             (no step)
+                        5  2             (no step)
+                """,
+                """
+                expect(PassthroughSubject<String, Never>) received 2 events after its chain had ended: "a" at tick 4, \
+                finished at tick 4.
 
-                expect(PassthroughSubject<String, Never>)
-              ✓   .toEmitNothing(for: .ticks(2))
+                    expect(PassthroughSubject<String, Never>)
+                  ✓   .toEmitNothing(for: .ticks(2))
 
-                 tick  received      expected
-                    1  subscription
-              →     4  "a"           (no step)
-                    4  finished      (no step)
-            """,
-        ])
+                     tick  received      expected
+                        1  subscription
+                  →     4  "a"           (no step)
+                        4  finished      (no step)
+                """,
+            ])
         scope.finish()
         #expect(log.failures.count == 2)
     }
@@ -453,9 +462,10 @@ struct OverFulfilmentTests {
         #expect(log.failures.isEmpty)
         scope.finish()
         #expect(log.failures.count == 1)
-        #expect(log.messages.first?.hasPrefix(
-            "expect(PassthroughSubject<Int, Never>) received 64 events after its chain had ended: "
-        ) == true)
+        #expect(
+            log.messages.first?.hasPrefix(
+                "expect(PassthroughSubject<Int, Never>) received 64 events after its chain had ended: "
+            ) == true)
     }
 
     @Test("Inside a scope, a chain with nothing late reports nothing at finish()")
@@ -485,9 +495,10 @@ struct OverFulfilmentTests {
         expectation = nil
         subject.send(1)
         #expect(log.messages.count == 1)
-        #expect(log.messages.first?.hasPrefix(
-            "expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 1."
-        ) == true)
+        #expect(
+            log.messages.first?.hasPrefix(
+                "expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 1."
+            ) == true)
     }
     #endif
 }

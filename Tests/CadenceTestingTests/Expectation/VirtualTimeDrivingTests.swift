@@ -1,6 +1,7 @@
-@testable import CadenceTesting
 import Dispatch
 import Testing
+
+@testable import CadenceTesting
 
 /// How a step drives its virtual clock (PublisherExpectation+Driving.swift): budgets, `.ticks(0)`, where the clock is
 /// left, waiting until idle, runaway clocks, no clock, publishers that subscribe late or never, and used-up demand.
@@ -54,7 +55,7 @@ import Testing
                    10  subscription
               →    15  (nothing)     1         toEmit(1, within: .ticks(5))
                    16  1
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(16, 1)]), on: clock).toEmit(1, within: .ticks(5))
         }
@@ -75,7 +76,7 @@ import Testing
                     3  1             1         toEmit([1, 2], within: .ticks(5))
               →     5  (nothing)     2         toEmit([1, 2], within: .ticks(5))
                     8  2
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(3, 1), (8, 2)])
             clock.schedule(at: VirtualClock.Instant(ticks: 6)) {}
@@ -128,7 +129,7 @@ import Testing
                     0  subscription
               →     0  (nothing)     1         toEmit(1, within: .ticks(0))
                     1  1
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 1)]), on: clock).toEmit(1, within: .ticks(0))
         }
@@ -159,7 +160,7 @@ import Testing
                  tick  received      expected
                     0  subscription
               →     5  (nothing)     1         toEmit(1, within: .ticks(5))
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), on: clock).toEmit(1, within: .ticks(5))
         }
@@ -202,7 +203,7 @@ import Testing
                     0  subscription
                    30  1             1         toEmit(1)
               →    40  (nothing)     2         thenEmit(2)
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(30, 1)])
             clock.schedule(at: VirtualClock.Instant(ticks: 40)) {}
@@ -234,7 +235,7 @@ import Testing
                      tick  received      expected
                         0  subscription
                   →   100  (nothing)     1         toEmit(1)
-                """,
+                """
             ]) {
                 expect(PassthroughSubject<Int, Never>(), on: clock).toEmit(1)
             }
@@ -259,7 +260,7 @@ import Testing
                      tick  received      expected
                         0  subscription
                   →    50  (nothing)     nothing through tick 2000  toEmitNothing(for: .seconds(2))
-                """,
+                """
             ]) {
                 expect(PassthroughSubject<Int, Never>(), on: clock).toEmitNothing(for: .seconds(2))
             }
@@ -286,7 +287,7 @@ import Testing
                         0  subscription
                         1  1             1         toEmit([1, 2])
                   →    99  (nothing)     2         toEmit([1, 2])
-                """,
+                """
             ]) {
                 expect(subject, on: clock).toEmit([1, 2])
             }
@@ -310,7 +311,7 @@ import Testing
                      tick  received      expected
                         0  subscription
                   →    50  (nothing)     (any value)  toEmit(count: 1, within: .seconds(60))
-                """,
+                """
             ]) {
                 expect(PassthroughSubject<Int, Never>(), on: clock).toEmit(count: 1, within: .seconds(60))
             }
@@ -351,7 +352,7 @@ import Testing
                  received      expected
                  subscription
               →  (nothing)     1         toEmit(1)
-            """,
+            """
         ]) {
             expect(Just(1).delay(for: .milliseconds(5), scheduler: scheduler)).toEmit(1)
         }
@@ -435,7 +436,7 @@ import Testing
                     4  subscription
                     4  3
                     4  finished
-            """,
+            """
         ]) {
             expect(SubscribingAtTick(clock: clock, tick: 4, value: 3), on: clock).toEmit(3, within: .ticks(2))
         }
@@ -452,7 +453,7 @@ import Testing
 
                  received   expected
               →  (nothing)  1         toEmit(1)
-            """,
+            """
         ]) {
             expect(Just(1).subscribe(on: VirtualClock().scheduler)).toEmit(1)
         }
@@ -508,7 +509,7 @@ import Testing
                     0  subscription
                     1  1             1         toEmit([1, 2])
               →     1  (nothing)     2         toEmit([1, 2])
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 1)]), on: clock, demand: .max(2)).toEmit([1, 2])
         }
@@ -522,9 +523,10 @@ import Testing
             expect(Just(1).delay(for: .seconds(60), scheduler: DispatchQueue(label: "a real queue")), on: clock)
                 .toEmit(1)
         }
-        #expect(failures.map { String($0.message.prefix { $0 != "\n" }) } == [
-            "toEmit(1) failed: the value (1) never arrived: the clock went idle at tick 0 with nothing scheduled — "
-                + "work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.",
-        ])
+        #expect(
+            failures.map { String($0.message.prefix { $0 != "\n" }) } == [
+                "toEmit(1) failed: the value (1) never arrived: the clock went idle at tick 0 with nothing scheduled — "
+                    + "work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time."
+            ])
     }
 }

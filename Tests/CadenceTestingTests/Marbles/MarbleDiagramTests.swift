@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 @Suite("MarbleDiagram")
 struct MarbleDiagramTests {
@@ -77,9 +78,10 @@ struct MarbleDiagramTests {
 
     @Test("Any other character is a key: digits, punctuation and non-ASCII characters too")
     func keys() throws {
-        #expect(try ticks("1x.é🙂") == [
-            [.value("1")], [.value("x")], [.value(".")], [.value("é")], [.value("🙂")],
-        ])
+        #expect(
+            try ticks("1x.é🙂") == [
+                [.value("1")], [.value("x")], [.value(".")], [.value("é")], [.value("🙂")],
+            ])
     }
 
     @Test("The last tick, whether the diagram completes, and whether it fails")
@@ -122,7 +124,8 @@ struct MarbleDiagramTests {
 
     @Test("An empty or all-space diagram")
     func empty() {
-        let message = "the diagram is empty; write at least one tick, as \"-\" (a tick with no event) or \"|\" "
+        let message =
+            "the diagram is empty; write at least one tick, as \"-\" (a tick with no event) or \"|\" "
             + "(finished at once)"
         #expect(problem("") == message)
         #expect(problem("   ") == message)
@@ -142,51 +145,63 @@ struct MarbleDiagramTests {
 
     @Test("Groups do not nest")
     func nestedGroup() {
-        #expect(problem("-(a(b))") == "\"(\" at character 4 opens a group inside the group opened at character 2; "
-            + "groups do not nest")
+        #expect(
+            problem("-(a(b))") == "\"(\" at character 4 opens a group inside the group opened at character 2; "
+                + "groups do not nest")
     }
 
     @Test("An empty group")
     func emptyGroup() {
-        #expect(problem("a( )") == "the group at character 2 is empty; a group lists the events of one tick, as "
-            + "\"(ab)\" or \"(c|)\"")
+        #expect(
+            problem("a( )") == "the group at character 2 is empty; a group lists the events of one tick, as "
+                + "\"(ab)\" or \"(c|)\"")
     }
 
     @Test("A dash inside a group")
     func quietTickInGroup() {
-        #expect(problem("(a-b)") == "\"-\" at character 3 is inside a group; a group is a single tick, so no tick can "
-            + "pass inside it")
+        #expect(
+            problem("(a-b)") == "\"-\" at character 3 is inside a group; a group is a single tick, so no tick can "
+                + "pass inside it")
     }
 
     @Test("A time progression inside a group")
     func progressionInGroup() {
-        #expect(problem("(a 300ms)") == "the time progression at character 4 is inside a group; a group is a single "
-            + "tick, so no time can pass inside it")
+        #expect(
+            problem("(a 300ms)") == "the time progression at character 4 is inside a group; a group is a single "
+                + "tick, so no time can pass inside it")
     }
 
     @Test("A diagram longer than a million ticks")
     func tooLong() {
         #expect(problem("1000s") == nil)
-        #expect(problem("a 1000s") == "the diagram runs past 1,000,000 ticks at character 3; state a longer wait "
-            + "with a budget (within:) instead")
-        #expect(problem("99999999999999999999m") == "the diagram runs past 1,000,000 ticks at character 1; state a "
-            + "longer wait with a budget (within:) instead")
-        #expect(problem("a 300ms |b") == "\"b\" at character 10 follows the completion \"|\" at character 9; a diagram "
-            + "ends with its \"|\" or \"#\"")
+        #expect(
+            problem("a 1000s") == "the diagram runs past 1,000,000 ticks at character 3; state a longer wait "
+                + "with a budget (within:) instead")
+        #expect(
+            problem("99999999999999999999m") == "the diagram runs past 1,000,000 ticks at character 1; state a "
+                + "longer wait with a budget (within:) instead")
+        #expect(
+            problem("a 300ms |b") == "\"b\" at character 10 follows the completion \"|\" at character 9; a diagram "
+                + "ends with its \"|\" or \"#\"")
     }
 
     @Test("Nothing follows a completion, not even a dash; a group's ) may")
     func afterCompletion() {
-        #expect(problem("-a|b") == "\"b\" at character 4 follows the completion \"|\" at character 3; a diagram ends "
-            + "with its \"|\" or \"#\"")
-        #expect(problem("a# -") == "\"-\" at character 4 follows the completion \"#\" at character 2; a diagram ends "
-            + "with its \"|\" or \"#\"")
-        #expect(problem("(|a)") == "\"a\" at character 3 follows the completion \"|\" at character 2; a diagram ends "
-            + "with its \"|\" or \"#\"")
-        #expect(problem("(a|)(b)") == "\"(\" at character 5 follows the completion \"|\" at character 3; a diagram "
-            + "ends with its \"|\" or \"#\"")
-        #expect(problem("|#") == "\"#\" at character 2 follows the completion \"|\" at character 1; a diagram ends "
-            + "with its \"|\" or \"#\"")
+        #expect(
+            problem("-a|b") == "\"b\" at character 4 follows the completion \"|\" at character 3; a diagram ends "
+                + "with its \"|\" or \"#\"")
+        #expect(
+            problem("a# -") == "\"-\" at character 4 follows the completion \"#\" at character 2; a diagram ends "
+                + "with its \"|\" or \"#\"")
+        #expect(
+            problem("(|a)") == "\"a\" at character 3 follows the completion \"|\" at character 2; a diagram ends "
+                + "with its \"|\" or \"#\"")
+        #expect(
+            problem("(a|)(b)") == "\"(\" at character 5 follows the completion \"|\" at character 3; a diagram "
+                + "ends with its \"|\" or \"#\"")
+        #expect(
+            problem("|#") == "\"#\" at character 2 follows the completion \"|\" at character 1; a diagram ends "
+                + "with its \"|\" or \"#\"")
         #expect(problem("(a|) ") == nil)
     }
 }

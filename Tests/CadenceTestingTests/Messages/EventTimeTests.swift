@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 /// `EventTime` is declared in Recording/TimedEvent.swift; these pin how failure messages print it.
 @Suite("EventTime text")

@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 private typealias Row = FailureMessage.Row
 
@@ -31,34 +32,37 @@ struct FailureMessageTests {
             Row(time: .tick(1), received: "1", expected: "1", step: "toEmit([1, 2])", marked: false),
             Row(time: .tick(12), received: "5", expected: "2", step: "toEmit([1, 2])", marked: true),
         ])
-        #expect(text == """
-            toEmit([1, 2]) failed: something went wrong.
+        #expect(
+            text == """
+                toEmit([1, 2]) failed: something went wrong.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✗   .toEmit([1, 2])
-                  .thenFinish()  (not checked)
+                    expect(PassthroughSubject<Int, Never>)
+                  ✗   .toEmit([1, 2])
+                      .thenFinish()  (not checked)
 
-                 tick  received      expected
-                    0  subscription
-                    1  1             1         toEmit([1, 2])
-              →    12  5             2         toEmit([1, 2])
-            """)
+                     tick  received      expected
+                        0  subscription
+                        1  1             1         toEmit([1, 2])
+                  →    12  5             2         toEmit([1, 2])
+                """)
     }
 
     @Test func passedStepsAreTicked() {
-        let text = message(rows: [
-            Row(time: .tick(0), received: "finished", expected: "(no step)", step: "", marked: true),
-        ], failedStep: nil, checkedSteps: 2)
-        #expect(text == """
-            toEmit([1, 2]) failed: something went wrong.
+        let text = message(
+            rows: [
+                Row(time: .tick(0), received: "finished", expected: "(no step)", step: "", marked: true)
+            ], failedStep: nil, checkedSteps: 2)
+        #expect(
+            text == """
+                toEmit([1, 2]) failed: something went wrong.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✓   .toEmit([1, 2])
-              ✓   .thenFinish()
+                    expect(PassthroughSubject<Int, Never>)
+                  ✓   .toEmit([1, 2])
+                  ✓   .thenFinish()
 
-                 tick  received  expected
-              →     0  finished  (no step)
-            """)
+                     tick  received  expected
+                  →     0  finished  (no step)
+                """)
     }
 
     @Test func aSecondFailedStepMarksTheFirstPassed() {
@@ -67,31 +71,40 @@ struct FailureMessageTests {
     }
 
     @Test func withoutAClockThereIsNoTimeColumn() {
-        let text = message(rows: [
-            Row(time: nil, received: "subscription", expected: "", step: "", marked: false),
-            Row(time: nil, received: "(nothing)", expected: "1", step: "toEmit([1, 2])", marked: true),
-        ], showsTime: false)
-        #expect(text.hasSuffix("""
+        let text = message(
+            rows: [
+                Row(time: nil, received: "subscription", expected: "", step: "", marked: false),
+                Row(time: nil, received: "(nothing)", expected: "1", step: "toEmit([1, 2])", marked: true),
+            ], showsTime: false)
+        #expect(
+            text.hasSuffix(
+                """
 
-                 received      expected
-                 subscription
-              →  (nothing)     1         toEmit([1, 2])
-            """))
+                     received      expected
+                     subscription
+                  →  (nothing)     1         toEmit([1, 2])
+                """))
     }
 
     @Test func wallClockTimeHasATimeColumnInMilliseconds() {
         let text = message(rows: [
             Row(time: .elapsed(.zero), received: "subscription", expected: "", step: "", marked: false),
-            Row(time: .elapsed(.milliseconds(12.5)), received: "1", expected: "1", step: "toEmit([1, 2])", marked: false),
-            Row(time: .elapsed(.milliseconds(250)), received: "(nothing)", expected: "2", step: "toEmit([1, 2])", marked: true),
+            Row(
+                time: .elapsed(.milliseconds(12.5)), received: "1", expected: "1", step: "toEmit([1, 2])", marked: false
+            ),
+            Row(
+                time: .elapsed(.milliseconds(250)), received: "(nothing)", expected: "2", step: "toEmit([1, 2])",
+                marked: true),
         ])
-        #expect(text.hasSuffix("""
+        #expect(
+            text.hasSuffix(
+                """
 
-                     time  received      expected
-                    +0 ms  subscription
-                 +12.5 ms  1             1         toEmit([1, 2])
-              →   +250 ms  (nothing)     2         toEmit([1, 2])
-            """))
+                         time  received      expected
+                        +0 ms  subscription
+                     +12.5 ms  1             1         toEmit([1, 2])
+                  →   +250 ms  (nothing)     2         toEmit([1, 2])
+                """))
     }
 
     @Test func aRowWithoutATimeInATimedTableShowsADash() {
@@ -99,12 +112,14 @@ struct FailureMessageTests {
             Row(time: .tick(3), received: "subscription", expected: "", step: "", marked: false),
             Row(time: nil, received: "(nothing)", expected: "(a valid step)", step: "toEmit([1, 2])", marked: true),
         ])
-        #expect(text.hasSuffix("""
+        #expect(
+            text.hasSuffix(
+                """
 
-                 tick  received      expected
-                    3  subscription
-              →     —  (nothing)     (a valid step)  toEmit([1, 2])
-            """))
+                     tick  received      expected
+                        3  subscription
+                  →     —  (nothing)     (a valid step)  toEmit([1, 2])
+                """))
     }
 
     @Test func cellsAreCutAtFortyCharacters() {
@@ -113,18 +128,23 @@ struct FailureMessageTests {
         #expect(FailureMessage.cell(forty) == forty)
         #expect(FailureMessage.cell(fortyOne) == String(repeating: "b", count: 39) + "…")
         let text = message(rows: [
-            Row(time: .tick(1), received: fortyOne, expected: forty, step: "toEmit([1, 2])", marked: true),
+            Row(time: .tick(1), received: fortyOne, expected: forty, step: "toEmit([1, 2])", marked: true)
         ])
-        #expect(text.hasSuffix("""
-                 tick  received                                  expected
-              →     1  \(String(repeating: "b", count: 39))…  \(forty)  toEmit([1, 2])
-            """))
+        #expect(
+            text.hasSuffix(
+                """
+                     tick  received                                  expected
+                  →     1  \(String(repeating: "b", count: 39))…  \(forty)  toEmit([1, 2])
+                """))
     }
 
     @Test func aCutCellKeepsItsContractBrokenNote() {
         let value = String(repeating: "v", count: 30)
-        #expect(FailureMessage.cell(value + " (contract broken)") == String(repeating: "v", count: 21) + "… (contract broken)")
-        #expect(FailureMessage.cell("12345678901234567890 (contract broken)") == "12345678901234567890 (contract broken)")
+        #expect(
+            FailureMessage.cell(value + " (contract broken)") == String(repeating: "v", count: 21)
+                + "… (contract broken)")
+        #expect(
+            FailureMessage.cell("12345678901234567890 (contract broken)") == "12345678901234567890 (contract broken)")
     }
 
     @Test func cellsWithLineBreaksPrintOnOneLine() {
@@ -133,18 +153,21 @@ struct FailureMessageTests {
     }
 
     @Test func theDifferenceFollowsTheTimeline() {
-        let text = message(rows: [
-            Row(time: .tick(1), received: "[3]", expected: "[2]", step: "toEmit([1, 2])", marked: true),
-        ], difference: "Difference (- expected, + received):\n  [\n-   2\n+   3\n  ]")
-        #expect(text.hasSuffix("""
-              →     1  [3]       [2]       toEmit([1, 2])
+        let text = message(
+            rows: [
+                Row(time: .tick(1), received: "[3]", expected: "[2]", step: "toEmit([1, 2])", marked: true)
+            ], difference: "Difference (- expected, + received):\n  [\n-   2\n+   3\n  ]")
+        #expect(
+            text.hasSuffix(
+                """
+                  →     1  [3]       [2]       toEmit([1, 2])
 
-            Difference (- expected, + received):
-              [
-            -   2
-            +   3
-              ]
-            """))
+                Difference (- expected, + received):
+                  [
+                -   2
+                +   3
+                  ]
+                """))
     }
 
     @Test func linesEndWithoutTrailingSpaces() {

@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 private struct PrivatePublisher: Publisher {
     typealias Output = Int

@@ -1,6 +1,7 @@
-@testable import CadenceTesting
 import Foundation
 import Testing
+
+@testable import CadenceTesting
 
 private struct Hidden<Value> {}
 
@@ -60,7 +61,8 @@ struct TypeNameTests {
         #expect(TypeName.withoutModules("__C.NSError") == "NSError")
 
         #expect(TypeName.isSystem(named: "__C.NSTimer.TimerPublisher", isClass: true))
-        #expect(TypeName.isSystem(named: "(extension in Combine):__C.OS_dispatch_queue.SchedulerTimeType", isClass: false))
+        #expect(
+            TypeName.isSystem(named: "(extension in Combine):__C.OS_dispatch_queue.SchedulerTimeType", isClass: false))
         #expect(!TypeName.isSystem(named: "__C.MyLegacyThing.Inner", isClass: false))
     }
 

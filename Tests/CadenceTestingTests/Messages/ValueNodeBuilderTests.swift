@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 private struct Pair {
     var first: Int
@@ -63,24 +64,27 @@ struct ValueNodeBuilderTests {
     }
 
     @Test func hugeDictionariesAndArraysOfRecordsPrintTheirEnds() {
-        let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< 6_000).map { ($0, $0) })
-        #expect(ValueText.describe(dictionary)
-            == "[0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, … (5,987 more), 5997: 5997, 5998: 5998, 5999: 5999]")
+        let dictionary = Dictionary(uniqueKeysWithValues: (0..<6_000).map { ($0, $0) })
+        #expect(
+            ValueText.describe(dictionary)
+                == "[0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, … (5,987 more), 5997: 5997, 5998: 5998, 5999: 5999]"
+        )
         let tuples = ValueText.describe(Array(repeating: (1, 2, 3), count: 5_000))
-        #expect(tuples == "[" + Array(repeating: "(1, 2, 3)", count: 10).joined(separator: ", ") + ", … (4,987 more), "
-            + Array(repeating: "(1, 2, 3)", count: 3).joined(separator: ", ") + "]")
+        #expect(
+            tuples == "[" + Array(repeating: "(1, 2, 3)", count: 10).joined(separator: ", ") + ", … (4,987 more), "
+                + Array(repeating: "(1, 2, 3)", count: 3).joined(separator: ", ") + "]")
     }
 
     @Test func aComparedValueKeepsEveryElementUpToAMillionParts() {
         #expect(ValueNodeBuilder.maxComparedNodes == 1_000_000)
-        let node = ValueNodeBuilder.comparisonNode(Array(0 ..< 20_000))
+        let node = ValueNodeBuilder.comparisonNode(Array(0..<20_000))
         guard case let .list(elements) = node.shape else {
             Issue.record("an array is not a list: \(node.shape)")
             return
         }
         #expect(elements.count == 20_000)
         #expect(elements.last?.text == "19999")
-        let cut = ValueNodeBuilder.comparisonNode(Array(0 ..< 1_000_001))
+        let cut = ValueNodeBuilder.comparisonNode(Array(0..<1_000_001))
         #expect(cut.text.hasSuffix(", 999998, …]"))
     }
 
@@ -103,15 +107,18 @@ struct ValueNodeBuilderTests {
     @Test func describingFromManyTasksAtOnceIsSafe() async {
         let shared = Counter(1, parent: Counter(0))
         let texts = await withTaskGroup(of: String.self) { group in
-            for _ in 0 ..< 8 {
+            for _ in 0..<8 {
                 group.addTask {
                     var last = ""
-                    for _ in 0 ..< 50 { last = ValueText.describe([shared, shared]) }
+                    for _ in 0..<50 { last = ValueText.describe([shared, shared]) }
                     return last
                 }
             }
             return await group.reduce(into: Set<String>()) { $0.insert($1) }
         }
-        #expect(texts == ["[Counter(count: 1, parent: Counter(count: 0, parent: nil)), Counter(count: 1, parent: Counter(count: 0, parent: nil))]"])
+        #expect(
+            texts == [
+                "[Counter(count: 1, parent: Counter(count: 0, parent: nil)), Counter(count: 1, parent: Counter(count: 0, parent: nil))]"
+            ])
     }
 }

@@ -1,5 +1,6 @@
-@testable import CadenceTesting
 import Testing
+
+@testable import CadenceTesting
 
 @Suite("ValueNode")
 struct ValueNodeTests {
@@ -7,7 +8,8 @@ struct ValueNodeTests {
     private let two = ValueNode.scalar("2")
 
     @Test func recordsPrintTheirTypeAndLabelledFields() {
-        let node = ValueNode(.record(type: "P", fields: [.init(label: "x", value: one), .init(label: nil, value: two)]))
+        let node = ValueNode(
+            .record(type: "P", fields: [.init(label: "x", value: one), .init(label: nil, value: two)]))
         #expect(node.text == "P(x: 1, 2)")
         #expect(ValueNode(.record(type: "E", fields: [])).text == "E()")
     }

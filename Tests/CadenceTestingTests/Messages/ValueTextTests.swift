@@ -1,6 +1,7 @@
-@testable import CadenceTesting
 import Foundation
 import Testing
+
+@testable import CadenceTesting
 
 private struct User {
     var id: Int
@@ -121,7 +122,7 @@ struct ValueTextTests {
 
     @Test func standardLibraryAndFoundationTypesPrintTheirDescription() {
         #expect(ValueText.describe(Duration.milliseconds(1500)) == "1.5 seconds")
-        #expect(ValueText.describe(0 ..< 3) == "0..<3")
+        #expect(ValueText.describe(0..<3) == "0..<3")
         #expect(ValueText.describe(URL(string: "https://example.com/a?b=1")!) == "https://example.com/a?b=1")
         #expect(ValueText.describe(Subscribers.Demand.max(3)) == "max(3)")
     }
@@ -181,9 +182,12 @@ struct ValueTextTests {
     @Test func genericTypesPrintTheirArgumentsWithoutModules() {
         #expect(ValueText.describe(Box(value: 1)) == "Box<Int>(value: 1)")
         #expect(
-            ValueText.describe(Box(value: User(id: 2, name: "Blob Jr."))) == #"Box<User>(value: User(id: 2, name: "Blob Jr."))"#
+            ValueText.describe(Box(value: User(id: 2, name: "Blob Jr.")))
+                == #"Box<User>(value: User(id: 2, name: "Blob Jr."))"#
         )
-        #expect(ValueText.describe(Box(value: [Box(value: "a")])) == #"Box<Array<Box<String>>>(value: [Box<String>(value: "a")])"#)
+        #expect(
+            ValueText.describe(Box(value: [Box(value: "a")]))
+                == #"Box<Array<Box<String>>>(value: [Box<String>(value: "a")])"#)
     }
 
     @Test func typesDefinedInAFunctionPrintTheirPlainName() {
@@ -214,7 +218,8 @@ struct ValueTextTests {
         let node = Node(1)
         node.next = node
         #expect(ValueText.describe(node) == "Node(value: 1, next: Node(↺))")
-        let first = Node(1), second = Node(2, next: first)
+        let first = Node(1)
+        let second = Node(2, next: first)
         first.next = second
         #expect(ValueText.describe(first) == "Node(value: 1, next: Node(value: 2, next: Node(↺)))")
         first.next = nil
@@ -279,7 +284,9 @@ struct ValueTextTests {
         #expect(ValueText.describe(URLError(.notConnectedToInternet)) == "URLError(.notConnectedToInternet)")
         // A code Cadence has no name for prints its number.
         #expect(ValueText.describe(URLError(.internationalRoamingOff)) == "URLError(code: -1018)")
-        #expect(ValueText.describe(Result<Int, URLError>.failure(URLError(.timedOut))) == "Result.failure(URLError(.timedOut))")
+        #expect(
+            ValueText.describe(Result<Int, URLError>.failure(URLError(.timedOut)))
+                == "Result.failure(URLError(.timedOut))")
         #expect(ValueText.describe(URLError(.timedOut) as any Error) == "URLError(.timedOut)")
     }
 
@@ -298,28 +305,34 @@ struct ValueTextTests {
 
     @Test func deeplyNestedValuesAreCutAfterTwelveLevels() {
         var chain = Chain.end
-        for value in (1 ... 14).reversed() { chain = .link(value, chain) }
-        let expected = "Chain.link(1, " + (2 ... 12).map { ".link(\($0), " }.joined() + ".link(…)"
+        for value in (1...14).reversed() { chain = .link(value, chain) }
+        let expected =
+            "Chain.link(1, " + (2...12).map { ".link(\($0), " }.joined() + ".link(…)"
             + String(repeating: ")", count: 12)
         #expect(ValueText.describe(chain) == expected)
         var nested: Any = 0
-        for _ in 1 ... 14 { nested = [nested] }
-        #expect(ValueText.describe(nested) == String(repeating: "[", count: 12) + "[…]" + String(repeating: "]", count: 12))
+        for _ in 1...14 { nested = [nested] }
+        #expect(
+            ValueText.describe(nested) == String(repeating: "[", count: 12) + "[…]" + String(repeating: "]", count: 12))
     }
 
     @Test func longCollectionsPrintTheirEndsAndCountTheRest() {
-        #expect(ValueText.describe(Array(1 ... 20_000))
-            == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (19,987 more), 19998, 19999, 20000]")
-        #expect(ValueText.describe(Array(1 ... 20)) == "[" + (1 ... 20).map(String.init).joined(separator: ", ") + "]")
-        #expect(ValueText.describe(Array(1 ... 21)) == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (8 more), 19, 20, 21]")
-        #expect(ValueText.describe(Set(1 ... 30)) == "Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (17 more), 28, 29, 30])")
-        #expect(ValueText.describe(Dictionary(uniqueKeysWithValues: (1 ... 25).map { ($0, $0 * 2) }))
-            == "[1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: 12, 7: 14, 8: 16, 9: 18, 10: 20, … (12 more), 23: 46, 24: 48, 25: 50]")
+        #expect(
+            ValueText.describe(Array(1...20_000))
+                == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (19,987 more), 19998, 19999, 20000]")
+        #expect(ValueText.describe(Array(1...20)) == "[" + (1...20).map(String.init).joined(separator: ", ") + "]")
+        #expect(ValueText.describe(Array(1...21)) == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (8 more), 19, 20, 21]")
+        #expect(ValueText.describe(Set(1...30)) == "Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (17 more), 28, 29, 30])")
+        #expect(
+            ValueText.describe(Dictionary(uniqueKeysWithValues: (1...25).map { ($0, $0 * 2) }))
+                == "[1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: 12, 7: 14, 8: 16, 9: 18, 10: 20, … (12 more), 23: 46, 24: 48, 25: 50]"
+        )
     }
 
     @Test func hugeValuesAreCutAfterTenThousandParts() {
         // Twenty lists of twenty lists of twenty lists of twenty: no collection is shortened, 168,421 parts.
-        let nested = Array(repeating: Array(repeating: Array(repeating: Array(0 ..< 20), count: 20), count: 20), count: 20)
+        let nested = Array(
+            repeating: Array(repeating: Array(repeating: Array(0..<20), count: 20), count: 20), count: 20)
         let text = ValueText.describe(nested)
         let isCut = text.hasPrefix("[[[[0, 1, 2, ") && text.count < 60_000
         #expect(isCut)
@@ -341,11 +354,13 @@ struct ValueTextTests {
     }
 
     @Test func longValuesThatDifferWholeHaveADifference() {
-        #expect(ValueText.difference(expected: User(id: 1, name: "Blob"), received: APIError.rejected(reason: "quota", retry: true)) == """
-            Difference (- expected, + received):
-            - User(id: 1, name: "Blob")
-            + APIError.rejected(reason: "quota", retry: true)
-            """)
+        #expect(
+            ValueText.difference(
+                expected: User(id: 1, name: "Blob"), received: APIError.rejected(reason: "quota", retry: true)) == """
+                    Difference (- expected, + received):
+                    - User(id: 1, name: "Blob")
+                    + APIError.rejected(reason: "quota", retry: true)
+                    """)
     }
 
     @Test func shortScalarsHaveNoDifference() {
@@ -362,11 +377,12 @@ struct ValueTextTests {
     @Test func longScalarsHaveADifference() {
         let expected = "The quick brown fox jumps over the lazy dog"
         let received = "The quick brown fox jumped over the lazy dog"
-        #expect(ValueText.difference(expected: expected, received: received) == """
-            Difference (- expected, + received):
-            - "The quick brown fox jumps over the lazy dog"
-            + "The quick brown fox jumped over the lazy dog"
-            """)
+        #expect(
+            ValueText.difference(expected: expected, received: received) == """
+                Difference (- expected, + received):
+                - "The quick brown fox jumps over the lazy dog"
+                + "The quick brown fox jumped over the lazy dog"
+                """)
     }
 
     @Test func aScalarOfExactlyFortyCharactersHasNone() {
@@ -376,44 +392,48 @@ struct ValueTextTests {
     }
 
     @Test func valuesThatDifferInsideHaveADifference() {
-        #expect(ValueText.difference(expected: User(id: 1, name: "Blob"), received: User(id: 1, name: "Blob Jr.")) == """
-            Difference (- expected, + received):
-              User(
-                id: 1
-            -   name: "Blob"
-            +   name: "Blob Jr."
-              )
-            """)
-        #expect(ValueText.difference(expected: [1, 2], received: [1, 3]) == """
-            Difference (- expected, + received):
-              [
-                1
-            -   2
-            +   3
-              ]
-            """)
+        #expect(
+            ValueText.difference(expected: User(id: 1, name: "Blob"), received: User(id: 1, name: "Blob Jr.")) == """
+                Difference (- expected, + received):
+                  User(
+                    id: 1
+                -   name: "Blob"
+                +   name: "Blob Jr."
+                  )
+                """)
+        #expect(
+            ValueText.difference(expected: [1, 2], received: [1, 3]) == """
+                Difference (- expected, + received):
+                  [
+                    1
+                -   2
+                +   3
+                  ]
+                """)
     }
 
     @Test func stringsOfSeveralLinesHaveADifferenceLineByLine() {
-        #expect(ValueText.difference(expected: "a\nb", received: "a\nc") == #"""
-            Difference (- expected, + received):
-              """
-              a
-            - b
-            + c
-              """
-            """#)
+        #expect(
+            ValueText.difference(expected: "a\nb", received: "a\nc") == #"""
+                Difference (- expected, + received):
+                  """
+                  a
+                - b
+                + c
+                  """
+                """#)
         #expect(ValueText.describe("a\nb") == #""a\nb""#)
         #expect(ValueText.difference(expected: "a\nb", received: "ab") == nil)
     }
 
     @Test func enumPayloadsHaveADifference() {
-        #expect(ValueText.difference(expected: APIError.status(404), received: APIError.status(500)) == """
-            Difference (- expected, + received):
-              APIError.status(
-            -   404
-            +   500
-              )
-            """)
+        #expect(
+            ValueText.difference(expected: APIError.status(404), received: APIError.status(500)) == """
+                Difference (- expected, + received):
+                  APIError.status(
+                -   404
+                +   500
+                  )
+                """)
     }
 }

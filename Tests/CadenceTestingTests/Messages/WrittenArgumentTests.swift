@@ -39,29 +39,34 @@ struct WrittenArgumentTests {
             #"    x.toEmit(["a, b", "(c"], where: { $0 > 1 }, // a comment, with (a paren"#,
             #"        within: .seconds(f(1, 2)))"#,
         ]
-        #expect(WrittenArgument.argumentList(in: lines, line: 1, column: 13) == [
-            #"["a, b", "(c"]"#, " where: { $0 > 1 }", "          within: .seconds(f(1, 2))",
-        ])
+        #expect(
+            WrittenArgument.argumentList(in: lines, line: 1, column: 13) == [
+                #"["a, b", "(c"]"#, " where: { $0 > 1 }", "          within: .seconds(f(1, 2))",
+            ])
     }
 
-    @Test("source that is not a complete argument list gives nothing", arguments: [
-        (["f(1, 2)"], 1),                // the location is not a parenthesis
-        (["f(1, 2"], 2),                 // never closed
-        (["f(\"\"\"", "a", "\"\"\")"], 2), // a multi-line string
-        (["f(\"open)"], 2),              // a string never closed on its line
-        (["f(1)"], 9),                   // past the end of the line
-    ] as [([Substring], Int)])
+    @Test(
+        "source that is not a complete argument list gives nothing",
+        arguments: [
+            (["f(1, 2)"], 1), // the location is not a parenthesis
+            (["f(1, 2"], 2), // never closed
+            (["f(\"\"\"", "a", "\"\"\")"], 2), // a multi-line string
+            (["f(\"open)"], 2), // a string never closed on its line
+            (["f(1)"], 9), // past the end of the line
+        ] as [([Substring], Int)])
     func unreadable(lines: [Substring], column: Int) {
         #expect(WrittenArgument.argumentList(in: lines, line: 1, column: column) == nil)
     }
 
     @Test("a file that cannot be read gives nothing, and the message falls back to the value")
     func unreadableFile() {
-        let location = SourceCodeLocation(fileID: "App/Missing.swift", filePath: "/nonexistent/Missing.swift", line: 1,
-                                          column: 1)
+        let location = SourceCodeLocation(
+            fileID: "App/Missing.swift", filePath: "/nonexistent/Missing.swift", line: 1,
+            column: 1)
         #expect(WrittenArgument.text(labelled: "within", at: location) == nil)
-        #expect(StepText.call("toEmit", "2", .within(.milliseconds(200)), writtenAt: location)
-            == "toEmit(2, within: .ticks(200))")
+        #expect(
+            StepText.call("toEmit", "2", .within(.milliseconds(200)), writtenAt: location)
+                == "toEmit(2, within: .ticks(200))")
     }
 }
 #endif

@@ -27,10 +27,11 @@ import Testing
         expectNoFailures {
             let counting = expect(counter, \.count, on: clock)
             counting.toEmit([0, 1, 2], within: .seconds(2))
-            #expect(counting.events == [
-                TimedEvent(.subscription, at: .tick(0)), TimedEvent(.value(0), at: .tick(0)),
-                TimedEvent(.value(1), at: .tick(1000)), TimedEvent(.value(2), at: .tick(2000)),
-            ])
+            #expect(
+                counting.events == [
+                    TimedEvent(.subscription, at: .tick(0)), TimedEvent(.value(0), at: .tick(0)),
+                    TimedEvent(.value(1), at: .tick(1000)), TimedEvent(.value(2), at: .tick(2000)),
+                ])
         }
     }
 
@@ -38,7 +39,11 @@ import Testing
     @Test func observationToldOfTheChangeBeforeTheNewValueWasStored() {
         let counter = ObservedCounter()
         let readInOnChange = Locked<[Int]>([])
-        withObservationTracking { _ = counter.count } onChange: { readInOnChange.withLock { $0.append(counter.count) } }
+        withObservationTracking {
+            _ = counter.count
+        } onChange: {
+            readInOnChange.withLock { $0.append(counter.count) }
+        }
         counter.count = 1
         // What a hand-written observer reads where Observation tells it: the old value. `expect` reads on the next turn.
         #expect(readInOnChange.withLock { $0 } == [0])
@@ -156,7 +161,7 @@ import Testing
                     0  subscription
                     0  0             0          toEmit(0)
               →     0  1             (no step)
-            """,
+            """
         ]) {
             let counting = expect(counter, \.count, on: clock)
             counter.count = 1
@@ -182,7 +187,7 @@ import Testing
                     0  subscription
                     0  0             0         toEmit([0, 1], within: .seconds(1))
               →  1000  (nothing)     1         toEmit([0, 1], within: .seconds(1))
-            """,
+            """
         ]) {
             expect(counter, \.count, on: clock).toEmit([0, 1], within: .seconds(1))
         }
@@ -204,7 +209,7 @@ import Testing
                     0  subscription
                     0  0             0         toEmit([0, 1])
               →     5  (nothing)     1         toEmit([0, 1])
-            """,
+            """
         ]) {
             expect(counter, \.ignored, on: clock).toEmit([0, 1])
         }
@@ -250,7 +255,7 @@ import Testing
                     0  subscription
                     0  0             0         toEmit([0, 1])
               →     5  finished      1         toEmit([0, 1])
-            """,
+            """
         ]) {
             expect(counter!, \.count, on: clock).toEmit([0, 1])
         }
@@ -275,9 +280,10 @@ import Testing
             await expect(counter, \.count, on: nil).toEmit([0, 1], timeout: .milliseconds(50))
         }
         // The rest of the message holds wall-clock times, which vary from run to run.
-        #expect(failures.map { $0.message.prefix { $0 != "\n" } } == [
-            "toEmit([0, 1], timeout: .milliseconds(50)) failed: value 2 of 2 (1) did not arrive within the 50 ms timeout.",
-        ])
+        #expect(
+            failures.map { $0.message.prefix { $0 != "\n" } } == [
+                "toEmit([0, 1], timeout: .milliseconds(50)) failed: value 2 of 2 (1) did not arrive within the 50 ms timeout."
+            ])
     }
 }
 #endif

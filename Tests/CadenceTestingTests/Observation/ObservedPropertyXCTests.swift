@@ -42,10 +42,12 @@ final class ObservedPropertyXCTests: XCTestCase {
         withVirtualTime { _ in
             reporting(to: log) { expect(counter, \.ignored).toEmit([0, 1]) }
         }
-        XCTAssertEqual(log.messages.map { $0.prefix { $0 != "\n" } }, [
-            "toEmit([0, 1]) failed: value 2 of 2 (1) never arrived: the clock went idle at tick 0 with nothing "
-                + "scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time.",
-        ])
+        XCTAssertEqual(
+            log.messages.map { $0.prefix { $0 != "\n" } },
+            [
+                "toEmit([0, 1]) failed: value 2 of 2 (1) never arrived: the clock went idle at tick 0 with nothing "
+                    + "scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time."
+            ])
     }
 }
 #endif

@@ -18,11 +18,14 @@ struct RecorderReentrancyTests {
                 let subject = PassthroughSubject<Int, Never>()
                 let chain = expect(subject)
                 let cancellable = subject.sink { value in
-                    let level = levels.withLock { $0 += 1; return $0 }
+                    let level = levels.withLock {
+                        $0 += 1
+                        return $0
+                    }
                     if level < Self.depth { subject.send(value + 1) }
                 }
                 subject.send(0)
-                chain.toEmit(Array(0 ..< Self.depth))
+                chain.toEmit(Array(0..<Self.depth))
                 cancellable.cancel()
             }
             failures.value = found.map(\.message)

@@ -78,15 +78,16 @@ struct CombineRuleReportingTests {
         #expect(reported.get() == false)
     }
 
-    #if !canImport(Combine)  // the rule's own trap: Apple's Combine stops the process with a message of its own
+    #if !canImport(Combine) // the rule's own trap: Apple's Combine stops the process with a message of its own
     @Test("outside any test, as in production code, the broken rule stops the process with its message")
     func productionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Just(7).subscribe(ZeroDemandSubscriber())
         }
         let output = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(output.contains(
-            "Just: request(_:) was called with max(0); a subscriber must request a positive demand"))
+        #expect(
+            output.contains(
+                "Just: request(_:) was called with max(0); a subscriber must request a positive demand"))
     }
 
     // The two orders, each in a process of its own, so that nothing of CadenceTesting has run there before: linking

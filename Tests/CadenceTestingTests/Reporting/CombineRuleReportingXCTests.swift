@@ -18,10 +18,12 @@ final class CombineRuleReportingXCTests: FailureCapturingTestCase {
         let failures = capturingXCTestFailures {
             Just(7).subscribe(AsksForNothing())
         }
-        XCTAssertEqual(failures.map(\.message), [
-            "failed - Just: request(_:) was called with max(0); a subscriber must request a positive demand. "
-                + "Apple's Combine stops the process here; inside this test Cadence reported it and ignored the call.",
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "failed - Just: request(_:) was called with max(0); a subscriber must request a positive demand. "
+                    + "Apple's Combine stops the process here; inside this test Cadence reported it and ignored the call."
+            ])
     }
 }
 #endif

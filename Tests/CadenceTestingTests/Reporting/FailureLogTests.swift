@@ -42,7 +42,7 @@ struct FailureLogTests {
         let log = FailureLog()
         let reporter = log.reporter
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for index in 0 ..< 50 {
+            for index in 0..<50 {
                 reporter.report(ExpectationFailure(message: "\(thread)-\(index)", location: Self.here))
             }
         }

@@ -8,7 +8,8 @@ import Testing
 struct FailureRelayTests {
     private static func failure(_ message: String) -> ExpectationFailure {
         ExpectationFailure(
-            message: message, location: SourceCodeLocation(fileID: "A/B.swift", filePath: "/B.swift", line: 1, column: 1)
+            message: message,
+            location: SourceCodeLocation(fileID: "A/B.swift", filePath: "/B.swift", line: 1, column: 1)
         )
     }
 
@@ -16,9 +17,9 @@ struct FailureRelayTests {
     func order() async {
         let recorded = Synchronized<[String]>([])
         let relay = FailureRelay { failure in recorded.withLock { $0.append(failure.message) } }
-        for index in 0 ..< 20 { relay.send(Self.failure("\(index)")) }
+        for index in 0..<20 { relay.send(Self.failure("\(index)")) }
         await relay.settle()
-        #expect(recorded.withLock { $0 } == (0 ..< 20).map(String.init))
+        #expect(recorded.withLock { $0 } == (0..<20).map(String.init))
     }
 
     @Test("settle() returns at once when nothing was sent")
@@ -45,7 +46,7 @@ struct FailureRelayTests {
         let relay = FailureRelay { failure in recorded.withLock { $0.append(failure.message) } }
         await onNewThread {
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
-                for index in 0 ..< 25 { relay.send(Self.failure("\(thread)-\(index)")) }
+                for index in 0..<25 { relay.send(Self.failure("\(thread)-\(index)")) }
             }
         }
         await relay.settle()

@@ -42,7 +42,9 @@ struct FailureReporterSwiftTestingTests {
             expect([1, 2].publisher)
                 .toEmit(1)
         } matching: { issue in
-            matches(issue, """
+            matches(
+                issue,
+                """
                 expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 2, finished.
 
                     expect(Publishers.Sequence<Array<Int>, Never>)
@@ -171,7 +173,7 @@ struct FailureReporterSwiftTestingTests {
 
     @Test("failures from many threads at once are each recorded once, in this test")
     func manyThreads() async {
-        nonisolated(unsafe) let subjects = (0 ..< 4).map { _ in PassthroughSubject<Int, Never>() }
+        nonisolated(unsafe) let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
         let count = Locked(0)
         await withKnownIssue {
             let relays = subjects.map { expect($0).reporter.relay }
@@ -199,7 +201,9 @@ struct FailureReporterSwiftTestingTests {
             await onNewThread { scheduler.schedule {} }
             await scheduler.reporter?.relay?.settle()
         } matching: { issue in
-            matches(issue, """
+            matches(
+                issue,
+                """
                 DispatchQueue.unimplemented("thread") was asked to schedule(options:_:) an action to run as soon as \
                 possible; an unimplemented scheduler runs nothing, so the action was not run.
                 """, line: line, column: 56)

@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+
 // Reaches `FailureReporter.destination` (which framework `resolved` picked) with @testable, which debug builds allow.
 #if DEBUG
 @testable import CadenceTesting
 #else
 import CadenceTesting
 #endif
-import Foundation
-import Testing
 
 @Suite("FailureReporter")
 struct FailureReporterTests {
@@ -34,8 +35,9 @@ struct FailureReporterTests {
     @Test("resolved is Swift Testing while a Swift Testing test runs and none is bound")
     func resolvedPicksSwiftTesting() {
         #expect(FailureReporter.resolved.destination == .swiftTesting)
-        #expect(FailureReporter.$current.withValue(FailureLog().reporter) { FailureReporter.resolved.destination }
-            == .custom)
+        #expect(
+            FailureReporter.$current.withValue(FailureLog().reporter) { FailureReporter.resolved.destination }
+                == .custom)
     }
 
     @Test("resolved is the test framework where no Swift Testing test runs on the task")
@@ -61,7 +63,8 @@ struct FailureReporterTests {
 
     @Test("an expectation keeps the reporter it resolved when it was made")
     func keepsReporterOfExpect() {
-        let first = FailureLog(), second = FailureLog()
+        let first = FailureLog()
+        let second = FailureLog()
         nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
         do {
             let expectation = FailureReporter.$current.withValue(first.reporter) { expect(subject) }

@@ -43,9 +43,10 @@ final class FailureReporterXCTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(failures.map(\.line), [#line - 3])
         XCTAssertEqual(failures.map(\.file), [#filePath])
-        XCTAssertEqual(failures.first?.message.hasPrefix(
-            "failed - expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 2, finished."
-        ), true)
+        XCTAssertEqual(
+            failures.first?.message.hasPrefix(
+                "failed - expect(Publishers.Sequence<Array<Int>, Never>) received 2 events no step expected: 2, finished."
+            ), true)
     }
 
     func testLateEventFromAnotherThreadFailsThisTestAtItsTeardown() {
@@ -60,9 +61,10 @@ final class FailureReporterXCTests: FailureCapturingTestCase {
         XCTAssertEqual(done.wait(timeout: .now() + 600), .success)
         checkingTeardownFailures { failures in
             XCTAssertEqual(failures.map(\.line), [line])
-            XCTAssertEqual(failures.first?.message.hasPrefix(
-                "failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 1."
-            ), true)
+            XCTAssertEqual(
+                failures.first?.message.hasPrefix(
+                    "failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 1."
+                ), true)
         }
     }
 
@@ -71,11 +73,16 @@ final class FailureReporterXCTests: FailureCapturingTestCase {
             let scheduler = DispatchQueue.unimplemented("xc")
             scheduler.schedule {}
         }
-        XCTAssertEqual(failures, [Recorded(
-            message: "failed - DispatchQueue.unimplemented(\"xc\") was asked to schedule(options:_:) an action to run "
-                + "as soon as possible; an unimplemented scheduler runs nothing, so the action was not run.",
-            file: #filePath, line: #line - 6
-        )])
+        XCTAssertEqual(
+            failures,
+            [
+                Recorded(
+                    message:
+                        "failed - DispatchQueue.unimplemented(\"xc\") was asked to schedule(options:_:) an action to run "
+                        + "as soon as possible; an unimplemented scheduler runs nothing, so the action was not run.",
+                    file: #filePath, line: #line - 10
+                )
+            ])
     }
 }
 #endif

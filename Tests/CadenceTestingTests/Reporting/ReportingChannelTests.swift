@@ -1,10 +1,11 @@
+import Testing
+
 // Reaches `FailureReporter.destination` and `standardErrorText(for:)` with @testable, which debug builds allow.
 #if DEBUG
 @testable import CadenceTesting
 #else
 import CadenceTesting
 #endif
-import Testing
 
 /// The package's one reporting channel: misuse that the clock, the schedulers and the operators find goes through
 /// `FailureReporter` as the expectations' failures do.
@@ -15,10 +16,11 @@ struct ReportingChannelTests {
         let failures = recordingFailures {
             VirtualClock().advance(by: .ticks(-1))
         }
-        #expect(failures.map(\.message) == [
-            "VirtualClock.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the "
-                + "clock stays at tick 0.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "VirtualClock.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the "
+                    + "clock stays at tick 0."
+            ])
         #expect(failures.map(\.location.line) == [0])
     }
 

@@ -21,10 +21,14 @@ struct SourceCodeLocationTests {
     @Test("two locations are equal when file, line and column are")
     func equality() {
         let location = SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 9)
-        #expect(location == SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 9))
-        #expect(location != SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 8))
-        #expect(location != SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 11, column: 9))
-        #expect(location != SourceCodeLocation(fileID: "App/B.swift", filePath: "/src/App/B.swift", line: 12, column: 9))
+        #expect(
+            location == SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 9))
+        #expect(
+            location != SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 12, column: 8))
+        #expect(
+            location != SourceCodeLocation(fileID: "App/A.swift", filePath: "/src/App/A.swift", line: 11, column: 9))
+        #expect(
+            location != SourceCodeLocation(fileID: "App/B.swift", filePath: "/src/App/B.swift", line: 12, column: 9))
         #expect(Set([location, location]).count == 1)
     }
 }

@@ -68,7 +68,7 @@ import Testing
             }
             await scheduler.advance(by: .seconds(3))
             #expect(await ticks.value == [1000, 2000, 3000])
-            #expect(clock.pendingCount == 0)  // the timer's action went with the iteration
+            #expect(clock.pendingCount == 0) // the timer's action went with the iteration
         }
     }
 

@@ -11,7 +11,7 @@ struct UnimplementedSchedulerTests {
         let ran = Synchronized(false)
         expectFailures([
             "DispatchQueue.unimplemented(\"search\") was asked to schedule(options:_:) an action to run as soon as "
-                + "possible" + Self.notRun,
+                + "possible" + Self.notRun
         ]) {
             DispatchQueue.unimplemented("search").schedule { ran.withLock { $0 = true } }
         }
@@ -127,7 +127,7 @@ struct UnimplementedSchedulerTests {
     func propertyReportsWhereUsed() {
         let scheduler = DispatchQueue.unimplemented
         expectFailures([
-            "DispatchQueue.unimplemented was asked for its now; an unimplemented scheduler must not be used at all.",
+            "DispatchQueue.unimplemented was asked for its now; an unimplemented scheduler must not be used at all."
         ]) {
             _ = scheduler.now
         }
@@ -140,9 +140,10 @@ struct UnimplementedSchedulerTests {
             let scheduler = DispatchQueue.unimplemented("here")
             useScheduler(scheduler)
         }
-        #expect(failures.map(\.location) == [
-            SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: UInt(line), column: 56),
-        ])
+        #expect(
+            failures.map(\.location) == [
+                SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: UInt(line), column: 56)
+            ])
     }
 
     @Test("a failure goes to the reporter resolved when the scheduler was made, whoever uses it later")
@@ -159,16 +160,19 @@ struct UnimplementedSchedulerTests {
         let log = FailureLog()
         let scheduler = FailureReporter.$current.withValue(log.reporter) { DispatchQueue.unimplemented("shared") }
         DispatchQueue.concurrentPerform(iterations: 8) { _ in scheduler.schedule {} }
-        #expect(log.messages == Array(repeating:
-            "DispatchQueue.unimplemented(\"shared\") was asked to schedule(options:_:) an action to run as soon as "
-                + "possible" + Self.notRun, count: 8))
+        #expect(
+            log.messages
+                == Array(
+                    repeating:
+                        "DispatchQueue.unimplemented(\"shared\") was asked to schedule(options:_:) an action to run as soon as "
+                        + "possible" + Self.notRun, count: 8))
     }
 
     @Test("erased with eraseToAnyScheduler(), it still reports, through the erased scheduler's methods")
     func erased() {
         expectFailures([
             "DispatchQueue.unimplemented(\"erased\") was asked to schedule(after:tolerance:options:_:) an action due "
-                + "in 20 ticks" + Self.notRun,
+                + "in 20 ticks" + Self.notRun
         ]) {
             let scheduler: AnySchedulerOf<DispatchQueue> = DispatchQueue.unimplemented("erased").eraseToAnyScheduler()
             scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) {}
@@ -188,10 +192,11 @@ struct UnimplementedSchedulerTests {
             cancellable.cancel()
         }
         #expect(values.withLock { $0 }.isEmpty)
-        #expect(log.messages == [
-            "DispatchQueue.unimplemented(\"debounce\") was asked to schedule(after:interval:tolerance:options:_:) an "
-                + "action due in 300 ticks, repeating every 300 ticks" + Self.notRun,
-        ])
+        #expect(
+            log.messages == [
+                "DispatchQueue.unimplemented(\"debounce\") was asked to schedule(after:interval:tolerance:options:_:) an "
+                    + "action due in 300 ticks, repeating every 300 ticks" + Self.notRun
+            ])
     }
 }
 
@@ -209,10 +214,11 @@ struct UnimplementedAnySchedulerTests {
             let scheduler: AnySchedulerOf<DispatchQueue> = .unimplemented("model")
             scheduler.schedule {}
         }
-        #expect(failures.map(\.message) == [
-            "DispatchQueue.unimplemented(\"model\") was asked to schedule(options:_:) an action to run as soon as "
-                + "possible; an unimplemented scheduler runs nothing, so the action was not run.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "DispatchQueue.unimplemented(\"model\") was asked to schedule(options:_:) an action to run as soon as "
+                    + "possible; an unimplemented scheduler runs nothing, so the action was not run."
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -224,9 +230,10 @@ struct UnimplementedAnySchedulerTests {
             runLoop.schedule {}
             queue.schedule {}
         }
-        #expect(failures.map { $0.message.prefix(while: { $0 != " " }) } == [
-            "RunLoop.unimplemented()", "OperationQueue.unimplemented(\"q\")",
-        ])
+        #expect(
+            failures.map { $0.message.prefix(while: { $0 != " " }) } == [
+                "RunLoop.unimplemented()", "OperationQueue.unimplemented(\"q\")",
+            ])
     }
 
 }

@@ -11,7 +11,7 @@ struct ActionsTests {
     func backPressure() {
         let clock = VirtualClock()
         let subject = PassthroughSubject<Int, Never>()
-        for value in 1 ... 3 {
+        for value in 1...3 {
             clock.schedule(at: VirtualClock.Instant(ticks: Int64(value))) { subject.send(value) }
         }
         clock.schedule(at: VirtualClock.Instant(ticks: 4)) { subject.send(completion: .finished) }
@@ -59,7 +59,7 @@ struct ActionsTests {
                     0  subscription
                     1  1             1         toEmit([1, 2])
               →     2  (nothing)     2         toEmit([1, 2])
-            """,
+            """
         ]) {
             expect(subject, on: clock, demand: .max(1)).toEmit([1, 2])
         }
@@ -81,7 +81,7 @@ struct ActionsTests {
                  1             1         toEmit([1, 2])
                  2             2         toEmit([1, 2])
               →  (nothing)     3         thenEmit(3)
-            """,
+            """
         ]) {
             expect([1, 2, 3].publisher, demand: .max(2)).toEmit([1, 2]).thenEmit(3)
         }
@@ -101,7 +101,7 @@ struct ActionsTests {
                  received      expected
                  subscription
               →  (nothing)     (a valid step)  thenRequest(.none)
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), demand: .none).thenRequest(.none).thenEmit(1)
         }
@@ -125,7 +125,7 @@ struct ActionsTests {
                     1  1             1                    toEmit(1)
                     2  finished      finished             thenFinish()
               →     2  (nothing)     a live subscription  thenRequest(.max(1))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(1, .value(1)), (2, .completion(.finished))], on: clock), on: clock)
                 .toEmit(1).thenFinish().thenRequest(.max(1))
@@ -147,7 +147,7 @@ struct ActionsTests {
                  subscription
                  failure(TestError.offline)  failure              toFail()
               →  (nothing)                   a live subscription  thenRequest(.unlimited)
-            """,
+            """
         ]) {
             expect(Fail<Int, TestError>(error: .offline)).toFail().thenRequest(.unlimited)
         }
@@ -167,7 +167,7 @@ struct ActionsTests {
                  received      expected
                  subscription
               →  (nothing)     a live subscription  thenRequest(.max(1))
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), demand: .none).thenCancel().thenRequest(.max(1))
         }
@@ -184,7 +184,7 @@ struct ActionsTests {
 
                  received   expected
               →  (nothing)  a live subscription  thenRequest(.max(1))
-            """,
+            """
         ]) {
             expect(Scripted.neverSubscribing).thenRequest(.max(1))
         }
@@ -222,7 +222,7 @@ struct ActionsTests {
                  subscription
                  1                    1          toEmit(1)
               →  9 (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(Scripted([(nil, .subscription), (nil, .value(1))], onCancel: [9])).toEmit(1).thenCancel()
         }
@@ -245,7 +245,7 @@ struct ActionsTests {
                     0  subscription
                     1  1                    1          toEmit(1)
               →     3  3 (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(publisher, on: clock).toEmit(1).thenCancel()
             clock.run()
@@ -268,7 +268,7 @@ struct ActionsTests {
                  1             1                    toEmit(1)
                  finished
               →  (nothing)     a live subscription  thenCancel()
-            """,
+            """
         ]) {
             expect(Just(1)).toEmit(1).thenCancel()
         }
@@ -287,7 +287,7 @@ struct ActionsTests {
                  received      expected
                  subscription
               →  (nothing)     a live subscription  thenCancel()
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>()).thenCancel().thenCancel()
         }
@@ -304,7 +304,7 @@ struct ActionsTests {
 
                  received   expected
               →  (nothing)  a live subscription  thenCancel()
-            """,
+            """
         ]) {
             expect(Scripted.neverSubscribing).thenCancel()
         }
@@ -339,7 +339,7 @@ struct ActionsTests {
                  1
                  finished
               →  finished (contract broken)  (no step)
-            """,
+            """
         ]) {
             expect(Scripted.finishingTwice(after: [1])).thenIgnoreRest()
         }
@@ -359,7 +359,7 @@ struct ActionsTests {
                  subscription
               →  2             1         toEmit(1)
                  finished
-            """,
+            """
         ]) {
             expect(Just(2)).toEmit(1).thenIgnoreRest()
         }
@@ -382,7 +382,7 @@ struct ActionsTests {
               →  2             5         thenEmit(5)
                  3
                  finished
-            """,
+            """
         ]) {
             expect([1, 2, 3].publisher).toEmit(1).thenIgnoreRest().thenEmit(5)
         }

@@ -44,7 +44,7 @@ struct CompletionTests {
                     0  subscription
                     1  1                           1         toEmit(1)
               →     3  failure(TestError.offline)  finished  thenFinish()
-            """,
+            """
         ]) {
             expect(Scripted.timed([(1, .value(1)), (3, .completion(.failure(.offline)))], on: clock), on: clock)
                 .toEmit(1).thenFinish()
@@ -64,7 +64,7 @@ struct CompletionTests {
                  subscription
               →  1             finished  toFinish()
                  finished
-            """,
+            """
         ]) {
             expect(Just(1)).toFinish()
         }
@@ -85,7 +85,7 @@ struct CompletionTests {
                  tick  received      expected
                     0  subscription
               →     0  (nothing)     finished  toFinish()
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), on: clock).toFinish()
         }
@@ -104,7 +104,7 @@ struct CompletionTests {
                  received      expected
                  subscription
               →  (nothing)     finished  toFinish()
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>()).toFinish()
         }
@@ -127,7 +127,7 @@ struct CompletionTests {
                     1  1             1         toEmit(1)
               →     3  (nothing)     finished  thenFinish(within: .ticks(2))
                     7  finished
-            """,
+            """
         ]) {
             expect(Scripted.timed([(1, .value(1)), (7, .completion(.finished))], on: clock), on: clock)
                 .toEmit(1).thenFinish(within: .ticks(2))
@@ -149,7 +149,7 @@ struct CompletionTests {
                     0  subscription
               →     0  (nothing)     finished  toFinish(within: .ticks(0))
                     1  finished
-            """,
+            """
         ]) {
             expect(Scripted.timed([(1, .completion(.finished))], on: clock), on: clock).toFinish(within: .ticks(0))
         }
@@ -171,7 +171,7 @@ struct CompletionTests {
                  tick  received      expected
                     0  subscription
               →     0  (nothing)     (a valid step)  toFinish(within: .ticks(-1))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(4, .completion(.finished))], on: clock), on: clock).toFinish(within: .ticks(-1))
         }

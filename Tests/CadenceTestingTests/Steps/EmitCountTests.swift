@@ -65,7 +65,7 @@ import Testing
         expectNoFailures {
             let expectation = expect(subject)
             DispatchQueue.concurrentPerform(iterations: 4) { thread in
-                for value in 0 ..< 250 { subject.send(thread * 1000 + value) }
+                for value in 0..<250 { subject.send(thread * 1000 + value) }
             }
             expectation.toEmit(count: 1000)
             #expect(Set(expectation.values).count == 1000)
@@ -88,7 +88,7 @@ import Testing
                  1             (any value)  toEmit(count: 3)
                  2             (any value)  toEmit(count: 3)
               →  (nothing)     (any value)  toEmit(count: 3)
-            """,
+            """
         ]) {
             expect([1, 2, 3].publisher, demand: .max(2)).toEmit(count: 3)
         }
@@ -110,7 +110,7 @@ import Testing
                     1  1             1            toEmit(1)
                     3  7             (any value)  thenEmit(count: 2)
               →     3  (nothing)     (any value)  thenEmit(count: 2)
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 1), (3, 7)]), on: clock).toEmit(1).thenEmit(count: 2)
         }
@@ -128,7 +128,7 @@ import Testing
                  tick  received      expected
                     0  subscription
               →     2  (nothing)     (any value)  toEmit(count: 1, within: .ticks(2))
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), on: clock).toEmit(count: 1, within: .ticks(2))
         }
@@ -147,7 +147,7 @@ import Testing
                  received      expected
                  subscription
               →  (nothing)     (any value)  toEmit(count: 1)
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>()).toEmit(count: 1)
         }
@@ -167,7 +167,7 @@ import Testing
                  1                    (any value)  toEmit(count: 3)
                  2                    (any value)  toEmit(count: 3)
               →  3 (contract broken)  (any value)  toEmit(count: 3)
-            """,
+            """
         ]) {
             expect(Flood(values: [1, 2, 3]), demand: .max(2)).toEmit(count: 3)
         }
@@ -189,7 +189,7 @@ import Testing
                  2             (any value)  toEmit(count: 2)
               →  3             (no step)
                  finished      (no step)
-            """,
+            """
         ]) {
             expect([1, 2, 3].publisher).toEmit(count: 2)
         }
@@ -212,7 +212,7 @@ import Testing
                     1  10            (any value)  toEmit(count: 2, within: .ticks(4))
               →     4  (nothing)     (any value)  toEmit(count: 2, within: .ticks(4))
                     5  20
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 10), (5, 20)]), on: clock).toEmit(count: 2, within: .ticks(4))
         }
@@ -234,7 +234,7 @@ import Testing
                     1  10            (any value)  toEmit(count: 3)
                     1  20            (any value)  toEmit(count: 3)
               →     2  finished      (any value)  toEmit(count: 3)
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(1, 10), (1, 20)], completion: (2, .finished))
             expect(subject, on: clock).toEmit(count: 3)
@@ -252,7 +252,7 @@ import Testing
                  received         expected
                  subscription
               →  failure(Outage)  (any value)  toEmit(count: 1)
-            """,
+            """
         ]) {
             expect(Fail<Int, Outage>(error: Outage())).toEmit(count: 1)
         }
@@ -309,7 +309,7 @@ import Testing
                  1
                  finished
               →  (nothing)     (a valid step)  toEmit(count: 1, within: .seconds(-1))
-            """,
+            """
         ]) {
             expect(Just(1)).toEmit(count: 1, within: .seconds(-1))
         }

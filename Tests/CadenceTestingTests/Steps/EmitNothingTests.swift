@@ -1,10 +1,11 @@
+import Testing
+
 #if DEBUG
 @testable import CadenceTesting
 #else
 import CadenceSupport
 import CadenceTesting
 #endif
-import Testing
 
 @Suite("toEmitNothing / thenEmitNothing")
 struct EmitNothingTests {
@@ -59,7 +60,7 @@ struct EmitNothingTests {
     func quietWorkInsideWindow() {
         let clock = VirtualClock()
         let ran = Locked(0)
-        for tick in 1 ... 20 {
+        for tick in 1...20 {
             clock.schedule(at: VirtualClock.Instant(ticks: Int64(tick))) { ran.withLock { $0 += 1 } }
         }
         expectNoFailures {
@@ -93,7 +94,7 @@ struct EmitNothingTests {
                  tick  received      expected
                     0  subscription
               →   150  "swift"       nothing through tick 299  toEmitNothing(for: .ticks(299))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(150, .value("swift"))], on: clock), on: clock)
                 .toEmitNothing(for: .ticks(299)).thenEmit("swift")
@@ -117,7 +118,7 @@ struct EmitNothingTests {
                     0  subscription
                     5  "a"           "a"                      toEmit("a")
               →    15  "b"           nothing through tick 15  thenEmitNothing(for: .ticks(10))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(5, .value("a")), (15, .value("b"))], on: clock), on: clock)
                 .toEmit("a").thenEmitNothing(for: .ticks(10))
@@ -138,7 +139,7 @@ struct EmitNothingTests {
                  tick  received      expected
                     0  subscription
               →   400  finished      nothing through tick 1000  toEmitNothing(for: .seconds(1))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(400, .completion(.finished))], on: clock), on: clock)
                 .toEmitNothing(for: .seconds(1))
@@ -159,7 +160,7 @@ struct EmitNothingTests {
                     0  subscription
               →     0  "a"           nothing through tick 0  toEmitNothing(for: .ticks(0))
                     0  finished
-            """,
+            """
         ]) {
             expect(Just("a"), on: clock).toEmitNothing(for: .ticks(0))
         }
@@ -181,7 +182,7 @@ struct EmitNothingTests {
                     0  subscription
                     0  "a"                    "a"                     toEmit("a")
               →     2  "b" (contract broken)  nothing through tick 5  thenEmitNothing(for: .ticks(5))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(0, .value("a")), (2, .value("b"))], on: clock), on: clock, demand: .max(1))
                 .toEmit("a").thenEmitNothing(for: .ticks(5))
@@ -205,7 +206,7 @@ struct EmitNothingTests {
                     0  subscription
                     1  "a"                       "a"                      toEmit("a")
               →     4  "late" (contract broken)  nothing through tick 11  thenEmitNothing(for: .ticks(10))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(1, .value("a")), (4, .value("late"))], on: clock), on: clock)
                 .toEmit("a").thenCancel().thenEmitNothing(for: .ticks(10))
@@ -226,7 +227,7 @@ struct EmitNothingTests {
                  subscription
               →  "swift"       nothing for 299 ticks  toEmitNothing(for: .ticks(299))
                  finished
-            """,
+            """
         ]) {
             expect(Just("swift")).toEmitNothing(for: .ticks(299))
         }
@@ -247,7 +248,7 @@ struct EmitNothingTests {
                  subscription
                  "a"                    "a"                  toEmit("a")
               →  "b" (contract broken)  nothing for 5 ticks  thenEmitNothing(for: .ticks(5))
-            """,
+            """
         ]) {
             expect(Scripted.ignoringDemand(["a", "b"]), demand: .max(1)).toEmit("a").thenEmitNothing(for: .ticks(5))
         }
@@ -297,7 +298,7 @@ struct EmitNothingTests {
                  tick  received      expected
                     0  subscription
               →     0  (nothing)     (a valid step)  toEmitNothing(for: .ticks(-5))
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), on: clock).toEmitNothing(for: .ticks(-5))
         }

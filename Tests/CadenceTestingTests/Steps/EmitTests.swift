@@ -77,7 +77,7 @@ import Testing
                     0  subscription
                     1  1             1         toEmit([1, 2, 3])
               →     2  5             2         toEmit([1, 2, 3])
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(1, 1), (2, 5), (3, 3)])
             expect(subject, on: clock).toEmit([1, 2, 3]).thenFinish(within: .ticks(5))
@@ -96,7 +96,7 @@ import Testing
                  subscription
               →  2             1         toEmit(1)
                  finished
-            """,
+            """
         ]) {
             expect(Just(2)).toEmit(1)
         }
@@ -117,7 +117,7 @@ import Testing
                  "b"           "b"       thenEmit(["b", "c"])
               →  "x"           "c"       thenEmit(["b", "c"])
                  finished
-            """,
+            """
         ]) {
             expect(["a", "b", "x"].publisher).toEmit("a").thenEmit(["b", "c"])
         }
@@ -140,7 +140,7 @@ import Testing
                     1  1             1         toEmit([1, 2, 3])
                     2  2             2         toEmit([1, 2, 3])
               →     2  (nothing)     3         toEmit([1, 2, 3])
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 1), (2, 2)]), on: clock).toEmit([1, 2, 3])
         }
@@ -160,7 +160,7 @@ import Testing
                     0  subscription
                     1  1             1         toEmit(1)
               →     4  (nothing)     2         thenEmit(2, within: .ticks(3))
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 1)]), on: clock).toEmit(1).thenEmit(2, within: .ticks(3))
         }
@@ -179,7 +179,7 @@ import Testing
                  received      expected
                  subscription
               →  (nothing)     "a"       toEmit("a")
-            """,
+            """
         ]) {
             expect(PassthroughSubject<String, Never>()).toEmit("a")
         }
@@ -202,7 +202,7 @@ import Testing
                     3  1             1         toEmit([1, 2], within: .ticks(5))
               →     5  (nothing)     2         toEmit([1, 2], within: .ticks(5))
                     8  2
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(3, 1), (8, 2)]), on: clock).toEmit([1, 2], within: .ticks(5))
         }
@@ -222,7 +222,7 @@ import Testing
                  subscription
                  1             1         toEmit([1, 2])
               →  finished      2         toEmit([1, 2])
-            """,
+            """
         ]) {
             expect([1].publisher).toEmit([1, 2])
         }
@@ -240,7 +240,7 @@ import Testing
                  tick  received         expected
                     0  subscription
               →     3  failure(Outage)  1         toEmit(1)
-            """,
+            """
         ]) {
             let subject = scheduledSubject(
                 on: clock, [] as [(tick: Int64, value: Int)], completion: (3, .failure(Outage())), failing: Outage.self
@@ -266,7 +266,7 @@ import Testing
                  1
                  finished
               →  (nothing)     (a valid step)  toEmit([])
-            """,
+            """
         ]) {
             expect(Just(1)).toEmit([]).thenEmit(1)
         }
@@ -289,7 +289,7 @@ import Testing
                     0  2
                     0  finished
               →     0  (nothing)     (a valid step)  thenEmit([2], within: .milliseconds(-3))
-            """,
+            """
         ]) {
             expect([1, 2].publisher, on: clock).toEmit(1).thenEmit([2], within: .milliseconds(-3))
         }
@@ -309,7 +309,7 @@ import Testing
                     0  1
                     0  finished
               →     0  (nothing)     (a valid step)  toEmit(1, within: .ticks(-1))
-            """,
+            """
         ]) {
             let justBelowZero = Duration.zero - Duration(secondsComponent: 0, attosecondsComponent: 1)
             expect(Just(1), on: VirtualClock()).toEmit(1, within: justBelowZero)
@@ -350,7 +350,7 @@ struct EmitArrayOutputTests {
             -   "swift"
             +   "rust"
               ]
-            """,
+            """
         ]) {
             expect([[], ["rust"]].publisher).toEmit([[], ["swift"]])
         }

@@ -31,7 +31,10 @@ import Testing
     @Test func thePredicateSeesOnlyTheNextValue() {
         var seen: [Int] = []
         expectNoFailures {
-            expect([1, 2, 3].publisher).toEmit(where: { seen.append($0); return $0 == 1 }).thenEmit([2, 3])
+            expect([1, 2, 3].publisher).toEmit(where: {
+                seen.append($0)
+                return $0 == 1
+            }).thenEmit([2, 3])
                 .thenFinish()
         }
         #expect(seen == [1])
@@ -51,7 +54,7 @@ import Testing
                  tick  received      expected
                     0  subscription
               →     1  7             (a match)  toEmit(where: { … })
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 7), (2, 8)]), on: clock).toEmit(where: { $0.isMultiple(of: 2) })
         }
@@ -72,7 +75,7 @@ import Testing
                  "ok"          "ok"       toEmit("ok")
               →  "wrong"       (a match)  thenEmit(where: { … }, within: .ticks(0))
                  finished
-            """,
+            """
         ]) {
             expect(["ok", "wrong"].publisher).toEmit("ok").thenEmit(where: \.isEmpty, within: .ticks(0))
         }
@@ -93,7 +96,7 @@ import Testing
                  tick  received      expected
                     0  subscription
               →     0  (nothing)     (a match)  toEmit(where: { … })
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>(), on: clock).toEmit(where: { _ in true })
         }
@@ -112,7 +115,7 @@ import Testing
                  tick  received      expected
                     0  subscription
               →  1000  (nothing)     (a match)  toEmit(where: { … }, within: .seconds(1))
-            """,
+            """
         ]) {
             let subject = PassthroughSubject<Int, Never>()
             clock.schedule(after: .seconds(2)) { _ = subject }
@@ -132,7 +135,7 @@ import Testing
                  received      expected
                  subscription
               →  (nothing)     (a match)  toEmit(where: { … })
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, Never>()).toEmit(where: { _ in true })
         }
@@ -155,7 +158,7 @@ import Testing
               →     1  (nothing)     (a match)  toEmit(where: { … }, within: .ticks(1))
                     2  3
                     2  finished
-            """,
+            """
         ]) {
             expect(Just(3).delay(for: .ticks(2), scheduler: clock.scheduler), on: clock)
                 .toEmit(where: { $0 == 3 }, within: .ticks(1))
@@ -175,7 +178,7 @@ import Testing
                  received      expected
                  subscription
               →  finished      (a match)  toEmit(where: { … })
-            """,
+            """
         ]) {
             expect(Empty<String, Never>()).toEmit(where: { _ in true })
         }
@@ -196,7 +199,7 @@ import Testing
                     0  subscription
                     2  1                1          toEmit(1)
               →     4  failure(Outage)  (a match)  thenEmit(where: { … })
-            """,
+            """
         ]) {
             let subject = scheduledSubject(
                 on: clock, [(2, 1)], completion: (4, .failure(Outage())), failing: Outage.self
@@ -221,7 +224,7 @@ import Testing
                  1
                  finished
               →  (nothing)     (a valid step)  toEmit(where: { … }, within: .ticks(-1))
-            """,
+            """
         ]) {
             expect(Just(1)).toEmit(where: { _ in true }, within: .ticks(-1))
         }

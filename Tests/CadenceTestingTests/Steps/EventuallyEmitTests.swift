@@ -23,7 +23,7 @@ import Testing
         let clock = VirtualClock()
         expectNoFailures {
             let progress = CurrentValueSubject<Double, Never>(0)
-            for tick in 1 ... 4 {
+            for tick in 1...4 {
                 clock.schedule(at: VirtualClock.Instant(ticks: Int64(tick * 10))) { progress.send(Double(tick) / 4) }
             }
             clock.schedule(at: VirtualClock.Instant(ticks: 41)) { progress.send(completion: .finished) }
@@ -46,7 +46,10 @@ import Testing
         var calls = 0
         expectNoFailures {
             let subject = scheduledSubject(on: clock, [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
-            expect(subject, on: clock).toEventuallyEmit(where: { calls += 1; return $0 == 5 })
+            expect(subject, on: clock).toEventuallyEmit(where: {
+                calls += 1
+                return $0 == 5
+            })
         }
         #expect(calls == 5)
     }
@@ -67,7 +70,7 @@ import Testing
                  3             3          toEventuallyEmit(3)
               →  4             5          thenEmit(5)
                  finished
-            """,
+            """
         ]) {
             expect([1, 2, 3, 4].publisher).toEventuallyEmit(3).thenEmit(5)
         }
@@ -88,7 +91,7 @@ import Testing
                     0  subscription
                     0  1                    (skipped)  toEventuallyEmit(where: { … })
               →     0  2 (contract broken)  (a match)  toEventuallyEmit(where: { … })
-            """,
+            """
         ]) {
             expect(EmitCountTests.Flood(values: [1, 2]), on: clock, demand: .max(1))
                 .toEventuallyEmit(where: { $0 == 2 })
@@ -111,7 +114,7 @@ import Testing
                     1  1             (skipped)  toEventuallyEmit(3)
                     1  2             (skipped)  toEventuallyEmit(3)
               →     2  finished      3          toEventuallyEmit(3)
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(1, 1), (1, 2)], completion: (2, .finished))
             expect(subject, on: clock).toEventuallyEmit(3)
@@ -129,7 +132,7 @@ import Testing
                  received      expected
                  subscription
               →  finished      "a"       toEventuallyEmit("a")
-            """,
+            """
         ]) {
             expect(Empty<String, Never>()).toEventuallyEmit("a")
         }
@@ -151,7 +154,7 @@ import Testing
                     1  1                1          toEmit(1)
                     2  2                (skipped)  thenEventuallyEmit(where: { … })
               →     3  failure(Outage)  (a match)  thenEventuallyEmit(where: { … })
-            """,
+            """
         ]) {
             let subject = scheduledSubject(
                 on: clock, [(1, 1), (2, 2)], completion: (3, .failure(Outage())), failing: Outage.self
@@ -177,7 +180,7 @@ import Testing
                     1  1             (skipped)  toEventuallyEmit(where: { … })
                     2  2             (skipped)  toEventuallyEmit(where: { … })
               →     2  (nothing)     (a match)  toEventuallyEmit(where: { … })
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(1, 1), (2, 2)])
             expect(subject.delay(for: .ticks(0), scheduler: clock.scheduler), on: clock)
@@ -200,7 +203,7 @@ import Testing
                     1  4             (skipped)  toEventuallyEmit(5, within: .ticks(3))
               →     3  (nothing)     5          toEventuallyEmit(5, within: .ticks(3))
                     7  6
-            """,
+            """
         ]) {
             expect(scheduledSubject(on: clock, [(1, 4), (7, 6)]), on: clock).toEventuallyEmit(5, within: .ticks(3))
         }
@@ -222,7 +225,7 @@ import Testing
                  2             (skipped)  toEventuallyEmit(9)
                  3             (skipped)  toEventuallyEmit(9)
               →  (nothing)     9          toEventuallyEmit(9)
-            """,
+            """
         ]) {
             let subject = CurrentValueSubject<Int, Never>(1)
             let expectation = expect(subject)
@@ -251,7 +254,7 @@ import Testing
               →     2  (nothing)     3          toEventuallyEmit(3, within: .ticks(2))
                     4  0
                     6  3
-            """,
+            """
         ]) {
             let subject = scheduledSubject(on: clock, [(1, 1), (2, 2), (4, 0), (6, 3)])
             expect(subject, on: clock).toEventuallyEmit(3, within: .ticks(2))

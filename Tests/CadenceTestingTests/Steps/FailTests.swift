@@ -81,7 +81,7 @@ struct FailTests {
                  tick  received      expected
                     0  subscription
               →     2  finished      failure   toFail()
-            """,
+            """
         ]) {
             expect(Scripted.timed([(2, .completion(.finished))], on: clock), on: clock).toFail()
         }
@@ -102,7 +102,7 @@ struct FailTests {
                     0  subscription
                     0  1             1                           toEmit(1)
               →     1  2             failure(TestError.offline)  thenFail(with: TestError.offline)
-            """,
+            """
         ]) {
             expect(Scripted.timed([(0, .value(1)), (1, .value(2))], on: clock), on: clock)
                 .toEmit(1).thenFail(with: TestError.offline)
@@ -151,12 +151,14 @@ struct FailTests {
         expectFailures([Self.offlineExpectedTimeoutReceived]) {
             expect(Fail<Int, TestError>(error: .timeout)).toFail(with: .offline)
         }
-        await expectWallClockFailures([
-            """
-            thenFail(with: TestError.offline, timeout: .seconds(60)) failed: expected failure(TestError.offline), \
-            received failure(TestError.timeout) at +… ms.
-            """,
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                """
+                thenFail(with: TestError.offline, timeout: .seconds(60)) failed: expected failure(TestError.offline), \
+                received failure(TestError.timeout) at +… ms.
+                """
+            ], headlinesOnly: true
+        ) {
             await expect(Just(1).setFailureType(to: TestError.self).append(Fail(error: .timeout)))
                 .toEmit(1, timeout: .seconds(60))
                 .thenFail(with: .offline, timeout: .seconds(60))
@@ -176,7 +178,7 @@ struct FailTests {
                  received                      expected
                  subscription
               →  failure(OtherError(code: 7))  failure(TestError.offline)  toFail(with: TestError.offline)
-            """,
+            """
         ]) {
             expect(Fail<Int, any Error>(error: OtherError(code: 7))).toFail(with: TestError.offline)
         }
@@ -194,7 +196,7 @@ struct FailTests {
                  received                    expected
                  subscription
               →  failure(TestError.offline)  failure(where: …)  toFail(where: { … })
-            """,
+            """
         ]) {
             expect(Fail<Int, TestError>(error: .offline)).toFail(where: { $0 == .timeout })
         }
@@ -215,7 +217,7 @@ struct FailTests {
                  tick  received      expected
                     0  subscription
               →     3  (nothing)     failure   toFail()
-            """,
+            """
         ]) {
             clock.schedule(at: VirtualClock.Instant(ticks: 3)) {}
             expect(PassthroughSubject<Int, TestError>(), on: clock).toFail()
@@ -236,7 +238,7 @@ struct FailTests {
                  received      expected
                  subscription
               →  (nothing)     failure(TestError.offline)  toFail(with: TestError.offline)
-            """,
+            """
         ]) {
             expect(PassthroughSubject<Int, TestError>()).toFail(with: TestError.offline)
         }
@@ -257,7 +259,7 @@ struct FailTests {
                     0  subscription
               →     5  (nothing)                   failure(where: …)  toFail(where: { … }, within: .ticks(5))
                     8  failure(TestError.offline)
-            """,
+            """
         ]) {
             expect(Scripted.timed([(8, .completion(.failure(.offline)))], on: clock), on: clock)
                 .toFail(where: { $0 == .offline }, within: .ticks(5))
@@ -281,7 +283,7 @@ struct FailTests {
                     0  1                           1         toEmit(1)
               →     0  (nothing)                   failure   thenFail(within: .ticks(0))
                     1  failure(TestError.offline)
-            """,
+            """
         ]) {
             expect(
                 Scripted.timed([(0, .value(1)), (1, .completion(.failure(.offline)))], on: clock), on: clock
@@ -304,7 +306,7 @@ struct FailTests {
                     0  subscription
               →     2  (nothing)                   failure(TestError.offline)  toFail(with: TestError.offline, within: .ticks(2))
                     4  failure(TestError.timeout)
-            """,
+            """
         ]) {
             expect(Scripted.timed([(4, .completion(.failure(.timeout)))], on: clock), on: clock)
                 .toFail(with: TestError.offline, within: .ticks(2))
@@ -329,7 +331,7 @@ struct FailTests {
                     0  subscription
                     0  1             1               toEmit(1)
               →     0  (nothing)     (a valid step)  thenFail(with: TestError.offline, within: .ticks(-3))
-            """,
+            """
         ]) {
             expect(Scripted.timed([(0, .value(1)), (5, .completion(.failure(.offline)))], on: clock), on: clock)
                 .toEmit(1).thenFail(with: TestError.offline, within: .ticks(-3))

@@ -144,16 +144,17 @@ struct MatchTests {
     @Test("Chains on their own clocks, on many threads at once, each see only their own timeline")
     func concurrentChains() async {
         let failures = await withTaskGroup(of: Int.self) { group in
-            for task in 0 ..< 8 {
+            for task in 0..<8 {
                 group.addTask {
                     var failed = 0
-                    for round in 0 ..< 50 {
+                    for round in 0..<50 {
                         let clock = VirtualClock()
                         let value = task * 100 + round
                         let subject = scripted(clock, [(2, .value(value)), (2, .completion(.finished))])
-                        failed += recordingFailures {
-                            expect(subject, on: clock).toMatch("--(v|)", values: ["v": value])
-                        }.count
+                        failed +=
+                            recordingFailures {
+                                expect(subject, on: clock).toMatch("--(v|)", values: ["v": value])
+                            }.count
                     }
                     return failed
                 }
@@ -185,7 +186,7 @@ struct MatchTests {
                 expected  -a-b-(c|)
                 received  -a--b
                              ^ tick 3
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b-(c|)", values: abc)
         }
@@ -211,7 +212,7 @@ struct MatchTests {
                 expected  -a-b-(c|)
                 received  -ab
                             ^ tick 2
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b-(c|)", values: abc)
         }
@@ -237,7 +238,7 @@ struct MatchTests {
                 expected  -a-b-(c|)
                 received  -a-c
                              ^ tick 3
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b-(c|)", values: abc)
         }
@@ -264,7 +265,7 @@ struct MatchTests {
                 received  -aA
                             ^ tick 2
                 where     A = 42
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b", values: abc)
         }
@@ -291,7 +292,7 @@ struct MatchTests {
                 expected  -a-b-(c|)
                 received  -a-b|
                               ^ tick 4
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b-(c|)", values: abc)
         }
@@ -317,7 +318,7 @@ struct MatchTests {
                 expected  -a--
                 received  -a9
                             ^ tick 2
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a--", values: abc)
         }
@@ -344,7 +345,7 @@ struct MatchTests {
                 expected  -a-b-(c|)
                 received  -a-b--
                                ^ tick 5
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b-(c|)", values: abc)
         }
@@ -370,7 +371,7 @@ struct MatchTests {
                 expected  -a-b
                 received  -a--
                              ^ tick 3
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b", values: abc, within: .ticks(6))
         }
@@ -398,7 +399,7 @@ struct MatchTests {
                 expected  -a-b
                 received  -a--
                              ^ tick 3
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b", values: abc, within: .ticks(6))
         }
@@ -422,7 +423,7 @@ struct MatchTests {
                 expected  (ab|)
                 received  (a|)
                           ^ tick 0
-            """,
+            """
         ]) {
             expect([1].publisher).toMatch("(ab|)", values: abc)
         }
@@ -447,7 +448,7 @@ struct MatchTests {
                 expected  a
                 received  -
                           ^ tick 0
-            """,
+            """
         ]) {
             expect(subject).toMatch("a", values: abc)
         }
@@ -471,7 +472,7 @@ struct MatchTests {
                 expected  -#
                 received  -|
                            ^ tick 1
-            """,
+            """
         ]) {
             expect(finishing, on: clock).toMatch("-#")
         }
@@ -496,7 +497,7 @@ struct MatchTests {
                 expected  -|
                 received  -#
                            ^ tick 1
-            """,
+            """
         ]) {
             expect(failing, on: clock).toMatch("-|")
         }
@@ -522,7 +523,7 @@ struct MatchTests {
                 expected  -#
                 received  -#
                            ^ tick 1
-            """,
+            """
         ]) {
             expect(failing, on: clock).toMatch("-#", error: .offline)
         }
@@ -548,7 +549,7 @@ struct MatchTests {
                 expected  -a-b|
                 received  -a|
                             ^ tick 2
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a-b|", values: abc)
         }
@@ -573,7 +574,7 @@ struct MatchTests {
                 expected     a
                 received  a---
                           ^ tick 2 (the first column is tick 2)
-            """,
+            """
         ]) {
             let expectation = expect(subject, on: clock)
             clock.advance(to: VirtualClock.Instant(ticks: 5))
@@ -599,7 +600,7 @@ struct MatchTests {
 
                 expected  -a
                 received  (not drawn: the two would run over 5000 ticks; the timeline above lists every event)
-            """,
+            """
         ]) {
             let expectation = expect(subject, on: clock)
             clock.advance(to: VirtualClock.Instant(ticks: 5_000))
@@ -627,7 +628,7 @@ struct MatchTests {
                 expected  -a
                 received  (not drawn: the two would run over more than 9223372036854775807 ticks; the timeline \
             above lists every event)
-            """,
+            """
         ]) {
             let expectation = expect(subject, on: clock)
             clock.run()
@@ -651,7 +652,7 @@ struct MatchTests {
                  tick  received      expected
                     0  subscription
               →     1  1             5         toEmit(5)
-            """,
+            """
         ]) {
             expect(ticker, on: clock).toEmit(5).thenMatch("-b-(c|)", values: abc)
         }
@@ -673,7 +674,7 @@ struct MatchTests {
                     0  subscription
                     1  1             a (1)      toMatch("-a", values: ["a": 1, "b": 2, "c": 3])
               →     2  finished      (no step)
-            """,
+            """
         ]) {
             expect(subject, on: clock).toMatch("-a", values: abc)
             clock.run()
@@ -697,7 +698,7 @@ struct MatchTests {
                     0  subscription
                     0  finished
               →     0  (nothing)     (a valid step)  toMatch("-a-(b", values: ["a": 1, "b": 2, "c": 3])
-            """,
+            """
         ]) {
             expect(Empty<Int, Never>(), on: clock).toMatch("-a-(b", values: abc)
         }
@@ -764,7 +765,7 @@ struct MatchTests {
                     0  subscription
                     0  finished
               →     0  (nothing)     (a valid step)  toMatch("-a", values: ["-": 2, "a": 1])
-            """,
+            """
         ]) {
             expect(Empty<Int, Never>(), on: clock).toMatch("-a", values: ["a": 1, "-": 2])
         }
@@ -785,7 +786,7 @@ struct MatchTests {
                     0  subscription
                     0  finished
               →     0  (nothing)     (a valid step)  toMatch("-|", error: MatchTests.APIError.offline)
-            """,
+            """
         ]) {
             expect(Empty<Int, APIError>(), on: clock).toMatch("-|", error: .offline)
         }
@@ -843,7 +844,7 @@ struct MatchTests {
                  1
                  finished
               →  (nothing)     (a valid step)  toMatch("-a|", values: ["a": 1, "b": 2, "c": 3])
-            """,
+            """
         ]) {
             expect(Just(1)).toMatch("-a|", values: abc)
         }

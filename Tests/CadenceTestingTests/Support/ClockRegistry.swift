@@ -2,7 +2,7 @@ import CadenceTesting
 import Foundation
 
 /// Every clock a test saw, kept alive so that no two tests can be handed the same object by address reuse.
-final class ClockRegistry: @unchecked Sendable {  // `lock` guards `clocks`
+final class ClockRegistry: @unchecked Sendable { // `lock` guards `clocks`
     static let shared = ClockRegistry()
     private let lock = NSLock()
     private var clocks: [ObjectIdentifier: VirtualClock] = [:]

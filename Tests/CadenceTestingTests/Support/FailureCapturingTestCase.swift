@@ -74,8 +74,10 @@ class FailureCapturingTestCase: XCTestCase {
         if !took(failure) { super.record(issue) }
     }
     #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+    ) {
         if !took(Recorded(message: description, file: filePath, line: lineNumber)) {
             super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }

@@ -39,8 +39,10 @@ func expectNoFailures(sourceLocation: SourceLocation = #_sourceLocation, _ body:
 /// Both lists of messages in full, for a mismatch.
 func differingReports(expected: [String], received: [String]) -> String {
     func list(_ messages: [String]) -> String {
-        messages.isEmpty ? "(none)" : messages.enumerated().map { "[\($0.offset)]\n\($0.element)" }
-            .joined(separator: "\n")
+        messages.isEmpty
+            ? "(none)"
+            : messages.enumerated().map { "[\($0.offset)]\n\($0.element)" }
+                .joined(separator: "\n")
     }
     return "reported failures differ\n--- expected ---\n\(list(expected))\n--- received ---\n\(list(received))"
 }

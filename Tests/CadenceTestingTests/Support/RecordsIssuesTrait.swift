@@ -56,9 +56,10 @@ struct RecordsIssuesTrait: TestTrait, TestScoping {
         try await handler.provideScope(for: test, testCase: testCase, performing: function)
         if recorded.value != expected {
             Issue.record(
-                Comment(rawValue: differingReports(
-                    expected: expected.map(\.description), received: recorded.value.map(\.description)
-                )),
+                Comment(
+                    rawValue: differingReports(
+                        expected: expected.map(\.description), received: recorded.value.map(\.description)
+                    )),
                 sourceLocation: sourceLocation
             )
         }

@@ -1,5 +1,6 @@
 import CadenceSupport
 import CadenceTesting
+
 #if canImport(Combine)
 import Combine
 #endif
@@ -38,9 +39,10 @@ struct ScriptedPublisher<Output, Failure: Error>: Publisher {
             let send = {
                 switch entry {
                 case .subscription:
-                    subscriber.receive(subscription: ScriptedSubscription(log: log) {
-                        for value in onCancel { _ = subscriber.receive(value) }
-                    })
+                    subscriber.receive(
+                        subscription: ScriptedSubscription(log: log) {
+                            for value in onCancel { _ = subscriber.receive(value) }
+                        })
                 case let .value(value): _ = subscriber.receive(value)
                 case let .completion(completion): subscriber.receive(completion: completion)
                 }
@@ -60,7 +62,9 @@ extension ScriptedPublisher {
         _ values: [Output],
         then completion: Subscribers.Completion<Failure>? = nil
     ) -> Self {
-        Self([(nil, .subscription)] + values.map { (nil, .value($0)) } + (completion.map { [(nil, .completion($0))] } ?? []))
+        Self(
+            [(nil, .subscription)] + values.map { (nil, .value($0)) }
+                + (completion.map { [(nil, .completion($0))] } ?? []))
     }
 
     /// Never sends anything, not even a subscription.
@@ -75,20 +79,23 @@ extension ScriptedPublisher {
 extension ScriptedPublisher where Failure == Never {
     /// Subscribes, sends `values`, finishes, then sends `after`.
     static func sending(_ values: [Output], thenFinishing after: [Output]) -> Self {
-        Self([(nil, .subscription)] + values.map { (nil, .value($0)) } + [(nil, .completion(.finished))]
-            + after.map { (nil, .value($0)) })
+        Self(
+            [(nil, .subscription)] + values.map { (nil, .value($0)) } + [(nil, .completion(.finished))]
+                + after.map { (nil, .value($0)) })
     }
 
     /// Subscribes, sends `values` and finishes twice.
     static func finishingTwice(after values: [Output]) -> Self {
-        Self([(nil, .subscription)] + values.map { (nil, .value($0)) }
-            + [(nil, .completion(.finished)), (nil, .completion(.finished))])
+        Self(
+            [(nil, .subscription)] + values.map { (nil, .value($0)) }
+                + [(nil, .completion(.finished)), (nil, .completion(.finished))])
     }
 
     /// Sends two subscriptions, then `values` and a finish.
     static func subscribingTwice(then values: [Output]) -> Self {
-        Self([(nil, .subscription), (nil, .subscription)] + values.map { (nil, .value($0)) }
-            + [(nil, .completion(.finished))])
+        Self(
+            [(nil, .subscription), (nil, .subscription)] + values.map { (nil, .value($0)) }
+                + [(nil, .completion(.finished))])
     }
 }
 

@@ -30,12 +30,15 @@ func expectWallClockFailures(
     }
     if messages != expected {
         func list(_ messages: [String]) -> String {
-            messages.isEmpty ? "(none)" : messages.enumerated().map { "[\($0.offset)]\n\($0.element)" }
-                .joined(separator: "\n")
+            messages.isEmpty
+                ? "(none)"
+                : messages.enumerated().map { "[\($0.offset)]\n\($0.element)" }
+                    .joined(separator: "\n")
         }
         Issue.record(
-            Comment(rawValue: "reported failures differ (times masked)\n--- expected ---\n\(list(expected))\n"
-                + "--- received ---\n\(list(messages))"),
+            Comment(
+                rawValue: "reported failures differ (times masked)\n--- expected ---\n\(list(expected))\n"
+                    + "--- received ---\n\(list(messages))"),
             sourceLocation: sourceLocation
         )
     }

@@ -17,7 +17,7 @@ import Testing
         expectFailures([
             "1 scheduled action, due at tick 1000, was scheduled after the virtual clock had been drained — by a "
                 + "task the body started and did not await? Await or cancel the tasks the body starts before it "
-                + "returns.",
+                + "returns."
         ]) {
             withVirtualTime { clock in
                 scheduleAfterTheDrain(on: clock, at: 1000)
@@ -29,7 +29,7 @@ import Testing
         expectFailures([
             "2 scheduled actions, due at ticks 5 and 7, were scheduled after the virtual clock had been drained — by "
                 + "a task the body started and did not await? Await or cancel the tasks the body starts before it "
-                + "returns.",
+                + "returns."
         ]) {
             withVirtualTime(strict: true) { clock in
                 scheduleAfterTheDrain(on: clock, at: 5)

@@ -30,7 +30,7 @@ import Testing
         #expect(VirtualClock.current === clock)
     }
 
-    @Test(.virtualTime, arguments: 1 ... 8)
+    @Test(.virtualTime, arguments: 1...8)
     func eachCaseOfAParameterisedTestHasAClockOfItsOwn(ticks: Int) throws {
         let clock = try #require(VirtualClock.current)
         #expect(ClockRegistry.shared.register(clock))
@@ -53,7 +53,7 @@ import Testing
                     0  subscription
                     0  1             1          toEmit(1)
               →     0  2             (no step)
-            """,
+            """
         ]),
         .virtualTime
     )
@@ -75,7 +75,7 @@ import Testing
                     0  subscription
                    10  1             1          toEmit(1)
               →  5010  2             (no step)
-            """,
+            """
         ]),
         .virtualTime
     )
@@ -95,7 +95,7 @@ import Testing
             action, due at tick 61000, never ran. An endless repeating timer, or work that keeps rescheduling \
             itself? Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon; \
             .virtualTime(strict: true) makes this a failure.
-            """,
+            """
         ]),
         .virtualTime(horizon: .seconds(60))
     )
@@ -110,7 +110,7 @@ import Testing
             2 scheduled actions, due at ticks 5000 and 10000, never ran: the virtual clock was still busy \
             .seconds(1) after the test body returned (at tick 0). Cancel the work the test body leaves behind, or \
             give .virtualTime(horizon:) a longer horizon.
-            """,
+            """
         ]),
         .virtualTime(horizon: .seconds(1), strict: true)
     )
@@ -136,7 +136,7 @@ import Testing
             """
             VirtualClock.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the \
             clock stays at tick 0.
-            """,
+            """
         ]),
         .virtualTime
     )
@@ -149,7 +149,7 @@ import Testing
             """
             .virtualTime(horizon:) was given a negative horizon (-1000 ticks); time never goes backwards, so only \
             the work already due when the test body returned (at tick 0) ran.
-            """,
+            """
         ]),
         .virtualTime(horizon: .seconds(-1))
     )
@@ -158,9 +158,10 @@ import Testing
     // MARK: Into Swift Testing
 
     #if compiler(>=6.3)
-    @Test(.recordsIssues([
-        ExpectedIssue(lateTwoMessage, line: VirtualTimeTraitTests.lateIssueLine),
-    ]), .virtualTime)
+    @Test(
+        .recordsIssues([
+            ExpectedIssue(lateTwoMessage, line: VirtualTimeTraitTests.lateIssueLine)
+        ]), .virtualTime)
     func lateOverFulfilmentBecomesAnIssueAtTheExpectation() {
         let subject = CurrentValueSubject<Int, Never>(1)
         expect(subject).toEmit(1)
@@ -171,39 +172,41 @@ import Testing
     static let lateIssueLine = #line - 5
 
     static let busyNoteLine = #line + 1
-    @Test(.recordsIssues([
-        ExpectedIssue(
-            """
-            The virtual clock was still busy .ticks(10) after the test body returned (at tick 0): 1 scheduled \
-            action, due at tick 12, never ran. An endless repeating timer, or work that keeps rescheduling itself? \
-            Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon; \
-            .virtualTime(strict: true) makes this a failure.
-            """,
-            severity: .warning, line: busyNoteLine
-        ),
-    ]), .virtualTime(horizon: .milliseconds(10)))
+    @Test(
+        .recordsIssues([
+            ExpectedIssue(
+                """
+                The virtual clock was still busy .ticks(10) after the test body returned (at tick 0): 1 scheduled \
+                action, due at tick 12, never ran. An endless repeating timer, or work that keeps rescheduling itself? \
+                Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon; \
+                .virtualTime(strict: true) makes this a failure.
+                """,
+                severity: .warning, line: busyNoteLine
+            )
+        ]), .virtualTime(horizon: .milliseconds(10)))
     func theBusyClockNoteIsAWarningAtTheTest() throws {
         try #require(VirtualClock.current).schedule(at: .init(ticks: 0), every: .milliseconds(3)) {}
     }
 
     static let strictLine = #line + 1
-    @Test(.recordsIssues([
-        ExpectedIssue(
-            """
-            VirtualClock.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the \
-            clock stays at tick 0.
-            """,
-            line: strictLine
-        ),
-        ExpectedIssue(
-            """
-            1 scheduled action, due at tick 11, never ran: the virtual clock was still busy .ticks(10) after the \
-            test body returned (at tick 0). Cancel the work the test body leaves behind, or give \
-            .virtualTime(horizon:) a longer horizon.
-            """,
-            line: strictLine
-        ),
-    ]), .virtualTime(horizon: .milliseconds(10), strict: true))
+    @Test(
+        .recordsIssues([
+            ExpectedIssue(
+                """
+                VirtualClock.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the \
+                clock stays at tick 0.
+                """,
+                line: strictLine
+            ),
+            ExpectedIssue(
+                """
+                1 scheduled action, due at tick 11, never ran: the virtual clock was still busy .ticks(10) after the \
+                test body returned (at tick 0). Cancel the work the test body leaves behind, or give \
+                .virtualTime(horizon:) a longer horizon.
+                """,
+                line: strictLine
+            ),
+        ]), .virtualTime(horizon: .milliseconds(10), strict: true))
     func strictModeAndClockMisuseAreFailuresAtTheTest() throws {
         let clock = try #require(VirtualClock.current)
         clock.schedule(after: .milliseconds(11)) {}
@@ -224,10 +227,11 @@ import Testing
         }
         let clock = try #require(box.value)
         #expect(clock.hasEnded)
-        #expect(failures.map(\.message) == [
-            "VirtualClock.schedule(after:) was called after the clock's test ended (at tick 0); the action will "
-                + "never run.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "VirtualClock.schedule(after:) was called after the clock's test ended (at tick 0); the action will "
+                    + "never run."
+            ])
         #expect(failures.map(\.location.fileID) == [test.sourceLocation.fileID])
         #expect(failures.map(\.location.line) == [test.sourceLocation.line])
     }
@@ -357,13 +361,13 @@ import Testing
     /// 128 cases run in parallel under the suite's trait, each advancing its own clock by its own amount, suspending
     /// between rounds so the runner interleaves them: any clock shared between two cases would show another case's
     /// time.
-    @Test(arguments: 0 ..< 128)
+    @Test(arguments: 0..<128)
     func parallelTestsNeverSeeEachOthersClocks(index: Int) async throws {
         let clock = try #require(VirtualClock.current)
         #expect(ClockRegistry.shared.register(clock))
         #expect(clock.now.ticks == 0)
         let step = Int64(index + 1)
-        for round in Int64(1) ... 3 {
+        for round in Int64(1)...3 {
             await clock.advance(by: .ticks(Int(step)))
             await Task.yield()
             #expect(clock.now.ticks == step * round)
@@ -391,7 +395,7 @@ import Testing
             1 scheduled action, due at tick 2, never ran: the virtual clock was still busy .ticks(1) after the test \
             body returned (at tick 0). Cancel the work the test body leaves behind, or give .virtualTime(horizon:) a \
             longer horizon.
-            """,
+            """
         ]),
         .virtualTime(horizon: .milliseconds(1), strict: true)
     )

@@ -142,21 +142,22 @@ import Testing
                 subject.send(completion: .finished)
             }
         }
-        #expect(failures.map(\.message) == [
-            """
-            expect(CurrentValueSubject<Int, Never>) received 2 events after its chain had ended: 2 at tick 0, \
-            finished at tick 0.
+        #expect(
+            failures.map(\.message) == [
+                """
+                expect(CurrentValueSubject<Int, Never>) received 2 events after its chain had ended: 2 at tick 0, \
+                finished at tick 0.
 
-                expect(CurrentValueSubject<Int, Never>)
-              ✓   .toEmit(1)
+                    expect(CurrentValueSubject<Int, Never>)
+                  ✓   .toEmit(1)
 
-                 tick  received      expected
-                    0  subscription
-                    0  1             1          toEmit(1)
-              →     0  2             (no step)
-                    0  finished      (no step)
-            """,
-        ])
+                     tick  received      expected
+                        0  subscription
+                        0  1             1          toEmit(1)
+                  →     0  2             (no step)
+                        0  finished      (no step)
+                """
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -168,14 +169,15 @@ import Testing
                 clock.schedule(at: clock.now, every: .seconds(2)) {}
             }
         }
-        #expect(failures.map(\.message) == [
-            """
-            The virtual clock was still busy .seconds(5) after the body returned (at tick 0): 1 scheduled action, \
-            due at tick 6000, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel \
-            it before the body returns, or give withVirtualTime(horizon:) a longer horizon; \
-            withVirtualTime(strict: true) makes this a failure.
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                The virtual clock was still busy .seconds(5) after the body returned (at tick 0): 1 scheduled action, \
+                due at tick 6000, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel \
+                it before the body returns, or give withVirtualTime(horizon:) a longer horizon; \
+                withVirtualTime(strict: true) makes this a failure.
+                """
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -186,7 +188,7 @@ import Testing
             stopped at tick 99999): 1 scheduled action, due at tick 100000, never ran. An endless repeating \
             timer, or work that keeps rescheduling itself? Cancel it before the body returns; \
             withVirtualTime(strict: true) makes this a failure.
-            """,
+            """
         ]) {
             withVirtualTime { clock in
                 _ = clock.schedule(at: clock.now, every: .ticks(1)) {}
@@ -200,7 +202,7 @@ import Testing
             5 scheduled actions, due at ticks 2500, 3500, 4500 and later, never ran: the virtual clock was still \
             busy .seconds(1) after the body returned (at tick 500). Cancel the work the body leaves behind, or give \
             withVirtualTime(horizon:) a longer horizon.
-            """,
+            """
         ]) {
             withVirtualTime(horizon: .seconds(1), strict: true) { clock in
                 clock.advance(by: .milliseconds(500))
@@ -218,7 +220,7 @@ import Testing
             1 task asleep on the clock until tick 10000 never woke: the virtual clock was still busy .ticks(0) after \
             the body returned (at tick 0). Cancel the work the body leaves behind, or give withVirtualTime(horizon:) \
             a longer horizon.
-            """,
+            """
         ]) {
             let sleeper = await withVirtualTime(horizon: .zero, strict: true) { clock in
                 await Task.yield()
@@ -243,7 +245,7 @@ import Testing
             """
             withVirtualTime(horizon:) was given a negative horizon (-500 ticks); time never goes backwards, so \
             only the work already due when the body returned (at tick 0) ran.
-            """,
+            """
         ]) {
             withVirtualTime(horizon: .milliseconds(-500)) { _ in }
         }
@@ -257,10 +259,11 @@ import Testing
                 clock.schedule(at: clock.now, every: .zero) {}.cancel()
             }
         }
-        #expect(failures.map(\.message) == [
-            "VirtualClock.schedule(at:every:) was given a repeat interval of 0.0 seconds; an interval must be "
-                + "positive, so the action repeats every tick (1 ms) instead.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "VirtualClock.schedule(at:every:) was given a repeat interval of 0.0 seconds; an interval must be "
+                    + "positive, so the action repeats every tick (1 ms) instead."
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -273,10 +276,11 @@ import Testing
                 own.advance(to: .init(ticks: -3))
             }
         }
-        #expect(failures.map(\.message) == [
-            "VirtualClock.advance(to:) was given tick -3, which is before now (tick 0); time never goes backwards, so "
-                + "the clock stays at tick 0.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "VirtualClock.advance(to:) was given tick -3, which is before now (tick 0); time never goes backwards, so "
+                    + "the clock stays at tick 0."
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 

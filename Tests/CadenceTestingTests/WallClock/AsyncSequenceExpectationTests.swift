@@ -34,7 +34,7 @@ struct AsyncSequenceExpectationTests {
                  +… ms  subscription
                  +… ms  1                                1         toEmit(1, timeout: .seconds(600))
               →  +… ms  failure(WallClockError.offline)  finished  thenFinish(timeout: .seconds(600))
-            """,
+            """
         ]) {
             continuation.yield(1)
             continuation.finish(throwing: WallClockError.offline)
@@ -73,12 +73,14 @@ struct AsyncSequenceExpectationTests {
                  +… ms  subscription
                  +… ms  1             1         toEmit([1, 2], timeout: .seconds(600))
               →  +… ms  finished      2         toEmit([1, 2], timeout: .seconds(600))
-            """,
+            """
         ]) {
-            await expect(AsyncStream { continuation in
-                continuation.yield(1)
-                continuation.finish()
-            }).toEmit([1, 2], timeout: .seconds(600))
+            await expect(
+                AsyncStream { continuation in
+                    continuation.yield(1)
+                    continuation.finish()
+                }
+            ).toEmit([1, 2], timeout: .seconds(600))
         }
     }
 
@@ -98,7 +100,7 @@ struct AsyncSequenceExpectationTests {
                  +… ms  0             0         toEmit([0, 1], timeout: .seconds(600))
                  +… ms  1             1         toEmit([0, 1], timeout: .seconds(600))
               →  +… ms  (nothing)     2         thenEmit(2, timeout: .milliseconds(80))
-            """,
+            """
         ]) {
             await expect(CountingSequence(pulls: pulls), demand: .max(2)).toEmit([0, 1], timeout: .seconds(600))
                 .thenEmit(2, timeout: .milliseconds(80))
@@ -119,7 +121,7 @@ struct AsyncSequenceExpectationTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  (nothing)     0         toEmit(0, timeout: .milliseconds(50))
-            """,
+            """
         ]) {
             await expect(CountingSequence(pulls: pulls), demand: .none).toEmit(0, timeout: .milliseconds(50))
         }
@@ -153,7 +155,7 @@ struct AsyncSequenceExpectationTests {
                  +… ms  subscription
                  +… ms  1             1         toEmit(1, timeout: .seconds(600))
               →  +… ms  (nothing)     2         thenEmit(2, timeout: .seconds(600))
-            """,
+            """
         ]) {
             continuation.yield(1)
             let expectation = await expect(stream).toEmit(1, timeout: .seconds(600)).thenCancel()

@@ -25,7 +25,7 @@ struct WallClockCompletionTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  7             finished  toFinish(timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([7], to: subject)
@@ -48,7 +48,7 @@ struct WallClockCompletionTests {
                  +… ms  subscription
                  +… ms  1                                1         toEmit(1, timeout: .seconds(600))
               →  +… ms  failure(WallClockError.offline)  finished  thenFinish(timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1], completion: .failure(.offline), to: subject)
@@ -58,12 +58,14 @@ struct WallClockCompletionTests {
 
     @Test func aStepWithoutTimeoutAfterWallClockStepsSaysItDidNotWait() async {
         let subject = PassthroughSubject<Int, Never>()
-        await expectWallClockFailures([
-            """
-            thenFinish() failed: the finish never arrived: it had not arrived when the step looked, and a step \
-            without timeout: does not wait on the wall clock — give it a timeout:, as the chain's earlier steps have.
-            """,
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                """
+                thenFinish() failed: the finish never arrived: it had not arrived when the step looked, and a step \
+                without timeout: does not wait on the wall clock — give it a timeout:, as the chain's earlier steps have.
+                """
+            ], headlinesOnly: true
+        ) {
             let expectation = expect(subject)
             send([1], to: subject)
             await expectation.toEmit(1, timeout: .seconds(600)).thenFinish()
@@ -81,7 +83,7 @@ struct WallClockCompletionTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  (nothing)     finished  toFinish(timeout: .milliseconds(60))
-            """,
+            """
         ]) {
             await expect(PassthroughSubject<Int, Never>()).toFinish(timeout: .milliseconds(60))
         }
@@ -100,14 +102,16 @@ struct WallClockCompletionTests {
                  subscription
                  finished
               →  (nothing)     (a valid step)  toFinish(timeout: .seconds(-1))
-            """,
+            """
         ]) {
             await expect(Empty<Int, Never>()).toFinish(timeout: .seconds(-1))
         }
-        await expectWallClockFailures([
-            "thenFinish(timeout: .milliseconds(-1500)) failed: its timeout is negative (-1.5 s); a step cannot wait "
-                + "less than no time — use .zero to check only what has already arrived.",
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                "thenFinish(timeout: .milliseconds(-1500)) failed: its timeout is negative (-1.5 s); a step cannot wait "
+                    + "less than no time — use .zero to check only what has already arrived."
+            ], headlinesOnly: true
+        ) {
             await expect(Empty<Int, Never>()).thenFinish(timeout: .milliseconds(-1500))
         }
     }

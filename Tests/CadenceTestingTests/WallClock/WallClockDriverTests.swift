@@ -38,7 +38,7 @@ struct WallClockDriverTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  finished      1         toEmit(1, timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([], completion: .finished, to: subject)
@@ -50,12 +50,14 @@ struct WallClockDriverTests {
     }
 
     @Test func anEndlessTimeout() async {
-        await expectWallClockFailures([
-            """
-            thenEmit(2, timeout: .seconds(Int64.max)) failed: expected the value (2), received finished at \
-            +… ms.
-            """,
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                """
+                thenEmit(2, timeout: .seconds(Int64.max)) failed: expected the value (2), received finished at \
+                +… ms.
+                """
+            ], headlinesOnly: true
+        ) {
             await expect(Just(1)).toEmit(1, timeout: .seconds(Int64.max)).thenEmit(2, timeout: .seconds(Int64.max))
         }
     }
@@ -74,7 +76,7 @@ struct WallClockDriverTests {
                  +… ms  subscription
                  +… ms  1             1         toEmit([1, 2], timeout: .milliseconds(100))
               →  +… ms  (nothing)     2         toEmit([1, 2], timeout: .milliseconds(100))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             // Sent before the step starts, so what it has when the timeout runs out does not depend on timing.
@@ -94,7 +96,7 @@ struct WallClockDriverTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  (nothing)     2         toEmit(2, timeout: .zero)
-            """,
+            """
         ]) {
             await expect(Just(1)).toEmit(1, timeout: .zero).thenFinish(timeout: .zero)
             await expect(PassthroughSubject<Int, Never>()).toEmit(2, timeout: .zero)
@@ -110,19 +112,20 @@ struct WallClockDriverTests {
         }
         task.cancel()
         let failures = await task.value.map { maskingTimes($0.message) }
-        #expect(failures == [
-            """
-            toEmit(1, timeout: .seconds(600)) failed: the value (1) had not arrived when the task waiting for it was \
-            cancelled.
+        #expect(
+            failures == [
+                """
+                toEmit(1, timeout: .seconds(600)) failed: the value (1) had not arrived when the task waiting for it was \
+                cancelled.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✗   .toEmit(1, timeout: .seconds(600))
+                    expect(PassthroughSubject<Int, Never>)
+                  ✗   .toEmit(1, timeout: .seconds(600))
 
-                 time  received      expected
-                 +… ms  subscription
-              →  +… ms  (nothing)     1         toEmit(1, timeout: .seconds(600))
-            """,
-        ])
+                     time  received      expected
+                     +… ms  subscription
+                  →  +… ms  (nothing)     1         toEmit(1, timeout: .seconds(600))
+                """
+            ])
     }
 
     @Test func aTaskCancelledWhileItWaitsStopsWaiting() async {
@@ -140,20 +143,21 @@ struct WallClockDriverTests {
         try? await Task.sleep(for: .milliseconds(20))
         task.cancel()
         let failures = await task.value.map { maskingTimes($0.message) }
-        #expect(failures == [
-            """
-            toEmit([1, 2], timeout: .seconds(600)) failed: value 2 of 2 (2) had not arrived when the task waiting for \
-            it was cancelled.
+        #expect(
+            failures == [
+                """
+                toEmit([1, 2], timeout: .seconds(600)) failed: value 2 of 2 (2) had not arrived when the task waiting for \
+                it was cancelled.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✗   .toEmit([1, 2], timeout: .seconds(600))
+                    expect(PassthroughSubject<Int, Never>)
+                  ✗   .toEmit([1, 2], timeout: .seconds(600))
 
-                 time  received      expected
-                 +… ms  subscription
-                 +… ms  1             1         toEmit([1, 2], timeout: .seconds(600))
-              →  +… ms  (nothing)     2         toEmit([1, 2], timeout: .seconds(600))
-            """,
-        ])
+                     time  received      expected
+                     +… ms  subscription
+                     +… ms  1             1         toEmit([1, 2], timeout: .seconds(600))
+                  →  +… ms  (nothing)     2         toEmit([1, 2], timeout: .seconds(600))
+                """
+            ])
     }
 
     @Test func aStepAfterTheCompletionFailsAtOnce() async {
@@ -172,7 +176,7 @@ struct WallClockDriverTests {
                  +… ms  1             1         toEmit(1, timeout: .seconds(600))
                  +… ms  finished      finished  thenFinish(timeout: .seconds(600))
               →  +… ms  (nothing)     2         thenEmit(2, timeout: .seconds(600))
-            """,
+            """
         ]) {
             await expect(Just(1)).toEmit(1, timeout: .seconds(600)).thenFinish(timeout: .seconds(600))
                 .thenEmit(2, timeout: .seconds(600))
@@ -192,7 +196,7 @@ struct WallClockDriverTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  2             1         toEmit(1, timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([2], to: subject)
@@ -211,7 +215,7 @@ struct WallClockDriverTests {
 
                  time  received   expected
               →  +… ms  (nothing)  1         toEmit(1, timeout: .milliseconds(50))
-            """,
+            """
         ]) {
             await expect(SilentPublisher()).toEmit(1, timeout: .milliseconds(50))
         }
@@ -229,7 +233,7 @@ struct WallClockDriverTests {
                  time  received             expected
                  +… ms  subscription
               →  +… ms  1 (contract broken)  1         toEmit(1, timeout: .seconds(600))
-            """,
+            """
         ]) {
             await expect(PushyPublisher(value: 1), demand: .none).toEmit(1, timeout: .seconds(600))
         }
@@ -249,7 +253,7 @@ struct WallClockDriverTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  (nothing)     1         toEmit(1, timeout: .milliseconds(50))
-            """,
+            """
         ]) {
             await expect(Just(1).delay(for: .milliseconds(5), scheduler: scheduler), on: scheduler)
                 .toEmit(1, timeout: .milliseconds(50))
@@ -272,7 +276,7 @@ struct WallClockDriverTests {
                  +… ms  subscription
                  +… ms  1             1         toEmit([1, 2], timeout: .seconds(600))
               →  +… ms  finished      2         toEmit([1, 2], timeout: .seconds(600))
-            """,
+            """
         ]) {
             await VirtualClock.$current.withValue(VirtualClock()) { () async -> Void in
                 await expect(Just(1).receive(on: queue)).toEmit([1, 2], timeout: .seconds(600))
@@ -293,7 +297,7 @@ struct WallClockDriverTests {
                  +… ms  subscription
                  +… ms  1             1          toEmit(1, timeout: .seconds(600))
               →  +… ms  2             (no step)
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1], to: subject)
@@ -306,11 +310,12 @@ struct WallClockDriverTests {
     @Test func manyStepsWaitAtOnce() async {
         await expectWallClockFailures([]) {
             await withTaskGroup(of: Void.self) { group in
-                for offset in 0 ..< 50 {
+                for offset in 0..<50 {
                     group.addTask {
                         let subject = PassthroughSubject<Int, Never>()
                         let expectation = expect(subject)
-                        send([offset, offset + 1], completion: .finished, to: subject, after: .milliseconds(offset % 5))
+                        send(
+                            [offset, offset + 1], completion: .finished, to: subject, after: .milliseconds(offset % 5))
                         await expectation.toEmit([offset, offset + 1], timeout: .seconds(600))
                             .thenFinish(timeout: .seconds(600))
                     }
@@ -319,10 +324,10 @@ struct WallClockDriverTests {
         }
     }
 
-    @Test(arguments: 0 ..< 20)
+    @Test(arguments: 0..<20)
     func valuesFromAnotherThreadWhileTheStepWaits(round _: Int) async {
         let subject = PassthroughSubject<Int, Never>()
-        let values = Array(1 ... 200)
+        let values = Array(1...200)
         await expectWallClockFailures([]) {
             let expectation = expect(subject)
             send(values, completion: .finished, to: subject, after: .milliseconds(1))

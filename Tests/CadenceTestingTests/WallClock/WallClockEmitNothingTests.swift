@@ -26,7 +26,7 @@ struct WallClockEmitNothingTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  1             nothing for 600 s  toEmitNothing(timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1], to: subject)
@@ -48,7 +48,7 @@ struct WallClockEmitNothingTests {
                  +… ms  subscription
                  +… ms  1             1                  toEmit(1, timeout: .seconds(600))
               →  +… ms  finished      nothing for 600 s  thenEmitNothing(timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1], completion: .finished, to: subject)
@@ -73,27 +73,30 @@ struct WallClockEmitNothingTests {
         }
         task.cancel()
         let failures = await task.value.map { maskingTimes($0.message) }
-        #expect(failures == [
-            """
-            toEmitNothing(timeout: .seconds(600)) failed: the task waiting for its window to pass was cancelled.
+        #expect(
+            failures == [
+                """
+                toEmitNothing(timeout: .seconds(600)) failed: the task waiting for its window to pass was cancelled.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✗   .toEmitNothing(timeout: .seconds(600))
+                    expect(PassthroughSubject<Int, Never>)
+                  ✗   .toEmitNothing(timeout: .seconds(600))
 
-                 time  received      expected
-                 +… ms  subscription
-              →  +… ms  (nothing)     nothing for 600 s  toEmitNothing(timeout: .seconds(600))
-            """,
-        ])
+                     time  received      expected
+                     +… ms  subscription
+                  →  +… ms  (nothing)     nothing for 600 s  toEmitNothing(timeout: .seconds(600))
+                """
+            ])
     }
 
     @Test func aNegativeTimeout() async {
-        await expectWallClockFailures([
-            """
-            toEmitNothing(timeout: .milliseconds(-5)) failed: its timeout is negative (-5 ms); a step cannot wait less \
-            than no time — use .zero to check only what has already arrived.
-            """,
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                """
+                toEmitNothing(timeout: .milliseconds(-5)) failed: its timeout is negative (-5 ms); a step cannot wait less \
+                than no time — use .zero to check only what has already arrived.
+                """
+            ], headlinesOnly: true
+        ) {
             await expect(Empty<Int, Never>()).toEmitNothing(timeout: .milliseconds(-5))
         }
     }

@@ -37,7 +37,7 @@ struct WallClockEmitTests {
                  +… ms  subscription
                  +… ms  1             1         toEmit(1, timeout: .seconds(600))
               →  +… ms  5             2         thenEmit([2, 3], timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1, 5], to: subject)
@@ -59,7 +59,7 @@ struct WallClockEmitTests {
                  +… ms  1             1         toEmit([1, 2, 3], timeout: .seconds(600))
                  +… ms  2             2         toEmit([1, 2, 3], timeout: .seconds(600))
               →  +… ms  finished      3         toEmit([1, 2, 3], timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1, 2], completion: .finished, to: subject)
@@ -79,7 +79,7 @@ struct WallClockEmitTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  (nothing)     1         toEmit(1, timeout: .milliseconds(50))
-            """,
+            """
         ]) {
             await expect(subject).toEmit(1, timeout: .milliseconds(50))
         }
@@ -100,18 +100,20 @@ struct WallClockEmitTests {
                  +… ms  1             1          toEmit(1, timeout: .seconds(600))
               →  +… ms  2             (no step)
                  +… ms  finished      (no step)
-            """,
+            """
         ]) {
             await expect([1, 2].publisher).toEmit(1, timeout: .seconds(600))
         }
     }
 
     @Test func timeoutsPrintInTheirUnit() async {
-        await expectWallClockFailures([
-            "toEmit(1, timeout: .milliseconds(1500)) failed: the value differs: expected 1, received 2 at +… ms.",
-            "toEmit([1], timeout: .microseconds(250)) failed: value 1 of 1 differs: expected 1, received 2 at +… ms.",
-            "toEmit(1, timeout: .nanoseconds(7)) failed: the value differs: expected 1, received 2 at +… ms.",
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                "toEmit(1, timeout: .milliseconds(1500)) failed: the value differs: expected 1, received 2 at +… ms.",
+                "toEmit([1], timeout: .microseconds(250)) failed: value 1 of 1 differs: expected 1, received 2 at +… ms.",
+                "toEmit(1, timeout: .nanoseconds(7)) failed: the value differs: expected 1, received 2 at +… ms.",
+            ], headlinesOnly: true
+        ) {
             await expect(Just(2)).toEmit(1, timeout: .milliseconds(1500))
             await expect(Just(2)).toEmit([1], timeout: .microseconds(250))
             await expect(Just(2)).toEmit(1, timeout: .nanoseconds(7))

@@ -41,7 +41,7 @@ struct WallClockFailTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  finished      failure(WallClockError.offline)  toFail(with: WallClockError.offline, timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([], completion: .finished, to: subject)
@@ -51,9 +51,11 @@ struct WallClockFailTests {
 
     @Test func anAsyncSequencesThrownError() async {
         await expectWallClockFailures([]) {
-            await expect(AsyncThrowingStream<Int, any Error> { continuation in
-                continuation.finish(throwing: WallClockError.offline)
-            }).toFail(with: WallClockError.offline, timeout: .seconds(600))
+            await expect(
+                AsyncThrowingStream<Int, any Error> { continuation in
+                    continuation.finish(throwing: WallClockError.offline)
+                }
+            ).toFail(with: WallClockError.offline, timeout: .seconds(600))
         }
     }
 
@@ -69,7 +71,7 @@ struct WallClockFailTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  (nothing)     failure(where: …)  toFail(where: { … }, timeout: .milliseconds(50))
-            """,
+            """
         ]) {
             await expect(PassthroughSubject<Int, WallClockError>())
                 .toFail(where: { _ in true }, timeout: .milliseconds(50))
@@ -77,12 +79,14 @@ struct WallClockFailTests {
     }
 
     @Test func aNegativeTimeout() async {
-        await expectWallClockFailures([
-            """
-            toFail(timeout: .seconds(-1)) failed: its timeout is negative (-1 s); a step cannot wait less than no time \
-            — use .zero to check only what has already arrived.
-            """,
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                """
+                toFail(timeout: .seconds(-1)) failed: its timeout is negative (-1 s); a step cannot wait less than no time \
+                — use .zero to check only what has already arrived.
+                """
+            ], headlinesOnly: true
+        ) {
             await expect(Empty<Int, WallClockError>()).toFail(timeout: .seconds(-1))
         }
     }

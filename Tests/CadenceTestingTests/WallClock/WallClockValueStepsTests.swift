@@ -45,7 +45,7 @@ struct WallClockValueStepsTests {
                  +… ms  subscription
                  +… ms  1             (any value)  toEmit(count: 2, timeout: .seconds(600))
               →  +… ms  finished      (any value)  toEmit(count: 2, timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1], completion: .finished, to: subject)
@@ -66,7 +66,7 @@ struct WallClockValueStepsTests {
                  time  received      expected
                  +… ms  subscription
               →  +… ms  4             (a match)  toEmit(where: { … }, timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([4], to: subject)
@@ -89,7 +89,7 @@ struct WallClockValueStepsTests {
                  +… ms  1             (skipped)  toEventuallyEmit(3, timeout: .seconds(600))
                  +… ms  2             (skipped)  toEventuallyEmit(3, timeout: .seconds(600))
               →  +… ms  finished      3          toEventuallyEmit(3, timeout: .seconds(600))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             send([1, 2], completion: .finished, to: subject)
@@ -111,7 +111,7 @@ struct WallClockValueStepsTests {
                  +… ms  subscription
                  +… ms  1             (skipped)  toEventuallyEmit(where: { … }, timeout: .milliseconds(80))
               →  +… ms  (nothing)     (a match)  toEventuallyEmit(where: { … }, timeout: .milliseconds(80))
-            """,
+            """
         ]) {
             let expectation = expect(subject)
             subject.send(1)
@@ -120,28 +120,30 @@ struct WallClockValueStepsTests {
     }
 
     @Test func badInput() async {
-        await expectWallClockFailures([
-            """
-            toEmit(count: 0, timeout: .seconds(1)) failed: its count is 0; the step must expect at least 1 value — to \
-            check that nothing arrives, use toEmitNothing(timeout:).
-            """,
-            """
-            toEmit(count: 1, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a step cannot wait \
-            less than no time — use .zero to check only what has already arrived.
-            """,
-            """
-            toEmit(where: { … }, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a step cannot \
-            wait less than no time — use .zero to check only what has already arrived.
-            """,
-            """
-            toEventuallyEmit(1, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a step cannot \
-            wait less than no time — use .zero to check only what has already arrived.
-            """,
-            """
-            toEventuallyEmit(where: { … }, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a \
-            step cannot wait less than no time — use .zero to check only what has already arrived.
-            """,
-        ], headlinesOnly: true) {
+        await expectWallClockFailures(
+            [
+                """
+                toEmit(count: 0, timeout: .seconds(1)) failed: its count is 0; the step must expect at least 1 value — to \
+                check that nothing arrives, use toEmitNothing(timeout:).
+                """,
+                """
+                toEmit(count: 1, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a step cannot wait \
+                less than no time — use .zero to check only what has already arrived.
+                """,
+                """
+                toEmit(where: { … }, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a step cannot \
+                wait less than no time — use .zero to check only what has already arrived.
+                """,
+                """
+                toEventuallyEmit(1, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a step cannot \
+                wait less than no time — use .zero to check only what has already arrived.
+                """,
+                """
+                toEventuallyEmit(where: { … }, timeout: .milliseconds(-1)) failed: its timeout is negative (-1 ms); a \
+                step cannot wait less than no time — use .zero to check only what has already arrived.
+                """,
+            ], headlinesOnly: true
+        ) {
             await expect(Just(1)).toEmit(count: 0, timeout: .seconds(1))
             await expect(Just(1)).toEmit(count: 1, timeout: .milliseconds(-1))
             await expect(Just(1)).toEmit(where: { _ in true }, timeout: .milliseconds(-1))

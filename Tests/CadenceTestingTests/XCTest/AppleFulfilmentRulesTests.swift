@@ -20,10 +20,12 @@ final class AppleFulfilmentRulesTests: FailureCapturingTestCase {
             }
         }
         // Linux's `XCTFail` prefixes its message with "failed - ".
-        XCTAssertEqual(failures.map(\.message), [
-            "failed - API violation - called -[XCTestExpectation fulfill] after the wait context has ended for "
-                + "PublisherValueExpectation(expectedValue: 3) (received no value so far).",
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "failed - API violation - called -[XCTestExpectation fulfill] after the wait context has ended for "
+                    + "PublisherValueExpectation(expectedValue: 3) (received no value so far)."
+            ])
         XCTAssertEqual(log.messages.count, 1) // the wait's own report: 3 never came
     }
 
@@ -40,10 +42,12 @@ final class AppleFulfilmentRulesTests: FailureCapturingTestCase {
                 one.fulfill()
             }
         }
-        XCTAssertEqual(failures.map(\.message), [
-            "failed - API violation - multiple calls made to -[XCTestExpectation fulfill] for "
-                + "PublisherValueExpectation(expectedValue: 1).",
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "failed - API violation - multiple calls made to -[XCTestExpectation fulfill] for "
+                    + "PublisherValueExpectation(expectedValue: 1)."
+            ])
         XCTAssertEqual(log.messages, [])
     }
 

@@ -28,10 +28,15 @@ final class FirstTestCaseXCTests: FailureCapturingTestCase {
         let observer = XCTestCaseObserver()
         let scope = try XCTUnwrap(observer.scopeForNewExpectation())
         let failures = capturingXCTestFailures { scope.reporter.report(Self.late) }
-        XCTAssertEqual(failures, [Recorded(
-            message: "failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.",
-            file: "\(#filePath)", line: Self.chainLine
-        )])
+        XCTAssertEqual(
+            failures,
+            [
+                Recorded(
+                    message:
+                        "failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.",
+                    file: "\(#filePath)", line: Self.chainLine
+                )
+            ])
         XCTAssertEqual(observer.strays, [])
     }
 
@@ -45,10 +50,12 @@ final class FirstTestCaseXCTests: FailureCapturingTestCase {
             XCTestCaseObserver.$strayDestination.withValue(strays.reporter) { scope.reporter.report(Self.late) }
         }
         XCTAssertEqual(failures, [], "the test running now must not fail")
-        XCTAssertEqual(strays.messages, [
-            "\(name): this failure was found after the test had finished, so it fails no test: "
-                + "expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.",
-        ])
+        XCTAssertEqual(
+            strays.messages,
+            [
+                "\(name): this failure was found after the test had finished, so it fails no test: "
+                    + "expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2."
+            ])
         XCTAssertEqual(strays.failures.map(\.location.line), [Self.chainLine], "at the chain")
         XCTAssertEqual(observer.strays, [], "caught here, it is neither written to standard error nor counted")
     }

@@ -22,7 +22,9 @@ final class KeyPathObservingSelectionTests: XCTestCase {
     func testAnNSObjectModelWithoutAClockIsObservedThroughObjectWillChange() {
         let log = FailureLog()
         let model = BridgedModel()
-        let named = reporting(to: log) { KeyPathValueExpectation(object: model, keyPath: \.name, expectedValue: "Blob") }
+        let named = reporting(to: log) {
+            KeyPathValueExpectation(object: model, keyPath: \.name, expectedValue: "Blob")
+        }
         XCTAssertEqual(named.observing, .objectWillChange)
         DispatchQueue.main.async { model.name = "Blob" }
         wait(for: [named], timeout: 10)
@@ -63,10 +65,12 @@ final class KeyPathObservingSelectionTests: XCTestCase {
             KeyPathValueExpectation(object: model, keyPath: \.name, expectedValue: "Blob", clock: clock)
         }
         FailureReporter.$current.withValue(log.reporter) { wait(for: [named], advancing: clock, by: .ticks(5)) }
-        XCTAssertEqual(log.messages, [
-            "wait(for:advancing:) failed: at tick 5, 1 expectation was not fulfilled: "
-                + "\"KeyPathValueExpectation(KeyPath<BridgedModel, String>, expectedValue: \"Blob\") (read [\"\"] so far)\".",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "wait(for:advancing:) failed: at tick 5, 1 expectation was not fulfilled: "
+                    + "\"KeyPathValueExpectation(KeyPath<BridgedModel, String>, expectedValue: \"Blob\") (read [\"\"] so far)\"."
+            ])
     }
 
     #if canImport(ObjectiveC)

@@ -72,11 +72,13 @@ final class KeyPathValueExpectationTests: XCTestCase {
         clock.schedule(after: .ticks(10)) { model.isLoading = false }
         clock.schedule(after: .ticks(20)) { model.isLoading = true }
         wait(for: [loading], advancing: clock)
-        XCTAssertEqual(log.messages, [
-            "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, expectedValue: true) was fulfilled more than once: "
-                + "the value became true again after the expectation had already been fulfilled (values read: "
-                + "[true, false, true]). Set assertForOverFulfill to false to allow it.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "KeyPathValueExpectation(KeyPath<LoadingModel, Bool>, expectedValue: true) was fulfilled more than once: "
+                    + "the value became true again after the expectation had already been fulfilled (values read: "
+                    + "[true, false, true]). Set assertForOverFulfill to false to allow it."
+            ])
     }
 
     func testChangesToOtherPropertiesAreNotOverFulfilments() {
@@ -194,7 +196,7 @@ final class KeyPathValueExpectationTests: XCTestCase {
         }
         let shared = model
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0 ..< 5 {
+            for index in 0..<5 {
                 DispatchQueue.main.async { shared.results.append("\(thread)-\(index)") }
             }
         }

@@ -39,20 +39,24 @@ final class LateEventXCTests: FailureCapturingTestCase {
         }
         subject.send(2)
         checkingTeardownFailures { failures in
-            XCTAssertEqual(failures, [Recorded(
-                message: """
-                    failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.
+            XCTAssertEqual(
+                failures,
+                [
+                    Recorded(
+                        message: """
+                            failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2.
 
-                        expect(PassthroughSubject<Int, Never>)
-                      ✓   .toEmit(1)
+                                expect(PassthroughSubject<Int, Never>)
+                              ✓   .toEmit(1)
 
-                         received      expected
-                         subscription
-                         1             1          toEmit(1)
-                      →  2             (no step)
-                    """,
-                file: "\(#filePath)", line: line
-            )])
+                                 received      expected
+                                 subscription
+                                 1             1          toEmit(1)
+                              →  2             (no step)
+                            """,
+                        file: "\(#filePath)", line: line
+                    )
+                ])
         }
     }
 
@@ -86,21 +90,23 @@ final class LateEventXCTests: FailureCapturingTestCase {
         XCTAssertEqual(failures, [], "the bystander test must not fail")
         XCTAssertEqual(XCTestCaseObserver.shared.strays, before, "caught here, it is neither printed nor counted")
         XCTAssertEqual(strays.failures.map(\.location.line), [handover.line], "at the chain")
-        XCTAssertEqual(strays.messages, [
-            """
-            \(handover.testName): this failure was found after the test had finished, so it fails no test: \
-            expect(DeafPublisher) received 1 event after its chain had ended: the publisher sent 2 after the \
-            subscription was cancelled (rule 1.8).
+        XCTAssertEqual(
+            strays.messages,
+            [
+                """
+                \(handover.testName): this failure was found after the test had finished, so it fails no test: \
+                expect(DeafPublisher) received 1 event after its chain had ended: the publisher sent 2 after the \
+                subscription was cancelled (rule 1.8).
 
-                expect(DeafPublisher)
-              ✓   .toEmit(1)
+                    expect(DeafPublisher)
+                  ✓   .toEmit(1)
 
-                 received             expected
-                 subscription
-                 1                    1          toEmit(1)
-              →  2 (contract broken)  (no step)
-            """,
-        ])
+                     received             expected
+                     subscription
+                     1                    1          toEmit(1)
+                  →  2 (contract broken)  (no step)
+                """
+            ])
     }
 }
 

@@ -30,9 +30,11 @@ final class PublisherFailureExpectationTests: XCTestCase {
         let failed = reporting(to: log) { PublisherFailureExpectation(subject) }
         sendLater([1, 2], then: .finished, to: subject)
         XCTAssertEqual(waitResult(for: failed, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation() failed: the publisher finished after sending [1, 2] instead of failing.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation() failed: the publisher finished after sending [1, 2] instead of failing."
+            ])
     }
 
     func testFinishingFailsFastWithAwaitFulfillment() async {
@@ -42,9 +44,11 @@ final class PublisherFailureExpectationTests: XCTestCase {
         sendLater([1, 2], then: .finished, to: subject)
         // A wait that ran out its timeout would fail this test.
         await fulfillment(of: [failed], timeout: 60)
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation() failed: the publisher finished after sending [1, 2] instead of failing.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation() failed: the publisher finished after sending [1, 2] instead of failing."
+            ])
     }
 
     func testAnotherErrorFailsFastWithAwaitFulfillment() async {
@@ -53,10 +57,12 @@ final class PublisherFailureExpectationTests: XCTestCase {
         let offline = reporting(to: log) { PublisherFailureExpectation(subject, expectedError: .offline) }
         sendLater([], then: .failure(.timeout), to: subject)
         await fulfillment(of: [offline], timeout: 60)
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation(expectedError: TestError.offline) failed: the publisher failed with "
-                + "TestError.timeout without sending a value; the error is not equal to TestError.offline.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation(expectedError: TestError.offline) failed: the publisher failed with "
+                    + "TestError.timeout without sending a value; the error is not equal to TestError.offline."
+            ])
     }
 
     func testAnotherErrorFailsFast() {
@@ -66,12 +72,14 @@ final class PublisherFailureExpectationTests: XCTestCase {
         let condition = reporting(to: log) { PublisherFailureExpectation(subject) { $0 == .offline } }
         sendLater([], then: .failure(.timeout), to: subject)
         XCTAssertEqual(XCTWaiter().wait(for: [offline, condition], timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation(expectedError: TestError.offline) failed: the publisher failed with "
-                + "TestError.timeout without sending a value; the error is not equal to TestError.offline.",
-            "PublisherFailureExpectation(condition:) failed: the publisher failed with TestError.timeout without "
-                + "sending a value; the error does not satisfy the condition.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation(expectedError: TestError.offline) failed: the publisher failed with "
+                    + "TestError.timeout without sending a value; the error is not equal to TestError.offline.",
+                "PublisherFailureExpectation(condition:) failed: the publisher failed with TestError.timeout without "
+                    + "sending a value; the error does not satisfy the condition.",
+            ])
     }
 
     func testAnAlreadyFailedPublisherResolvesAtOnce() {
@@ -87,10 +95,12 @@ final class PublisherFailureExpectationTests: XCTestCase {
         let log = FailureLog()
         let failed = reporting(to: log) { PublisherFailureExpectation(Empty<Int, TestError>()) }
         XCTAssertEqual(waitResult(for: failed, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation() failed: the publisher finished without sending a value instead of "
-                + "failing.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation() failed: the publisher finished without sending a value instead of "
+                    + "failing."
+            ])
     }
 
     func testASecondCompletionIsAnOverFulfilment() {
@@ -100,10 +110,12 @@ final class PublisherFailureExpectationTests: XCTestCase {
         ])
         let failed = reporting(to: log) { PublisherFailureExpectation(broken) }
         wait(for: [failed], timeout: 0)
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation() was over-fulfilled: the publisher sent finished after it had failed with "
-                + "TestError.offline, which breaks the subscription contract (values before: []).",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation() was over-fulfilled: the publisher sent finished after it had failed with "
+                    + "TestError.offline, which breaks the subscription contract (values before: [])."
+            ])
     }
 
     func testOnVirtualTime() {

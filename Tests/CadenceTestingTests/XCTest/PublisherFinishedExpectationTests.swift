@@ -39,20 +39,24 @@ final class PublisherFinishedExpectationTests: XCTestCase {
         let three = reporting(to: log) { PublisherFinishedExpectation(subject, expectedValue: 3) }
         sendLater([1, 3, 2], then: .finished, to: subject)
         XCTAssertEqual(waitResult(for: three, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherFinishedExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 3, 2]; "
-                + "the last value, 2, is not equal to 3.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFinishedExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 3, 2]; "
+                    + "the last value, 2, is not equal to 3."
+            ])
     }
 
     func testNoValueAtAllFailsFast() {
         let log = FailureLog()
         let big = reporting(to: log) { PublisherFinishedExpectation(Empty<Int, Never>()) { $0 > 2 } }
         XCTAssertEqual(waitResult(for: big, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherFinishedExpectation(condition:) failed: the publisher finished without sending a value; "
-                + "expected a last value satisfying the condition.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFinishedExpectation(condition:) failed: the publisher finished without sending a value; "
+                    + "expected a last value satisfying the condition."
+            ])
     }
 
     func testAFailureFailsFast() {
@@ -61,9 +65,11 @@ final class PublisherFinishedExpectationTests: XCTestCase {
         let finished = reporting(to: log) { PublisherFinishedExpectation(subject) }
         sendLater([1, 2], then: .failure(.timeout), to: subject)
         XCTAssertEqual(waitResult(for: finished, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherFinishedExpectation() failed: the publisher failed with TestError.timeout after sending [1, 2].",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFinishedExpectation() failed: the publisher failed with TestError.timeout after sending [1, 2]."
+            ])
     }
 
     func testAnAlreadyFinishedPublisherResolvesAtOnce() {
@@ -81,10 +87,12 @@ final class PublisherFinishedExpectationTests: XCTestCase {
         ])
         let finished = reporting(to: log) { PublisherFinishedExpectation(broken) }
         wait(for: [finished], timeout: 0)
-        XCTAssertEqual(log.messages, [
-            "PublisherFinishedExpectation() was over-fulfilled: the publisher sent 2 after it had finished, which "
-                + "breaks the subscription contract (values before: [1]).",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFinishedExpectation() was over-fulfilled: the publisher sent 2 after it had finished, which "
+                    + "breaks the subscription contract (values before: [1])."
+            ])
     }
 
     func testOnVirtualTime() {
@@ -99,13 +107,16 @@ final class PublisherFinishedExpectationTests: XCTestCase {
     func testOnVirtualTimeAFailureFailsAtItsTick() {
         let log = FailureLog()
         let clock = VirtualClock()
-        let subject = scheduledSubject(on: clock, [(10, 1)], completion: (20, .failure(TestError.offline)),
-                                       failing: TestError.self)
+        let subject = scheduledSubject(
+            on: clock, [(10, 1)], completion: (20, .failure(TestError.offline)),
+            failing: TestError.self)
         let finished = reporting(to: log) { PublisherFinishedExpectation(subject) }
         wait(for: [finished], advancing: clock)
-        XCTAssertEqual(log.messages, [
-            "PublisherFinishedExpectation() failed: the publisher failed with TestError.offline after sending [1].",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFinishedExpectation() failed: the publisher failed with TestError.offline after sending [1]."
+            ])
     }
 }
 #endif

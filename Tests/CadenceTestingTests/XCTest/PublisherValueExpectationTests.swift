@@ -36,10 +36,12 @@ final class PublisherValueExpectationTests: XCTestCase {
         let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
         sendLater([1, 2], then: .finished, to: subject)
         XCTAssertEqual(waitResult(for: three, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
-                + "without a value equal to 3.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
+                    + "without a value equal to 3."
+            ])
     }
 
     func testFailingWithoutAValueFailsFast() {
@@ -48,20 +50,24 @@ final class PublisherValueExpectationTests: XCTestCase {
         let big = reporting(to: log) { PublisherValueExpectation(subject) { $0 > 4 } }
         sendLater([], then: .failure(.offline), to: subject)
         XCTAssertEqual(waitResult(for: big, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(condition:) failed: the publisher failed with TestError.offline without "
-                + "sending a value.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(condition:) failed: the publisher failed with TestError.offline without "
+                    + "sending a value."
+            ])
     }
 
     func testAnAlreadyCompletedPublisherResolvesAtOnce() {
         let log = FailureLog()
         let three = reporting(to: log) { PublisherValueExpectation([1, 2].publisher, expectedValue: 3) }
         XCTAssertEqual(waitResult(for: three, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
-                + "without a value equal to 3.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
+                    + "without a value equal to 3."
+            ])
     }
 
     func testInvertedRightAfterCreationItPassesWhenNoValueMatches() {
@@ -79,11 +85,13 @@ final class PublisherValueExpectationTests: XCTestCase {
         three.assertForOverFulfill = true
         for value in [3, 1, 3, 3] { subject.send(value) }
         wait(for: [three], timeout: 0)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) was fulfilled more than once: 3 arrived after the "
-                + "expectation had already been fulfilled (received [3, 1, 3]). Set assertForOverFulfill to false "
-                + "to allow it.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) was fulfilled more than once: 3 arrived after the "
+                    + "expectation had already been fulfilled (received [3, 1, 3]). Set assertForOverFulfill to false "
+                    + "to allow it."
+            ])
     }
 
     func testByDefaultASecondMatchIsFine() {
@@ -121,11 +129,13 @@ final class PublisherValueExpectationTests: XCTestCase {
         three.assertForOverFulfill = true
         for value in [3, 3, 1, 3, 3] { subject.send(value) }
         wait(for: [three], timeout: 0)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) was fulfilled more than 2 times: 3 arrived after the "
-                + "expectation had already been fulfilled 2 times, its expectedFulfillmentCount (received [3, 3, 1, "
-                + "3]). Set assertForOverFulfill to false to allow it.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) was fulfilled more than 2 times: 3 arrived after the "
+                    + "expectation had already been fulfilled 2 times, its expectedFulfillmentCount (received [3, 3, 1, "
+                    + "3]). Set assertForOverFulfill to false to allow it."
+            ])
     }
 
     func testFinishingShortOfExpectedFulfillmentCountFailsFast() {
@@ -135,10 +145,12 @@ final class PublisherValueExpectationTests: XCTestCase {
         three.expectedFulfillmentCount = 3
         sendLater([3, 1], then: .finished, to: subject)
         XCTAssertEqual(waitResult(for: three, timeout: 60), .completed)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [3, 1], which "
-                + "fulfilled it 1 of the 3 times it expects (expectedFulfillmentCount).",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [3, 1], which "
+                    + "fulfilled it 1 of the 3 times it expects (expectedFulfillmentCount)."
+            ])
     }
 
     func testFinishingWithoutTheValueFailsFastWithAwaitFulfillment() async {
@@ -148,10 +160,12 @@ final class PublisherValueExpectationTests: XCTestCase {
         sendLater([1, 2], then: .finished, to: subject)
         // A wait that ran out its timeout would fail this test.
         await fulfillment(of: [three], timeout: 60)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
-                + "without a value equal to 3.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1, 2] "
+                    + "without a value equal to 3."
+            ])
     }
 
     func testOnVirtualTime() {
@@ -170,10 +184,12 @@ final class PublisherValueExpectationTests: XCTestCase {
         let subject = scheduledSubject(on: clock, [(100, 1)], completion: (200, .finished))
         let three = reporting(to: log) { PublisherValueExpectation(subject, expectedValue: 3) }
         wait(for: [three], advancing: clock)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1] without "
-                + "a value equal to 3.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1] without "
+                    + "a value equal to 3."
+            ])
     }
 
     func testOnVirtualTimeWithAwaitFulfillment() async {
@@ -222,13 +238,14 @@ final class PublisherValueExpectationTests: XCTestCase {
         three.assertForOverFulfill = true
         nonisolated(unsafe) let shared = subject
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for value in 0 ..< 20 { shared.send(value % 4) }
+            for value in 0..<20 { shared.send(value % 4) }
         }
         wait(for: [three], timeout: 0)
         XCTAssertEqual(log.messages.count, 1)
-        XCTAssertEqual(log.messages.first?.hasPrefix(
-            "PublisherValueExpectation(expectedValue: 3) was fulfilled more than once: 3 arrived after the "
-        ), true)
+        XCTAssertEqual(
+            log.messages.first?.hasPrefix(
+                "PublisherValueExpectation(expectedValue: 3) was fulfilled more than once: 3 arrived after the "
+            ), true)
     }
 }
 #endif

@@ -14,7 +14,8 @@ final class CountingValueExpectation: PublisherShimExpectation<PassthroughSubjec
 
     init(_ subject: PassthroughSubject<Int, Never>, expected: Int, line: UInt = #line) {
         let criterion = ShimCriterion.equal(to: "\(expected)")
-        let rule = ShimRule<Int, Never>(call: ShimCall(kind: .value, criterion: criterion), fulfils: { $0 == expected }) {
+        let rule = ShimRule<Int, Never>(call: ShimCall(kind: .value, criterion: criterion), fulfils: { $0 == expected })
+        {
             completion, fulfilled, values in
             fulfilled ? .nothing : .rulesOut(.noValueMet(criterion, completion: completion, values: values))
         }
@@ -64,10 +65,12 @@ final class ShimClosingTests: XCTestCase {
         XCTAssertEqual(three.fulfilCalls, 0)
         XCTAssertEqual(three.fulfilCallsAfterWait, 0)
         XCTAssertEqual(three.values, [1])
-        XCTAssertEqual(log.messages, [
-            "fulfillment(of:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "
-                + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\".",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"."
+            ])
     }
 
     func testTheDrainAtTheEndOfAVirtualTimeScopeFulfilsNothingEither() async {
@@ -99,10 +102,12 @@ final class ShimClosingTests: XCTestCase {
         // Without closing, the completion would rule the shim out: a report, then `fulfill()` to end a wait that is
         // already over.
         XCTAssertEqual(three.fulfilCallsAfterWait, 0)
-        XCTAssertEqual(log.messages, [
-            "fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
-                + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\".",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"."
+            ])
     }
 
     func testAnInvertedShimIsClosedAfterItsWaitSucceeds() async {
@@ -136,11 +141,13 @@ final class ShimClosingTests: XCTestCase {
         await clock.run()
         XCTAssertEqual(three.fulfilCalls, 2)
         XCTAssertEqual(three.fulfilCallsAfterWait, 0)
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) was fulfilled more than 2 times: 3 arrived after the "
-                + "expectation had already been fulfilled 2 times, its expectedFulfillmentCount (received [3, 3, 3]). "
-                + "Set assertForOverFulfill to false to allow it.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) was fulfilled more than 2 times: 3 arrived after the "
+                    + "expectation had already been fulfilled 2 times, its expectedFulfillmentCount (received [3, 3, 3]). "
+                    + "Set assertForOverFulfill to false to allow it."
+            ])
         XCTAssertEqual(log.failures.map(\.location.line), [line])
     }
 
@@ -159,10 +166,12 @@ final class ShimClosingTests: XCTestCase {
         // It read nothing after the wait (a read is what fulfils it): "Blob" was never read, so never fulfilled.
         XCTAssertEqual(model.name, "Blob")
         XCTAssertEqual(named.valuesRead, ["\"\""])
-        XCTAssertEqual(log.messages, [
-            "fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
-                + "\"KeyPathValueExpectation(KeyPath<ShimClosingModel, String>, expectedValue: \"Blob\") (read [\"\"] so far)\".",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
+                    + "\"KeyPathValueExpectation(KeyPath<ShimClosingModel, String>, expectedValue: \"Blob\") (read [\"\"] so far)\"."
+            ])
     }
 }
 

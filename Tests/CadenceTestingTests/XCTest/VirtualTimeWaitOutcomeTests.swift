@@ -13,9 +13,10 @@ import XCTest
         quiet.isInverted = true
         let outcome = VirtualTimeWaitOutcome(.timedOut, expectations: [done, first, quiet, second], fulfilled: [done])
         #expect(outcome == .unfulfilled(["first", "second"]))
-        #expect(outcome.message(call: "wait(for:advancing:)", tick: 300) == """
-            wait(for:advancing:) failed: at tick 300, 2 expectations were not fulfilled: "first", "second".
-            """)
+        #expect(
+            outcome.message(call: "wait(for:advancing:)", tick: 300) == """
+                wait(for:advancing:) failed: at tick 300, 2 expectations were not fulfilled: "first", "second".
+                """)
     }
 
     @Test func anInvertedFulfilmentNamesTheInvertedExpectationsFulfilled() {
@@ -28,9 +29,10 @@ import XCTest
             .invertedFulfillment, expectations: [done, quiet, silent], fulfilled: [done, quiet, silent]
         )
         #expect(outcome == .invertedFulfilled(["quiet", "silent"]))
-        #expect(outcome.message(call: "fulfillment(of:advancing:)", tick: 0) == """
-            fulfillment(of:advancing:) failed: at tick 0, 2 inverted expectations were fulfilled: "quiet", "silent".
-            """)
+        #expect(
+            outcome.message(call: "fulfillment(of:advancing:)", tick: 0) == """
+                fulfillment(of:advancing:) failed: at tick 0, 2 inverted expectations were fulfilled: "quiet", "silent".
+                """)
     }
 
     @Test func aCompletedWaitReportsNothing() {
@@ -42,9 +44,10 @@ import XCTest
 
     @Test func anInterruptedWaitSaysSo() {
         let outcome = VirtualTimeWaitOutcome(.interrupted, expectations: [], fulfilled: [])
-        #expect(outcome.message(call: "wait(for:advancing:)", tick: 7) == """
-            wait(for:advancing:) failed: at tick 7, XCTest interrupted the wait.
-            """)
+        #expect(
+            outcome.message(call: "wait(for:advancing:)", tick: 7) == """
+                wait(for:advancing:) failed: at tick 7, XCTest interrupted the wait.
+                """)
     }
 }
 #endif

@@ -25,11 +25,15 @@ final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
             line = #line + 1
             waitSynchronously(for: [three], advancing: clock, by: .ticks(499))
         }
-        XCTAssertEqual(failures, [Recorded(
-            message: "failed - wait(for:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "
-                + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\".",
-            file: "\(#filePath)", line: line
-        )])
+        XCTAssertEqual(
+            failures,
+            [
+                Recorded(
+                    message: "failed - wait(for:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "
+                        + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\".",
+                    file: "\(#filePath)", line: line
+                )
+            ])
     }
 
     func testTheAsyncFormReportsAtItsLineToo() async {
@@ -42,11 +46,15 @@ final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
             line = #line + 1
             await fulfillment(of: [fired, later], advancing: clock, by: .ticks(10))
         }
-        XCTAssertEqual(failures, [Recorded(
-            message: "failed - fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
-                + "\"later\".",
-            file: "\(#filePath)", line: line
-        )])
+        XCTAssertEqual(
+            failures,
+            [
+                Recorded(
+                    message: "failed - fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
+                        + "\"later\".",
+                    file: "\(#filePath)", line: line
+                )
+            ])
     }
 
     func testAFulfilledInvertedExpectationIsReported() async {
@@ -57,9 +65,11 @@ final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
         clock.schedule(after: .ticks(5)) { nothing.fulfill() }
         let line = #line + 1
         await FailureReporter.$current.withValue(log.reporter) { await fulfillment(of: [nothing], advancing: clock) }
-        XCTAssertEqual(log.messages, [
-            "fulfillment(of:advancing:) failed: at tick 5, 1 inverted expectation was fulfilled: \"nothing happens\".",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 5, 1 inverted expectation was fulfilled: \"nothing happens\"."
+            ])
         XCTAssertEqual(log.failures.map(\.location.line), [line])
         XCTAssertEqual(log.failures.map(\.location.filePath), ["\(#filePath)"])
     }
@@ -74,10 +84,12 @@ final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
         await FailureReporter.$current.withValue(log.reporter) {
             await fulfillment(of: [first, second], advancing: clock, enforceOrder: true)
         }
-        XCTAssertEqual(log.messages, [
-            "fulfillment(of:advancing:) failed: at tick 2, the expectations were not fulfilled in the order given "
-                + "(enforceOrder: true).",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 2, the expectations were not fulfilled in the order given "
+                    + "(enforceOrder: true)."
+            ])
     }
 
     func testAWaitThatSucceedsReportsNothing() async {

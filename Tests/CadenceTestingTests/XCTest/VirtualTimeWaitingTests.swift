@@ -27,8 +27,10 @@ final class VirtualTimeWaitingTests: XCTestCase {
         if !taken { super.record(issue) }
     }
     #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+    ) {
         let taken = captured.withLock { list -> Bool in
             guard list != nil else { return false }
             list?.append(description)
@@ -77,10 +79,12 @@ final class VirtualTimeWaitingTests: XCTestCase {
         let clock = VirtualClock()
         let finished = reporting(to: log) { PublisherFinishedExpectation(Empty<Int, TestError>(), expectedValue: 1) }
         wait(for: [finished], advancing: clock)
-        XCTAssertEqual(log.messages, [
-            "PublisherFinishedExpectation(expectedValue: 1) failed: the publisher finished without sending a value; "
-                + "expected a last value equal to 1.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFinishedExpectation(expectedValue: 1) failed: the publisher finished without sending a value; "
+                    + "expected a last value equal to 1."
+            ])
     }
 
     func testAsyncTwin() async {

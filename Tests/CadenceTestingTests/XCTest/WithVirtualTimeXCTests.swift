@@ -18,22 +18,26 @@ final class WithVirtualTimeXCTests: FailureCapturingTestCase {
                 subject.send(completion: .finished)
             }
         }
-        XCTAssertEqual(failures, [Recorded(
-            message: """
-                failed - expect(CurrentValueSubject<Int, Never>) received 2 events after its chain had ended: 2 at \
-                tick 0, finished at tick 0.
+        XCTAssertEqual(
+            failures,
+            [
+                Recorded(
+                    message: """
+                        failed - expect(CurrentValueSubject<Int, Never>) received 2 events after its chain had ended: 2 at \
+                        tick 0, finished at tick 0.
 
-                    expect(CurrentValueSubject<Int, Never>)
-                  ✓   .toEmit(1)
+                            expect(CurrentValueSubject<Int, Never>)
+                          ✓   .toEmit(1)
 
-                     tick  received      expected
-                        0  subscription
-                        0  1             1          toEmit(1)
-                  →     0  2             (no step)
-                        0  finished      (no step)
-                """,
-            file: "\(#filePath)", line: line
-        )])
+                             tick  received      expected
+                                0  subscription
+                                0  1             1          toEmit(1)
+                          →     0  2             (no step)
+                                0  finished      (no step)
+                        """,
+                    file: "\(#filePath)", line: line
+                )
+            ])
     }
 
     func testLateEventsOnTheClockAfterTheBodyReturnsFailTheTest() {
@@ -46,19 +50,21 @@ final class WithVirtualTimeXCTests: FailureCapturingTestCase {
             }
         }
         XCTAssertEqual(failures.map(\.line), [line])
-        XCTAssertEqual(failures.map(\.message), [
-            """
-            failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 40.
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                """
+                failed - expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 40.
 
-                expect(PassthroughSubject<Int, Never>)
-              ✓   .toEmit(1)
+                    expect(PassthroughSubject<Int, Never>)
+                  ✓   .toEmit(1)
 
-                 tick  received      expected
-                    0  subscription
-                    0  1             1          toEmit(1)
-              →    40  2             (no step)
-            """,
-        ])
+                     tick  received      expected
+                        0  subscription
+                        0  1             1          toEmit(1)
+                  →    40  2             (no step)
+                """
+            ])
     }
 
     func testAValueShimRuledOutOnTheClockFailsFastWithAwaitFulfillment() async {
@@ -70,10 +76,12 @@ final class WithVirtualTimeXCTests: FailureCapturingTestCase {
             // A wait that ran out its timeout would fail this test.
             await fulfillment(of: [three], timeout: 60)
         }
-        XCTAssertEqual(log.messages, [
-            "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1] without "
-                + "a value equal to 3.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherValueExpectation(expectedValue: 3) failed: the publisher finished after sending [1] without "
+                    + "a value equal to 3."
+            ])
     }
 
     func testAFailureShimRuledOutOnTheClockFailsFastWithAwaitFulfillment() async {
@@ -86,9 +94,11 @@ final class WithVirtualTimeXCTests: FailureCapturingTestCase {
             await clock.run()
             await fulfillment(of: [failed], timeout: 60)
         }
-        XCTAssertEqual(log.messages, [
-            "PublisherFailureExpectation() failed: the publisher finished after sending [1] instead of failing.",
-        ])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "PublisherFailureExpectation() failed: the publisher finished after sending [1] instead of failing."
+            ])
     }
 }
 #endif

@@ -27,7 +27,8 @@ struct AsyncPublisherTests {
 
     @Test func valuesOfANeverFailingPublisherDoNotThrow() {
         #expect(type(of: Just(1).values) == AsyncPublisher<Just<Int>>.self)
-        #expect(type(of: Fail<Int, TestError>(error: .oops).values) == AsyncThrowingPublisher<Fail<Int, TestError>>.self)
+        #expect(
+            type(of: Fail<Int, TestError>(error: .oops).values) == AsyncThrowingPublisher<Fail<Int, TestError>>.self)
     }
 
     @Test func subscribesWhenTheIteratorIsMadeButRequestsOnlyOnNext() {
@@ -53,7 +54,7 @@ struct AsyncPublisherTests {
         #expect(await iterator.next() == nil)
     }
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     @Test func aValueNobodyAskedForTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, Never>()

@@ -8,7 +8,7 @@ import Testing
         try await clock.sleep(for: .seconds(5))
         #expect(clock.now == start.advanced(by: .seconds(5)))
         try await clock.sleep(until: start.advanced(by: .seconds(1)))
-        #expect(clock.now == start.advanced(by: .seconds(5)))  // an earlier deadline does not move it back
+        #expect(clock.now == start.advanced(by: .seconds(5))) // an earlier deadline does not move it back
         #expect(clock.now.offset == .seconds(5))
         #expect(start.duration(to: clock.now) == .seconds(5))
     }

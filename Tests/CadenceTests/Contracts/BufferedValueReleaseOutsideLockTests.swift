@@ -42,15 +42,23 @@ struct BufferedValueReleaseOutsideLockTests {
         let subscriberBox = LockedBox<TestSubscriber<CallbackOnDeinit, TestError>?>(nil)
         let wentAway = LockedBox(false)
         let isFirst = LockedBox(true)
-        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(initialDemand: .max(2), onValue: { _ in
-            guard isFirst.mutate({ first in defer { first = false }; return first }) else { return .none }
-            inner.send(CallbackOnDeinit {
-                subscriberBox.value?.subscription?.request(.max(1))
-                wentAway.mutate { $0 = true }
+        let subscriber = TestSubscriber<CallbackOnDeinit, TestError>(
+            initialDemand: .max(2),
+            onValue: { _ in
+                guard
+                    isFirst.mutate({ first in
+                        defer { first = false }
+                        return first
+                    })
+                else { return .none }
+                inner.send(
+                    CallbackOnDeinit {
+                        subscriberBox.value?.subscription?.request(.max(1))
+                        wentAway.mutate { $0 = true }
+                    })
+                upstream.send(completion: .failure(.oops))
+                return .none
             })
-            upstream.send(completion: .failure(.oops))
-            return .none
-        })
         subscriberBox.mutate { $0 = subscriber }
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)

@@ -10,10 +10,14 @@ import Testing
 struct ContractListsTests {
     /// Which list must cover the operators of which families (the folders of `Sources/CadenceCombine/Operators/`).
     static let lists: [(file: String, families: Set<String>)] = [
-        ("Tests/CadenceTests/Contracts/DemandContractTests.swift",
-         ["Transforming", "Filtering", "Reducing", "Selecting", "Debugging", "Encoding"]),
-        ("Tests/CadenceTests/Contracts/MultiUpstreamContractTests.swift",
-         ["Combining", "Flattening", "ErrorHandling", "Sharing"]),
+        (
+            "Tests/CadenceTests/Contracts/DemandContractTests.swift",
+            ["Transforming", "Filtering", "Reducing", "Selecting", "Debugging", "Encoding"]
+        ),
+        (
+            "Tests/CadenceTests/Contracts/MultiUpstreamContractTests.swift",
+            ["Combining", "Flattening", "ErrorHandling", "Sharing"]
+        ),
         ("Tests/CadenceTests/Contracts/TimeOperatorContractTests.swift", ["Time"]),
     ]
 
@@ -114,7 +118,9 @@ struct ContractListsTests {
         for family in families.sorted() {
             for (name, source) in try Self.operators(of: family) where declared.insert(name).inserted {
                 guard exempt[name] == nil else { continue }
-                #expect(Self.calls(list, name), """
+                #expect(
+                    Self.calls(list, name),
+                    """
                     \(name) (\(source)) is missing from \(file): add a case that calls it there, or an exemption \
                     with its reason to ContractListsTests.exemptions
                     """)

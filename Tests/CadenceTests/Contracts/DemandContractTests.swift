@@ -53,9 +53,12 @@ struct DemandContractTests {
         ("handleEvents", { $0.handleEvents(receiveOutput: { _ in }).erasedAsText() }),
         ("print", { $0.print("", to: DiscardingStream()).erasedAsText() }),
         ("breakpoint", { $0.breakpoint(receiveOutput: { _ in false }).erasedAsText() }),
-        ("encodeDecode", {
-            $0.encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder()).erasedAsText()
-        }),
+        (
+            "encodeDecode",
+            {
+                $0.encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder()).erasedAsText()
+            }
+        ),
         ("ignoreOutput", { $0.ignoreOutput().erasedAsText() }),
         ("mapError", { $0.mapError { _ in TestError.other }.erasedAsText() }),
     ]
@@ -68,7 +71,8 @@ struct DemandContractTests {
             let values = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
                 Int.random(in: 0...6, using: &generator)
             }
-            let completion: Subscribers.Completion<TestError> = Bool.random(using: &generator) ? .finished : .failure(.oops)
+            let completion: Subscribers.Completion<TestError> =
+                Bool.random(using: &generator) ? .finished : .failure(.oops)
 
             // What the operator delivers under unlimited demand.
             let reference = DemandCheckingSubscriber<String> { .none }
@@ -113,7 +117,8 @@ extension DemandContractTests {
             let values = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
                 Int.random(in: 0...6, using: &generator)
             }
-            let completion: Subscribers.Completion<TestError> = Bool.random(using: &generator) ? .finished : .failure(.oops)
+            let completion: Subscribers.Completion<TestError> =
+                Bool.random(using: &generator) ? .finished : .failure(.oops)
             let reference = DemandCheckingSubscriber<String> { .none }
             let referenceSource = DemandRespectingSource(values: values, completion: completion)
             pipeline(referenceSource.eraseToAnyPublisher()).subscribe(reference)

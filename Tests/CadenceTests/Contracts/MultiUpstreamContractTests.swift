@@ -32,63 +32,111 @@ struct MultiUpstreamContractTests {
     static let cases: [(String, Case)] = [
         ("merge", Case(upstreams: 2, expected: .multiset) { $0[0].merge(with: $0[1]).erasedAsText() }),
         ("merge3", Case(upstreams: 3, expected: .multiset) { $0[0].merge(with: $0[1], $0[2]).erasedAsText() }),
-        ("merge4", Case(upstreams: 4, expected: .multiset) {
-            $0[0].merge(with: $0[1], $0[2], $0[3]).erasedAsText()
-        }),
-        ("merge8", Case(upstreams: 8, expected: .multiset) {
-            $0[0].merge(with: $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]).erasedAsText()
-        }),
+        (
+            "merge4",
+            Case(upstreams: 4, expected: .multiset) {
+                $0[0].merge(with: $0[1], $0[2], $0[3]).erasedAsText()
+            }
+        ),
+        (
+            "merge8",
+            Case(upstreams: 8, expected: .multiset) {
+                $0[0].merge(with: $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]).erasedAsText()
+            }
+        ),
         ("mergeMany", Case(upstreams: 3, expected: .multiset) { Publishers.MergeMany($0).erasedAsText() }),
         ("zip", Case(upstreams: 2, expected: .sequence) { $0[0].zip($0[1]).erasedAsText() }),
         ("zip3", Case(upstreams: 3, expected: .sequence) { $0[0].zip($0[1], $0[2]).erasedAsText() }),
         ("zip4", Case(upstreams: 4, expected: .sequence) { $0[0].zip($0[1], $0[2], $0[3]).erasedAsText() }),
-        ("combineLatest", Case(upstreams: 2, expected: .contractOnly) {
-            $0[0].combineLatest($0[1]).erasedAsText()
-        }),
-        ("combineLatest3", Case(upstreams: 3, expected: .contractOnly) {
-            $0[0].combineLatest($0[1], $0[2]).erasedAsText()
-        }),
-        ("combineLatest4", Case(upstreams: 4, expected: .contractOnly) {
-            $0[0].combineLatest($0[1], $0[2], $0[3]).erasedAsText()
-        }),
+        (
+            "combineLatest",
+            Case(upstreams: 2, expected: .contractOnly) {
+                $0[0].combineLatest($0[1]).erasedAsText()
+            }
+        ),
+        (
+            "combineLatest3",
+            Case(upstreams: 3, expected: .contractOnly) {
+                $0[0].combineLatest($0[1], $0[2]).erasedAsText()
+            }
+        ),
+        (
+            "combineLatest4",
+            Case(upstreams: 4, expected: .contractOnly) {
+                $0[0].combineLatest($0[1], $0[2], $0[3]).erasedAsText()
+            }
+        ),
         ("append", Case(upstreams: 2, expected: .sequence) { $0[0].append($0[1]).erasedAsText() }),
         ("prepend", Case(upstreams: 2, expected: .sequence) { $0[0].prepend($0[1]).erasedAsText() }),
-        ("dropUntilOutput", Case(upstreams: 2, expected: .contractOnly, forgottenAfterAValue: 1) {
-            $0[0].drop(untilOutputFrom: $0[1]).erasedAsText()
-        }),
-        ("prefixUntilOutput", Case(upstreams: 2, expected: .contractOnly) {
-            $0[0].prefix(untilOutputFrom: $0[1]).erasedAsText()
-        }),
-        ("flatMapOverUpstreams", Case(upstreams: 3, expected: .multiset) { sources in
-            [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.erasedAsText()
-        }),
-        ("flatMapMaxPublishers", Case(upstreams: 3, expected: .multiset) { sources in
-            [0, 1, 2].publisher.setFailureType(to: TestError.self)
-                .flatMap(maxPublishers: .max(2)) { sources[$0] }.erasedAsText()
-        }),
-        ("flatMapSequences", Case(upstreams: 1, expected: .multiset) {
-            $0[0].flatMap { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.erasedAsText()
-        }),
-        ("switchToLatest", Case(upstreams: 1, expected: .contractOnly) {
-            $0[0].map { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.switchToLatest()
-                .erasedAsText()
-        }),
-        ("catch", Case(upstreams: 2, expected: .sequence) { sources in
-            sources[0].catch { _ in sources[1] }.erasedAsText()
-        }),
-        ("tryCatch", Case(upstreams: 2, expected: .sequence) { sources in
-            sources[0].tryCatch { _ in sources[1] }.erasedAsText()
-        }),
-        ("bufferKeepFull", Case(upstreams: 1, expected: .sequence) {
-            $0[0].buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).erasedAsText()
-        }),
-        ("bufferByRequest", Case(upstreams: 1, expected: .contractOnly) {
-            $0[0].buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).erasedAsText()
-        }),
+        (
+            "dropUntilOutput",
+            Case(upstreams: 2, expected: .contractOnly, forgottenAfterAValue: 1) {
+                $0[0].drop(untilOutputFrom: $0[1]).erasedAsText()
+            }
+        ),
+        (
+            "prefixUntilOutput",
+            Case(upstreams: 2, expected: .contractOnly) {
+                $0[0].prefix(untilOutputFrom: $0[1]).erasedAsText()
+            }
+        ),
+        (
+            "flatMapOverUpstreams",
+            Case(upstreams: 3, expected: .multiset) { sources in
+                [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.erasedAsText()
+            }
+        ),
+        (
+            "flatMapMaxPublishers",
+            Case(upstreams: 3, expected: .multiset) { sources in
+                [0, 1, 2].publisher.setFailureType(to: TestError.self)
+                    .flatMap(maxPublishers: .max(2)) { sources[$0] }.erasedAsText()
+            }
+        ),
+        (
+            "flatMapSequences",
+            Case(upstreams: 1, expected: .multiset) {
+                $0[0].flatMap { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.erasedAsText()
+            }
+        ),
+        (
+            "switchToLatest",
+            Case(upstreams: 1, expected: .contractOnly) {
+                $0[0].map { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.switchToLatest()
+                    .erasedAsText()
+            }
+        ),
+        (
+            "catch",
+            Case(upstreams: 2, expected: .sequence) { sources in
+                sources[0].catch { _ in sources[1] }.erasedAsText()
+            }
+        ),
+        (
+            "tryCatch",
+            Case(upstreams: 2, expected: .sequence) { sources in
+                sources[0].tryCatch { _ in sources[1] }.erasedAsText()
+            }
+        ),
+        (
+            "bufferKeepFull",
+            Case(upstreams: 1, expected: .sequence) {
+                $0[0].buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).erasedAsText()
+            }
+        ),
+        (
+            "bufferByRequest",
+            Case(upstreams: 1, expected: .contractOnly) {
+                $0[0].buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).erasedAsText()
+            }
+        ),
         ("share", Case(upstreams: 1, expected: .contractOnly) { $0[0].share().erasedAsText() }),
-        ("multicastAutoconnect", Case(upstreams: 1, expected: .contractOnly) {
-            $0[0].multicast { PassthroughSubject<Int, TestError>() }.autoconnect().erasedAsText()
-        }),
+        (
+            "multicastAutoconnect",
+            Case(upstreams: 1, expected: .contractOnly) {
+                $0[0].multicast { PassthroughSubject<Int, TestError>() }.autoconnect().erasedAsText()
+            }
+        ),
     ]
 
     /// Fresh upstreams for one scenario: upstream `i` sends values `i * 100 + k`, so every value is distinct.
@@ -104,7 +152,9 @@ struct MultiUpstreamContractTests {
         return (values, completions)
     }
 
-    static func sources(_ made: (values: [[Int]], completions: [Subscribers.Completion<TestError>]))
+    static func sources(
+        _ made: (values: [[Int]], completions: [Subscribers.Completion<TestError>])
+    )
         -> [DemandRespectingSource]
     {
         zip(made.values, made.completions).map { DemandRespectingSource(values: $0, completion: $1) }
@@ -244,66 +294,115 @@ extension MultiUpstreamContractTests {
     }
 
     static let threadedCases: [(String, ThreadedCase)] = [
-        ("merge", ThreadedCase(upstreams: 2, output: all, anyOrder: true) {
-            $0[0].merge(with: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("merge3", ThreadedCase(upstreams: 3, output: all, anyOrder: true) {
-            $0[0].merge(with: $0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("mergeMany", ThreadedCase(upstreams: 4, output: all, anyOrder: true) {
-            Publishers.MergeMany($0).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("zip", ThreadedCase(upstreams: 2, output: zipped) { $0[0].zip($0[1]).map { "\($0)" }.eraseToAnyPublisher() }),
-        ("zip3", ThreadedCase(upstreams: 3, output: zipped) {
-            $0[0].zip($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("combineLatest", ThreadedCase(upstreams: 2, output: nil) {
-            $0[0].combineLatest($0[1]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("combineLatest3", ThreadedCase(upstreams: 3, output: nil) {
-            $0[0].combineLatest($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("flatMap", ThreadedCase(upstreams: 3, output: all, anyOrder: true) { sources in
-            [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.map { "\($0)" }
-                .eraseToAnyPublisher()
-        }),
-        ("flatMapMaxPublishers", ThreadedCase(upstreams: 3, output: all, anyOrder: true) { sources in
-            [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap(maxPublishers: .max(2)) { sources[$0] }
-                .map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("switchToLatest", ThreadedCase(upstreams: 1, output: nil) {
-            $0[0].map { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.switchToLatest()
-                .map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("append", ThreadedCase(upstreams: 2, output: all) {
-            $0[0].append($0[1]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("catch", ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
-            sources[0].append(Fail(error: .oops)).catch { _ in sources[1] }.map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("bufferKeepFull", ThreadedCase(upstreams: 1, output: all, extraDemand: 1) {
-            $0[0].buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("bufferByRequest", ThreadedCase(upstreams: 1, output: all, extraDemand: 1) {
-            $0[0].buffer(size: 64, prefetch: .byRequest, whenFull: .dropNewest).map { "\($0)" }
-                .eraseToAnyPublisher()
-        }),
-        ("share", ThreadedCase(upstreams: 1, output: nil) { $0[0].share().map { "\($0)" }.eraseToAnyPublisher() }),
-        ("multicastAutoconnect", ThreadedCase(upstreams: 1, output: nil) {
-            $0[0].multicast(subject: PassthroughSubject<Int, TestError>()).autoconnect().map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("dropUntilOutput", ThreadedCase(upstreams: 2, output: nil) {
-            $0[0].drop(untilOutputFrom: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
-        }),
-        ("retry", ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
-            let attempts = AttemptCounter()
-            return Deferred {
-                attempts.next() == 0
-                    ? sources[0].append(Fail(error: .oops)).eraseToAnyPublisher()
-                    : sources[1].eraseToAnyPublisher()
+        (
+            "merge",
+            ThreadedCase(upstreams: 2, output: all, anyOrder: true) {
+                $0[0].merge(with: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
             }
-            .retry(1).map { "\($0)" }.eraseToAnyPublisher()
-        }),
+        ),
+        (
+            "merge3",
+            ThreadedCase(upstreams: 3, output: all, anyOrder: true) {
+                $0[0].merge(with: $0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "mergeMany",
+            ThreadedCase(upstreams: 4, output: all, anyOrder: true) {
+                Publishers.MergeMany($0).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        ("zip", ThreadedCase(upstreams: 2, output: zipped) { $0[0].zip($0[1]).map { "\($0)" }.eraseToAnyPublisher() }),
+        (
+            "zip3",
+            ThreadedCase(upstreams: 3, output: zipped) {
+                $0[0].zip($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "combineLatest",
+            ThreadedCase(upstreams: 2, output: nil) {
+                $0[0].combineLatest($0[1]).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "combineLatest3",
+            ThreadedCase(upstreams: 3, output: nil) {
+                $0[0].combineLatest($0[1], $0[2]).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "flatMap",
+            ThreadedCase(upstreams: 3, output: all, anyOrder: true) { sources in
+                [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap { sources[$0] }.map { "\($0)" }
+                    .eraseToAnyPublisher()
+            }
+        ),
+        (
+            "flatMapMaxPublishers",
+            ThreadedCase(upstreams: 3, output: all, anyOrder: true) { sources in
+                [0, 1, 2].publisher.setFailureType(to: TestError.self).flatMap(maxPublishers: .max(2)) { sources[$0] }
+                    .map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "switchToLatest",
+            ThreadedCase(upstreams: 1, output: nil) {
+                $0[0].map { [$0, $0 + 1000].publisher.setFailureType(to: TestError.self) }.switchToLatest()
+                    .map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "append",
+            ThreadedCase(upstreams: 2, output: all) {
+                $0[0].append($0[1]).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "catch",
+            ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
+                sources[0].append(Fail(error: .oops)).catch { _ in sources[1] }.map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "bufferKeepFull",
+            ThreadedCase(upstreams: 1, output: all, extraDemand: 1) {
+                $0[0].buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "bufferByRequest",
+            ThreadedCase(upstreams: 1, output: all, extraDemand: 1) {
+                $0[0].buffer(size: 64, prefetch: .byRequest, whenFull: .dropNewest).map { "\($0)" }
+                    .eraseToAnyPublisher()
+            }
+        ),
+        ("share", ThreadedCase(upstreams: 1, output: nil) { $0[0].share().map { "\($0)" }.eraseToAnyPublisher() }),
+        (
+            "multicastAutoconnect",
+            ThreadedCase(upstreams: 1, output: nil) {
+                $0[0].multicast(subject: PassthroughSubject<Int, TestError>()).autoconnect().map { "\($0)" }
+                    .eraseToAnyPublisher()
+            }
+        ),
+        (
+            "dropUntilOutput",
+            ThreadedCase(upstreams: 2, output: nil) {
+                $0[0].drop(untilOutputFrom: $0[1]).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
+        (
+            "retry",
+            ThreadedCase(upstreams: 2, output: all, failsWithUpstream: false) { sources in
+                let attempts = AttemptCounter()
+                return Deferred {
+                    attempts.next() == 0
+                        ? sources[0].append(Fail(error: .oops)).eraseToAnyPublisher()
+                        : sources[1].eraseToAnyPublisher()
+                }
+                .retry(1).map { "\($0)" }.eraseToAnyPublisher()
+            }
+        ),
     ]
 
     /// Several upstreams send from threads of their own while the downstream requests from yet another: every value
@@ -330,9 +429,10 @@ extension MultiUpstreamContractTests {
                     for _ in 0..<Int.random(in: 0...20, using: &generator) { sched_yield() }
                 }
             }
-            let bodies = sources.map { source in
-                { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
-            } + [requester]
+            let bodies =
+                sources.map { source in
+                    { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
+                } + [requester]
             let context = "\(name), round \(round)"
             #expect(runOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
@@ -376,9 +476,10 @@ extension MultiUpstreamContractTests {
                     for _ in 0..<Int.random(in: 0...30, using: &generator) { sched_yield() }
                 }
             }
-            let bodies = sources.map { source in
-                { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
-            } + [requester]
+            let bodies =
+                sources.map { source in
+                    { @Sendable in source.run(until: deadline) { subscriber.isCompleted } }
+                } + [requester]
             let context = "\(name), round \(round), counts \(counts)"
             #expect(runOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.waitForCompletion(seconds: 2), "\(context): the completion was lost")
@@ -415,9 +516,10 @@ extension MultiUpstreamContractTests {
                 }
                 subscriber.cancel()
             }
-            let bodies = sources.map { source in
-                { @Sendable in source.run(until: deadline) { subscriber.isCompleted || subscriber.isCancelled } }
-            } + [canceller]
+            let bodies =
+                sources.map { source in
+                    { @Sendable in source.run(until: deadline) { subscriber.isCompleted || subscriber.isCancelled } }
+                } + [canceller]
             let context = "\(name), round \(round)"
             #expect(runOnThreads(within: 15, bodies), "\(context): a thread hung")
             #expect(subscriber.violations == [], "\(context)")

@@ -39,7 +39,8 @@ struct ReleaseOutsideLockTests {
             let sink: Subscribers.Sink<Int, Never>
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
-                sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(owner) {} })
+                sink = Subscribers.Sink(
+                    receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(owner) {} })
                 owner.token = AnyCancellable(sink)
             }
             upstream.subscribe(sink)
@@ -59,7 +60,8 @@ struct ReleaseOutsideLockTests {
             let upstream = DrivenPublisher<Int, Never>()
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
-                owner.token = upstream
+                owner.token =
+                    upstream
                     .reduce(0) { sum, value in withExtendedLifetime(owner) { sum + value } }
                     .sink { result.append($0) }
             }
@@ -111,7 +113,8 @@ struct ReleaseOutsideLockTests {
             let upstream = DrivenPublisher<Int, Never>()
             do {
                 let owner = TokenOwner(onDeinit: { ownerWentAway.mark() })
-                owner.token = upstream
+                owner.token =
+                    upstream
                     .handleEvents(receiveOutput: { _ in withExtendedLifetime(owner) {} })
                     .sink { _ in }
             }
@@ -133,7 +136,8 @@ struct ReleaseOutsideLockTests {
                 upstream
                     .handleEvents(
                         receiveOutput: { _ in withExtendedLifetime(owner) {} },
-                        receiveCancel: { cancels.append("cancel") })
+                        receiveCancel: { cancels.append("cancel") }
+                    )
                     .subscribe(downstream)
                 owner.token = downstream.subscription.map { AnyCancellable($0) }
             }
@@ -193,7 +197,9 @@ struct DownstreamReleaseOutsideLockTests {
         case "Sequence":
             outcome = cancelReleasingACancellingSubscriber { [1, 2, 3].publisher }
         case "Record":
-            outcome = cancelReleasingACancellingSubscriber { Record<Int, Never>(output: [1, 2], completion: .finished) }
+            outcome = cancelReleasingACancellingSubscriber {
+                Record<Int, Never>(output: [1, 2], completion: .finished)
+            }
         case "Optional":
             outcome = cancelReleasingACancellingSubscriber { Optional(1).publisher }
         case "Result":

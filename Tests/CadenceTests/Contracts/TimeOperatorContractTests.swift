@@ -11,7 +11,8 @@ import Testing
 /// subscriber and the user closures released, and no misuse reported.
 @Suite("Contract of every time-based operator")
 struct TimeOperatorContractTests {
-    typealias Pipeline = @Sendable (AnyPublisher<Int, TestError>, VirtualScheduler, LifetimeTracker)
+    typealias Pipeline =
+        @Sendable (AnyPublisher<Int, TestError>, VirtualScheduler, LifetimeTracker)
         -> AnyPublisher<String, any Error>
 
     /// A pipeline, and whether it ever completes on its own when the upstream does.
@@ -22,23 +23,43 @@ struct TimeOperatorContractTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "debounce") { upstream, scheduler, _ in upstream.debounce(for: .ticks(5), scheduler: scheduler).erasedAsText() },
-        Case(name: "debounceZero") { upstream, scheduler, _ in upstream.debounce(for: .ticks(0), scheduler: scheduler).erasedAsText() },
-        Case(name: "throttleLatest") { upstream, scheduler, _ in upstream.throttle(for: .ticks(5), scheduler: scheduler, latest: true).erasedAsText() },
-        Case(name: "throttleFirst") { upstream, scheduler, _ in upstream.throttle(for: .ticks(4), scheduler: scheduler, latest: false).erasedAsText() },
-        Case(name: "delay") { upstream, scheduler, _ in upstream.delay(for: .ticks(3), scheduler: scheduler).erasedAsText() },
-        Case(name: "delayZero") { upstream, scheduler, _ in upstream.delay(for: .ticks(0), scheduler: scheduler).erasedAsText() },
-        Case(name: "timeoutFinishing") { upstream, scheduler, _ in upstream.timeout(.ticks(8), scheduler: scheduler).erasedAsText() },
+        Case(name: "debounce") { upstream, scheduler, _ in
+            upstream.debounce(for: .ticks(5), scheduler: scheduler).erasedAsText()
+        },
+        Case(name: "debounceZero") { upstream, scheduler, _ in
+            upstream.debounce(for: .ticks(0), scheduler: scheduler).erasedAsText()
+        },
+        Case(name: "throttleLatest") { upstream, scheduler, _ in
+            upstream.throttle(for: .ticks(5), scheduler: scheduler, latest: true).erasedAsText()
+        },
+        Case(name: "throttleFirst") { upstream, scheduler, _ in
+            upstream.throttle(for: .ticks(4), scheduler: scheduler, latest: false).erasedAsText()
+        },
+        Case(name: "delay") { upstream, scheduler, _ in
+            upstream.delay(for: .ticks(3), scheduler: scheduler).erasedAsText()
+        },
+        Case(name: "delayZero") { upstream, scheduler, _ in
+            upstream.delay(for: .ticks(0), scheduler: scheduler).erasedAsText()
+        },
+        Case(name: "timeoutFinishing") { upstream, scheduler, _ in
+            upstream.timeout(.ticks(8), scheduler: scheduler).erasedAsText()
+        },
         Case(name: "timeoutFailing") { upstream, scheduler, tracker in
             let token = tracker.token()
             return upstream.timeout(.ticks(6), scheduler: scheduler) { withExtendedLifetime(token) { .other } }
                 .erasedAsText()
         },
-        Case(name: "measureInterval") { upstream, scheduler, _ in upstream.measureInterval(using: scheduler).map(\.ticks).erasedAsText() },
+        Case(name: "measureInterval") { upstream, scheduler, _ in
+            upstream.measureInterval(using: scheduler).map(\.ticks).erasedAsText()
+        },
         Case(name: "receiveOn") { upstream, scheduler, _ in upstream.receive(on: scheduler).erasedAsText() },
         Case(name: "subscribeOn") { upstream, scheduler, _ in upstream.subscribe(on: scheduler).erasedAsText() },
-        Case(name: "collectByTime") { upstream, scheduler, _ in upstream.collect(.byTime(scheduler, .ticks(4))).erasedAsText() },
-        Case(name: "collectByTimeOrCount") { upstream, scheduler, _ in upstream.collect(.byTimeOrCount(scheduler, .ticks(4), 3)).erasedAsText() },
+        Case(name: "collectByTime") { upstream, scheduler, _ in
+            upstream.collect(.byTime(scheduler, .ticks(4))).erasedAsText()
+        },
+        Case(name: "collectByTimeOrCount") { upstream, scheduler, _ in
+            upstream.collect(.byTimeOrCount(scheduler, .ticks(4), 3)).erasedAsText()
+        },
         Case(name: "debounce→receiveOn→collectByTimeOrCount") { upstream, scheduler, _ in
             upstream.debounce(for: .ticks(2), scheduler: scheduler)
                 .receive(on: scheduler)
@@ -105,7 +126,8 @@ struct TimeOperatorContractTests {
     ]
 
     /// 150 seeds a pipeline; set `CADENCE_TIME_CONTRACT_SEEDS` to play more.
-    static let seedsPerCase: UInt64 = ProcessInfo.processInfo.environment["CADENCE_TIME_CONTRACT_SEEDS"]
+    static let seedsPerCase: UInt64 =
+        ProcessInfo.processInfo.environment["CADENCE_TIME_CONTRACT_SEEDS"]
         .flatMap { UInt64($0) } ?? 150
 
     @Test(arguments: Self.cases.map(\.name))
@@ -116,7 +138,9 @@ struct TimeOperatorContractTests {
             let outcome = Self.play(pipeline, seed: seed)
             if !outcome.problems.isEmpty {
                 failures += 1
-                Issue.record("\(name), seed \(seed): \(outcome.problems)\nscript: \(outcome.script)\ntimeline: \(outcome.timeline)")
+                Issue.record(
+                    "\(name), seed \(seed): \(outcome.problems)\nscript: \(outcome.script)\ntimeline: \(outcome.timeline)"
+                )
             }
         }
     }
@@ -169,7 +193,8 @@ struct TimeOperatorContractTests {
                     script.append("\(clock.now.ticks): cancel")
                     subscriber.cancel()
                 default:
-                    let completion: Subscribers.Completion<TestError> = dice.chance(1, in: 2) ? .finished : .failure(.oops)
+                    let completion: Subscribers.Completion<TestError> =
+                        dice.chance(1, in: 2) ? .finished : .failure(.oops)
                     script.append("\(clock.now.ticks): complete \(completion)")
                     source.complete(completion)
                 }
@@ -194,13 +219,15 @@ struct TimeOperatorContractTests {
         var outcome = Outcome(script: script, timeline: log.timeline)
         outcome.problems += log.violations
         if !log.isCancelled, source.isCompleted || !pipeline.completesWithUpstream, log.completions.count != 1 {
-            outcome.problems.append("\(log.completions.count) completions once the upstream completed and the clock ran")
+            outcome.problems.append(
+                "\(log.completions.count) completions once the upstream completed and the clock ran")
         }
         if source.cancelCount > 1 {
             outcome.problems.append("upstream cancelled \(source.cancelCount) times")
         }
         if log.isCancelled, log.completions.isEmpty, !source.isCompleted, pipeline.completesWithUpstream,
-           source.publisher.subscriptions.count == 1, source.cancelCount != 1 {
+            source.publisher.subscriptions.count == 1, source.cancelCount != 1
+        {
             outcome.problems.append("cancel did not reach the upstream")
         }
         if clock.pendingCount != 0 {
@@ -282,7 +309,7 @@ struct TimeOperatorThreadContractTests {
             let demand = 3 + round % 4
             let subscriber = TestSubscriber<String, any Error>(initialDemand: .max(demand))
             pipeline.make(source.publisher.eraseToAnyPublisher(), clock.scheduler, tracker).subscribe(subscriber)
-            await clock.advance(by: .ticks(0))   // `subscribe(on:)` subscribes on the scheduler
+            await clock.advance(by: .ticks(0)) // `subscribe(on:)` subscribes on the scheduler
             let sends = UncheckedSendable(source)
             let eventsAtCancel = LockedBox<Int?>(nil)
             await withTaskGroup(of: Void.self) { group in

@@ -86,7 +86,7 @@ struct DemandTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Demand].self, from: Data("[-1]".utf8)) }
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativeMaxTrapsNamingTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Subscribers.Demand.max(-1)

@@ -98,7 +98,8 @@ private struct SendableDeclarationScan {
 
     mutating func read(_ source: String) {
         // A declaration's modifiers, its kind and its name: `public final class Future`, `extension Subscribers`.
-        let head = #/(?<modifiers>(?:\w+\s+)*)(?<kind>struct|class|enum|actor|protocol|extension)\s+(?<name>[A-Za-z_][\w.]*)/#
+        let head =
+            #/(?<modifiers>(?:\w+\s+)*)(?<kind>struct|class|enum|actor|protocol|extension)\s+(?<name>[A-Za-z_][\w.]*)/#
         let code = Self.withoutCommentsAndStrings(source)
         // One entry per open brace: the qualified name of the type or extension it opens, or nil for any other.
         var scopes: [String?] = []
@@ -112,11 +113,13 @@ private struct SendableDeclarationScan {
                 scopes.append(nil)
                 index = code.index(after: index)
             } else if Self.startsWord(at: index, in: code), let match = code[index...].prefixMatch(of: head),
-                !["func", "var", "let", "subscript"].contains(match.name) {  // not `class func`, `class var`
+                !["func", "var", "let", "subscript"].contains(match.name)
+            { // not `class func`, `class var`
                 let body = code[match.range.upperBound...].firstIndex(of: "{") ?? code.endIndex
                 let header = code[match.range.upperBound..<body]
                 let outer = scopes.last(where: { $0 != nil }).flatMap { $0 }
-                let name = match.kind == "extension" || outer == nil
+                let name =
+                    match.kind == "extension" || outer == nil
                     ? String(match.name) : "\(outer!).\(match.name)"
                 let modifiers = match.modifiers.split(whereSeparator: \.isWhitespace)
                 if match.kind != "extension", modifiers.contains("public") || modifiers.contains("open") {

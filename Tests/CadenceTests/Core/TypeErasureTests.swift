@@ -39,7 +39,10 @@ struct TypeErasureTests {
         var log: [String] = []
         let erased = AnySubscriber<Int, TestError>(
             receiveSubscription: { log.append("subscription \($0)") },
-            receiveValue: { log.append("value \($0)"); return .max(1) },
+            receiveValue: {
+                log.append("value \($0)")
+                return .max(1)
+            },
             receiveCompletion: { log.append("completion \($0)") })
         erased.receive(subscription: Subscriptions.empty)
         #expect(erased.receive(9) == .max(1))

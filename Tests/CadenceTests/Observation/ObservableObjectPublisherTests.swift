@@ -63,8 +63,9 @@ struct ObservableObjectPublisherTests {
         publisher.subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect(String(describing: subscription) == "ObservableObjectPublisher")
-        #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "ObservableObjectPublisher")
+        #expect(
+            (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "ObservableObjectPublisher")
         #expect(subjectsMirrorLabels(of: subscription) == ["downstream"])
     }
 

@@ -149,8 +149,9 @@ struct PublishedTests {
         model.$count.subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect(String(describing: subscription) == "PublishedSubject")
-        #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "PublishedSubject")
+        #expect(
+            (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "PublishedSubject")
         #expect(subjectsMirrorLabels(of: subscription) == ["parent", "downstream", "demand", "subject"])
         #expect(Mirror(reflecting: subscription).descendant("demand") as? Subscribers.Demand == Subscribers.Demand.none)
     }
@@ -168,7 +169,7 @@ struct PublishedTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Box {

@@ -190,7 +190,7 @@ struct FutureTests {
         promise.value = nil
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)

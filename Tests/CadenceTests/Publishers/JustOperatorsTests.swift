@@ -69,7 +69,10 @@ struct JustOperatorsTests {
         // As in Combine, the predicate runs once, comparing the output with itself.
         var compared: [[Int]] = []
         #expect(throws: TestError.oops) {
-            try just.tryRemoveDuplicates { compared.append([$0, $1]); throw TestError.oops }.result.get()
+            try just.tryRemoveDuplicates {
+                compared.append([$0, $1])
+                throw TestError.oops
+            }.result.get()
         }
         #expect(compared == [[5, 5]])
         #expect(just.reduce(1, +) == Result<Int, Never>.Publisher(6))
@@ -99,7 +102,7 @@ struct JustOperatorsTests {
         #expect(subscriber.events == [.subscription, .value("3"), .completion(.finished)])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativeDropFirstTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).dropFirst(-1)
@@ -109,7 +112,7 @@ struct JustOperatorsTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativeOutputIndexTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).output(at: -2)

@@ -47,7 +47,7 @@ struct JustTests {
         #expect(mirror.children.first?.value as? Int == 1)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNothingTrapsNamingTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)

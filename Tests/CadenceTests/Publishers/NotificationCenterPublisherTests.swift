@@ -68,8 +68,9 @@ struct NotificationCenterPublisherTests {
         NotificationCenter().publisher(for: name).subscribe(subscriber)
         #expect(subscriber.subscription.map { String(describing: $0) } == "NotificationCenter Observer")
         subscriber.subscription?.request(.none) // adds nothing, does not trap
-        #expect(subscriber.subscription.map { Mirror(reflecting: $0).children.map(\.label) }
-            == ["center", "name", "object", "demand"])
+        #expect(
+            subscriber.subscription.map { Mirror(reflecting: $0).children.map(\.label) }
+                == ["center", "name", "object", "demand"])
     }
     #endif
 }

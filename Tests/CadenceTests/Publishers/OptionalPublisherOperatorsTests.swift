@@ -70,7 +70,7 @@ struct OptionalPublisherOperatorsTests {
         #expect(type(of: Sut(1).ignoreOutput()) == Empty<Int, Never>.self)
     }
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     @Test func anOutputRangeReachingIntMaxMinusOneTraps() async {
         #expect(Optional(1).publisher.output(in: 0..<(Int.max - 2)) == Sut(1))
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -82,7 +82,7 @@ struct OptionalPublisherOperatorsTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativePrefixTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Optional(1).publisher.prefix(-1)

@@ -48,7 +48,7 @@ struct OptionalPublisherTests {
         #expect(mirror?.children.map { $0.value as? Int } == [42])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)

@@ -27,8 +27,11 @@ extension Publishers {
 }
 
 /// Another library's factory, whose return type names its `Publishers.Timer`.
-private func anotherLibrarysTimer<S: Scheduler>(every interval: S.SchedulerTimeType.Stride, on scheduler: S)
-    -> Publishers.Timer<S> {
+private func anotherLibrarysTimer<S: Scheduler>(
+    every interval: S.SchedulerTimeType.Stride, on scheduler: S
+)
+    -> Publishers.Timer<S>
+{
     Publishers.Timer(every: interval, scheduler: scheduler)
 }
 

@@ -82,7 +82,7 @@ struct RecordTests {
         #expect(record.recording.output == [4, 5])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func receivingAValueAfterTheCompletionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var recording = Record<Int, Never>.Recording()
@@ -95,7 +95,7 @@ struct RecordTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func receivingASecondCompletionTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var recording = Record<Int, Never>.Recording(output: [1])

@@ -54,7 +54,10 @@ struct ResultPublisherOperatorsTests {
         #expect(throws: TestError.oops) { try failure.tryRemoveDuplicates(by: ==).result.get() }
         // As in Combine, on a success the predicate runs once, comparing the output with itself, and may throw.
         var compared: [[Int]] = []
-        let throwing: (Int, Int) throws -> Bool = { compared.append([$0, $1]); throw TestError.other }
+        let throwing: (Int, Int) throws -> Bool = {
+            compared.append([$0, $1])
+            throw TestError.other
+        }
         #expect(throws: TestError.other) { try success.tryMin(by: throwing).result.get() }
         #expect(throws: TestError.other) { try success.tryMax(by: throwing).result.get() }
         #expect(throws: TestError.other) { try success.tryRemoveDuplicates(by: throwing).result.get() }

@@ -144,11 +144,12 @@ struct SchedulerTimerTests {
         }
         timer.subscribe(late)
         clock.advance(by: .ticks(20))
-        #expect(log.value == [
-            "first tick 10", "second tick 10",
-            "first tick 20", "late tick 20",
-            "first tick 30", "late tick 30",
-        ])
+        #expect(
+            log.value == [
+                "first tick 10", "second tick 10",
+                "first tick 20", "late tick 20",
+                "first tick 30", "late tick 30",
+            ])
         #expect(clock.pendingCount == 1)
         connection.cancel()
     }
@@ -303,10 +304,11 @@ struct SchedulerTimerTests {
         let timer = scheduler.timerPublisher(every: .ticks(0))
         timer.subscribe(subscriber)
         let connection = timer.connect()
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of 0 ticks; " +
-                "an interval must be positive, so the action repeats every tick (1 ms) instead.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of 0 ticks; "
+                    + "an interval must be positive, so the action repeats every tick (1 ms) instead."
+            ])
         clock.advance(by: .ticks(3))
         #expect(subscriber.values == ticks(0, 1, 2, 3))
         connection.cancel()
@@ -319,10 +321,11 @@ struct SchedulerTimerTests {
         clock.advance(by: .ticks(10))
         let received = LockedBox<[VirtualTime]>([])
         let cancellable = scheduler.timerPublisher(every: .ticks(-5)).autoconnect().sink { received.append($0) }
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of -5 ticks; " +
-                "an interval must be positive, so the action repeats every tick (1 ms) instead.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of -5 ticks; "
+                    + "an interval must be positive, so the action repeats every tick (1 ms) instead."
+            ])
         clock.advance(by: .ticks(2))
         #expect(received.value == ticks(10, 11, 12))
         cancellable.cancel()
@@ -335,11 +338,12 @@ struct SchedulerTimerTests {
         let cancellable = scheduler.timerPublisher(every: .ticks(10), tolerance: .ticks(20))
             .autoconnect()
             .sink { received.append($0) }
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a tolerance (20 ticks) larger " +
-                "than its interval (10 ticks); virtual time ignores tolerance and runs the action exactly every " +
-                "interval.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a tolerance (20 ticks) larger "
+                    + "than its interval (10 ticks); virtual time ignores tolerance and runs the action exactly every "
+                    + "interval."
+            ])
         clock.advance(by: .ticks(20))
         #expect(received.value == ticks(10, 20))
         cancellable.cancel()
@@ -352,11 +356,12 @@ struct SchedulerTimerTests {
         clock.run(limit: 50)
         #expect(received.value.count == 50)
         #expect(received.value.last == VirtualTime(tick: 500))
-        #expect(messages.value == [
-            "VirtualClock.run() stopped after running 50 actions at tick 500, with 1 still pending: an endless " +
-                "repeating timer or an action that keeps rescheduling itself never lets the clock go idle. Advance " +
-                "by a bounded duration, cancel the timer, or pass a larger limit.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.run() stopped after running 50 actions at tick 500, with 1 still pending: an endless "
+                    + "repeating timer or an action that keeps rescheduling itself never lets the clock go idle. Advance "
+                    + "by a bounded duration, cancel the timer, or pass a larger limit."
+            ])
         cancellable.cancel()
         #expect(clock.pendingCount == 0)
         clock.run()
@@ -370,10 +375,11 @@ struct SchedulerTimerTests {
         clock.end()
         let received = LockedBox<[VirtualTime]>([])
         let cancellable = scheduler.timerPublisher(every: .ticks(10)).autoconnect().sink { received.append($0) }
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was called after the clock's test ended " +
-                "(at tick 4); the action will never run.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was called after the clock's test ended "
+                    + "(at tick 4); the action will never run."
+            ])
         clock.run()
         #expect(received.value.isEmpty)
         cancellable.cancel()

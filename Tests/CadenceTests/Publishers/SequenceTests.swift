@@ -61,9 +61,10 @@ struct SequenceTests {
         #expect(subscriber.values == [0, 1, 2])
         #expect(subscriber.completions.isEmpty)
         subscriber.request(.max(3))
-        #expect(subscriber.events == [
-            .subscription, .value(0), .value(1), .value(2), .value(3), .value(4), .value(5), .completion(.finished),
-        ])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(0), .value(1), .value(2), .value(3), .value(4), .value(5), .completion(.finished),
+            ])
         #expect(sequence.advanceCount == 7)
     }
 
@@ -87,9 +88,10 @@ struct SequenceTests {
         (0..<5).publisher.subscribe(subscriber)
         #expect(subscriber.values == [0])
         subscriber.request(.max(1))
-        #expect(subscriber.events == [
-            .subscription, .value(0), .value(1), .value(2), .value(3), .value(4), .completion(.finished),
-        ])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(0), .value(1), .value(2), .value(3), .value(4), .completion(.finished),
+            ])
     }
 
     @Test func requestForNoneIsIgnoredLikeCombine() {
@@ -106,7 +108,10 @@ struct SequenceTests {
         let maxDepth = PublishersTestBox(0)
         let subscription = PublishersTestBox<(any Subscription)?>(nil)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none) { _ in
-            let current = depth.withLock { $0 += 1; return $0 }
+            let current = depth.withLock {
+                $0 += 1
+                return $0
+            }
             maxDepth.withLock { $0 = max($0, current) }
             subscription.value?.request(.max(1))
             depth.withLock { $0 -= 1 }

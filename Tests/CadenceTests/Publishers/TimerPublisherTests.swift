@@ -289,7 +289,8 @@ struct TimerPublisherTests {
 }
 
 /// A thread that runs its own run loop until stopped, for timers installed from another thread.
-private final class RunLoopThread: @unchecked Sendable { // `thread` and `runLoop` are set once, before `started` signals
+// `thread` and `runLoop` are set once, before `started` signals.
+private final class RunLoopThread: @unchecked Sendable {
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let stopRequest = LockedBox(false)

@@ -1,9 +1,10 @@
 import Cadence
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// `URLSession.DataTaskPublisher`: Foundation's on Apple platforms, Cadence's on Linux (issue 17 item 1), against a
 /// server on 127.0.0.1, with the behaviour OpenCombine's test suite records of Apple's. Every wait is bounded; no test
@@ -16,7 +17,7 @@ struct URLSessionDataTaskPublisherTests {
 
     @Test func anAnswerIsOneValueWithTheBodyAndTheResponseThenFinished() async throws {
         let server = try LoopbackHTTPServer(routes: [
-            "/greeting": .answer(status: 200, headers: ["Content-Type": "text/plain"], body: "hello"),
+            "/greeting": .answer(status: 200, headers: ["Content-Type": "text/plain"], body: "hello")
         ])
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
@@ -295,8 +296,9 @@ struct URLSessionDataTaskPublisherScriptedTests {
         session.dataTaskPublisher(for: Self.url).subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect(String(describing: subscription) == "DataTaskPublisher")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "DataTaskPublisher")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "DataTaskPublisher")
         let children = Mirror(reflecting: subscription).children
         #expect(children.map(\.label) == ["task", "downstream", "parent", "demand"])
         #expect(children.map { String(describing: $0.value) }.last == "max(0)")
@@ -380,12 +382,14 @@ private final class ScriptedDataTask: URLSessionDataTask, @unchecked Sendable { 
     let testTarget = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
     let repository = testTarget.deletingLastPathComponent().deletingLastPathComponent()
     let lines = { (url: URL) throws -> ArraySlice<Substring> in
-        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst()
     }
     let original = try lines(testTarget.appendingPathComponent("Support/LoopbackHTTPServer.swift"))
-    let copy = try lines(repository.appendingPathComponent(
-        "Examples/Tests/ExampleAppTests/Networking/LoopbackHTTPServer.swift"
-    ))
+    let copy = try lines(
+        repository.appendingPathComponent(
+            "Examples/Tests/ExampleAppTests/Networking/LoopbackHTTPServer.swift"
+        ))
     #expect(original.count > 100)
     #expect(copy == original)
 }

@@ -11,7 +11,8 @@ protocol DateSchedulerTime: Strideable, Codable, Hashable where Stride: DateSche
 }
 
 protocol DateSchedulerStride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-    Codable where Magnitude == TimeInterval {
+    Codable
+where Magnitude == TimeInterval {
     init(_ timeInterval: TimeInterval)
     var timeInterval: TimeInterval { get }
 }
@@ -44,7 +45,8 @@ enum DateSchedulerTimeChecks {
         let beginning = Time(Date(timeIntervalSinceReferenceDate: 1))
         #expect(time.advanced(by: .seconds(431)) == Time(Date(timeIntervalSinceReferenceDate: 10_431)))
         #expect(time.advanced(by: .seconds(-220)) == Time(Date(timeIntervalSinceReferenceDate: 9_780)))
-        #expect(time.advanced(by: .nanoseconds(.max)).date == Date(timeIntervalSinceReferenceDate: 9_223_382_036.854_776))
+        #expect(
+            time.advanced(by: .nanoseconds(.max)).date == Date(timeIntervalSinceReferenceDate: 9_223_382_036.854_776))
         #expect(beginning.advanced(by: .nanoseconds(-1_000)).date == Date(timeIntervalSinceReferenceDate: 0.999_999))
         #expect(beginning.advanced(by: .seconds(-1_000)).date == Date(timeIntervalSinceReferenceDate: -999))
         #expect(time < time.advanced(by: .milliseconds(1)))

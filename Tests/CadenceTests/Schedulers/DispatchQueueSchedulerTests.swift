@@ -121,7 +121,7 @@ import Testing
         #expect(Set([Stride.seconds(1), .milliseconds(1_000), .nanoseconds(5)]).count == 2)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func secondsOfNaNTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = DispatchQueue.SchedulerTimeType.Stride.seconds(Double.nan)
@@ -154,7 +154,7 @@ import Testing
         let onQueue = LockedBox<[Bool]>([])
         let done = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
-        queue.async { gate.wait() }   // holds the queue so nothing scheduled below can run before `schedule` returns
+        queue.async { gate.wait() } // holds the queue so nothing scheduled below can run before `schedule` returns
         for index in 0..<100 {
             queue.schedule {
                 log.append(index)
@@ -209,14 +209,30 @@ import Testing
         let queue = makeQueue("cadence.dispatch.repeat")
         // `sync` returns once any run already started has finished.
         RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(
-            on: queue, settle: { queue.sync {}; return true }, afterQuiet: { queue.sync {}; return true }
+            on: queue,
+            settle: {
+                queue.sync {}
+                return true
+            },
+            afterQuiet: {
+                queue.sync {}
+                return true
+            }
         )
     }
 
     @Test func releasingTheRepeatingCancellableStopsTheTimer() {
         let queue = makeQueue("cadence.dispatch.release")
         RepeatingActionChecks.releasingTheCancellableStopsIt(
-            on: queue, settle: { queue.sync {}; return true }, afterQuiet: { queue.sync {}; return true }
+            on: queue,
+            settle: {
+                queue.sync {}
+                return true
+            },
+            afterQuiet: {
+                queue.sync {}
+                return true
+            }
         )
     }
 }

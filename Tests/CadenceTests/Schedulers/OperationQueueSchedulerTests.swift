@@ -77,7 +77,7 @@ import Testing
         #expect(queue.operationCount == 1)
         queue.cancelAllOperations()
         #expect(waitUntilEmpty(queue))
-        Thread.sleep(forTimeInterval: 0.06)   // past the date: the cancelled operation is gone and stays unrun
+        Thread.sleep(forTimeInterval: 0.06) // past the date: the cancelled operation is gone and stays unrun
         #expect(!ran.value)
         #expect(queue.operationCount == 0)
     }
@@ -91,7 +91,7 @@ import Testing
         #expect(!(waiting is BlockOperation))
         waiting.cancel()
         #expect(waitUntilEmpty(queue))
-        Thread.sleep(forTimeInterval: 0.06)   // past the date: the cancelled operation stays unrun
+        Thread.sleep(forTimeInterval: 0.06) // past the date: the cancelled operation stays unrun
         #expect(!ran.value)
     }
 

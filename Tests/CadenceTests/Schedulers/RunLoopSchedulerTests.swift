@@ -86,7 +86,7 @@ private final class RunLoopThread: @unchecked Sendable { // `runLoop` is written
             finished.signal()
         }.start()
         #expect(started.wait(timeout: .now() + 10) == .success)
-        Thread.sleep(forTimeInterval: 0.05)   // let it fall asleep
+        Thread.sleep(forTimeInterval: 0.05) // let it fall asleep
         let ran = DispatchSemaphore(value: 0)
         let runLoopAndTimer = loop.value?.value
         loop.value?.value.0.schedule {
@@ -116,12 +116,14 @@ private final class RunLoopThread: @unchecked Sendable { // `runLoop` is written
     @Test func aRepeatingActionFiresRepeatedlyAndStopsOnceCancelled() {
         let worker = RunLoopThread()
         defer { worker.stop() }
-        RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(on: worker.runLoop, settle: {
-            // Once an action scheduled now has run, a run already under way has finished.
-            let flushed = DispatchSemaphore(value: 0)
-            worker.runLoop.schedule { flushed.signal() }
-            return flushed.wait(timeout: .now() + 10) == .success
-        })
+        RepeatingActionChecks.firesRepeatedlyAndStopsOnceCancelled(
+            on: worker.runLoop,
+            settle: {
+                // Once an action scheduled now has run, a run already under way has finished.
+                let flushed = DispatchSemaphore(value: 0)
+                worker.runLoop.schedule { flushed.signal() }
+                return flushed.wait(timeout: .now() + 10) == .success
+            })
     }
 }
 #endif

@@ -219,13 +219,14 @@ struct CurrentValueSubjectTests {
         subject.send(1)
         let subscription = try #require(subscriber.subscription)
         #expect(String(describing: subscription) == "CurrentValueSubject")
-        #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "CurrentValueSubject")
+        #expect(
+            (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "CurrentValueSubject")
         #expect(subjectsMirrorLabels(of: subscription) == ["parent", "downstream", "demand", "subject"])
         #expect(Mirror(reflecting: subscription).descendant("demand") as? Subscribers.Demand == .max(10))
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subject = CurrentValueSubject<Int, Never>(0)

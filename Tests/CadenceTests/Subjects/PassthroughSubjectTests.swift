@@ -31,13 +31,13 @@ struct PassthroughSubjectTests {
         subject.map { $0 * 3 }.filter { $0 % 2 == 0 }.scan(0, +).subscribe(chained)
         subject.subscribe(AnySubscriber(erased))
         let cancellable = subject.sink(receiveCompletion: { _ in }, receiveValue: { sunk.append($0) })
-        for value in 1 ... 8 {
+        for value in 1...8 {
             subject.send(value)
         }
         subject.send(completion: .finished)
         #expect(chained.events == [.subscription, .value(6), .value(18), .value(36), .completion(.finished)])
-        #expect(erased.values == Array(1 ... 8))
-        #expect(sunk == Array(1 ... 8))
+        #expect(erased.values == Array(1...8))
+        #expect(sunk == Array(1...8))
         cancellable.cancel()
     }
 
@@ -220,7 +220,10 @@ struct PassthroughSubjectTests {
         let subject = Subject()
         nonisolated(unsafe) var subscriptions: [any Subscription] = []
         nonisolated(unsafe) var values: [Int] = []
-        let subscriber = SubjectsClosureSubscriber<Int, TestError>(onValue: { values.append($0); return .none })
+        let subscriber = SubjectsClosureSubscriber<Int, TestError>(onValue: {
+            values.append($0)
+            return .none
+        })
         subscriber.onSubscription = { subscription in
             subscription.request(.unlimited)
             subscriptions.append(subscription)
@@ -238,14 +241,15 @@ struct PassthroughSubjectTests {
         subject.subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect(String(describing: subscription) == "PassthroughSubject")
-        #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "PassthroughSubject")
+        #expect(
+            (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "PassthroughSubject")
         #expect(subjectsMirrorLabels(of: subscription) == ["parent", "downstream", "demand", "subject"])
         let demand = Mirror(reflecting: subscription).descendant("demand") as? Subscribers.Demand
         #expect(demand == .max(3))
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subject = PassthroughSubject<Int, Never>()

@@ -68,8 +68,9 @@ struct PublisherSubscribeSubjectTests {
         let subject = Subject()
         let cancellable = upstream.subscribe(subject)
         #expect(String(describing: upstream.subscription.downstream) == "Subject")
-        #expect(subjectsMirrorLabels(of: upstream.subscription.downstream)
-            == ["downstreamSubject", "upstreamSubscription", "subject"])
+        #expect(
+            subjectsMirrorLabels(of: upstream.subscription.downstream)
+                == ["downstreamSubject", "upstreamSubscription", "subject"])
         withExtendedLifetime(cancellable) {}
     }
 

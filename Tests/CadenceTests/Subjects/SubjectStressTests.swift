@@ -3,7 +3,8 @@ import Dispatch
 import Testing
 
 /// A subscriber that counts what it receives and records whether two calls into it ever overlapped.
-private final class OverlapCheckingSubscriber<Failure: Error>: Subscriber, @unchecked Sendable { // `lock` guards the vars
+// `lock` guards the vars.
+private final class OverlapCheckingSubscriber<Failure: Error>: Subscriber, @unchecked Sendable {
     typealias Input = Int
 
     private let lock = TestLock()

@@ -115,12 +115,14 @@ struct SinkAndAssignReleaseTests {
         do {
             let witness = Witness()
             weakWitness = witness
-            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { [witness] value in
-                values.append(value)
-                sink?.cancel()
-                aliveDuringCall.append(weakWitness != nil)
-                withExtendedLifetime(witness) {}
-            })
+            sink = Subscribers.Sink(
+                receiveCompletion: { _ in },
+                receiveValue: { [witness] value in
+                    values.append(value)
+                    sink?.cancel()
+                    aliveDuringCall.append(weakWitness != nil)
+                    withExtendedLifetime(witness) {}
+                })
         }
         upstream.subscribe(sink!)
         upstream.send(1)
@@ -172,10 +174,12 @@ struct SinkAndAssignReleaseTests {
             do {
                 let witness = SinkCancellableOwner()
                 released.watch(witness)
-                sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { [witness] _ in
-                    withExtendedLifetime(witness) {}
-                    counter.add()
-                })
+                sink = Subscribers.Sink(
+                    receiveCompletion: { _ in },
+                    receiveValue: { [witness] _ in
+                        withExtendedLifetime(witness) {}
+                        counter.add()
+                    })
             }
             let box = UncheckedSendable(sink)
             DispatchQueue.concurrentPerform(iterations: 2) { thread in

@@ -9,7 +9,8 @@ struct SinkTests {
         let upstream = DrivenPublisher<Int, TestError>()
         var values: [Int] = []
         var completions: [Subscribers.Completion<TestError>] = []
-        let cancellable = upstream.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+        let cancellable = upstream.sink(
+            receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
 
         #expect(upstream.subscription.requests == [.unlimited])
         upstream.send(1)
@@ -50,7 +51,12 @@ struct SinkTests {
         do {
             let witness = Witness()
             weakWitness = witness
-            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { withExtendedLifetime(witness) {}; values.append($0) })
+            sink = Subscribers.Sink(
+                receiveCompletion: { _ in },
+                receiveValue: {
+                    withExtendedLifetime(witness) {}
+                    values.append($0)
+                })
         }
         upstream.subscribe(sink)
         upstream.send(1)
@@ -68,10 +74,12 @@ struct SinkTests {
         do {
             let witness = Witness()
             weakWitness = witness
-            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { value in
-                withExtendedLifetime(witness) {}
-                values.append(value)
-            })
+            sink = Subscribers.Sink(
+                receiveCompletion: { _ in },
+                receiveValue: { value in
+                    withExtendedLifetime(witness) {}
+                    values.append(value)
+                })
         }
         sink.cancel()
         #expect(weakWitness != nil) // as Combine's: nothing to cancel yet, the closures stay
@@ -103,7 +111,8 @@ struct SinkTests {
         #expect(upstream.subscription.cancelCount == 0)
 
         let other = DrivenPublisher<Int, Never>()
-        let cancelled = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
+        let cancelled = Subscribers.Sink<Int, Never>(
+            receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
         other.subscribe(cancelled)
         cancelled.cancel()
         cancelled.cancel()

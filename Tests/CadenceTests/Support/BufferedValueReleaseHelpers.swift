@@ -25,10 +25,11 @@ func droppingACallingBackValue(
     let wentAway = TestLock()
     nonisolated(unsafe) var released = false
     do {
-        buffer(CallbackOnDeinit { [subscriber] in
-            subscriber.subscription?.request(.max(1))
-            wentAway.withLock { released = true }
-        })
+        buffer(
+            CallbackOnDeinit { [subscriber] in
+                subscriber.subscription?.request(.max(1))
+                wentAway.withLock { released = true }
+            })
     }
     let returned = returnsWithoutDeadlock(within: 5, drop)
     return (returned, wentAway.withLock { released })

@@ -2,7 +2,8 @@ import Cadence
 
 /// A publisher of one subscription, itself, that records each request and cancel and then runs `onRequest` or
 /// `onCancel` inside it: for tests of what an operator does when its upstream calls back into it from there.
-final class CallingBackPublisher: Publisher, Subscription, @unchecked Sendable { // set up before use, then `requests` is locked
+// Set up before use, then `requests` is locked.
+final class CallingBackPublisher: Publisher, Subscription, @unchecked Sendable {
     typealias Output = Int
     typealias Failure = TestError
 

@@ -24,7 +24,10 @@ final class CombiningProbeSubscriber<Input, Failure: Error>: Subscriber, @unchec
     }
 
     private func enter() {
-        if inside.mutate({ $0 += 1; return $0 }) != 1 {
+        if inside.mutate({
+            $0 += 1
+            return $0
+        }) != 1 {
             lock.withLock { overlapCount += 1 }
         }
     }
@@ -187,7 +190,7 @@ func combiningCancelWhileRunning<Input, Failure: Error>(
                 usleep(2_000)
                 let count = subscriber.cancel()
                 countAtCancel.mutate { $0 = count }
-            },
+            }
         ])
     return countAtCancel.value
 }

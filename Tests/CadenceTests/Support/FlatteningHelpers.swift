@@ -22,7 +22,10 @@ final class FlatteningCheckingSubscriber<Input>: Subscriber, @unchecked Sendable
     }
 
     private func enter() {
-        if active.mutate({ $0 += 1; return $0 }) > 1 {
+        if active.mutate({
+            $0 += 1
+            return $0
+        }) > 1 {
             overlapCount.mutate { $0 += 1 }
         }
     }

@@ -41,11 +41,12 @@ func expectTheSubscriberStaysUntilTheSubscriptionGoes<Operator: Publisher>(
         if ending == .cancel {
             #expect(upstream?.subscription.cancelCount == 1, sourceLocation: sourceLocation)
         }
-        let expected = switch ending {
-        case .cancel: "subscription"
-        case .finish: "finished"
-        case .fail: "failure(oops)"
-        }
+        let expected =
+            switch ending {
+            case .cancel: "subscription"
+            case .finish: "finished"
+            case .fail: "failure(oops)"
+            }
         #expect(subscriber.events.last?.description == expected, sourceLocation: sourceLocation)
         subscriber.releaseSubscription()
     }

@@ -1,5 +1,6 @@
 // A copy of this file is `Examples/Tests/ExampleAppTests/Networking/LoopbackHTTPServer.swift`: keep the two the same.
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -243,4 +243,3 @@ final class ReducingCounter: @unchecked Sendable { // `lock` guards `count`
 
     var value: Int { lock.withLock { count } }
 }
-

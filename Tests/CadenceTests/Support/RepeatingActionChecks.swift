@@ -21,14 +21,17 @@ enum RepeatingActionChecks {
         let threeFires = DispatchSemaphore(value: 0)
         let start = scheduler.now.advanced(by: .milliseconds(20))
         let cancellable = scheduler.schedule(after: start, interval: .milliseconds(10)) {
-            let count = fires.mutate { $0.append(scheduler.now); return $0.count }
+            let count = fires.mutate {
+                $0.append(scheduler.now)
+                return $0.count
+            }
             if count == 3 { threeFires.signal() }
         }
         #expect(threeFires.wait(timeout: .now() + 10) == .success, sourceLocation: sourceLocation)
         cancellable.cancel()
         #expect(settle(), sourceLocation: sourceLocation)
         let countAtCancel = fires.value.count
-        Thread.sleep(forTimeInterval: 0.1)   // ten intervals: a live repetition would have fired again
+        Thread.sleep(forTimeInterval: 0.1) // ten intervals: a live repetition would have fired again
         #expect(afterQuiet(), sourceLocation: sourceLocation)
         #expect(fires.value.count == countAtCancel, sourceLocation: sourceLocation)
         #expect(fires.value.first.map { $0 >= start } == true, sourceLocation: sourceLocation)
@@ -46,7 +49,12 @@ enum RepeatingActionChecks {
         let fires = LockedBox(0)
         let firstFire = DispatchSemaphore(value: 0)
         var cancellable: Cancellable? = scheduler.schedule(after: scheduler.now, interval: .milliseconds(5)) {
-            if fires.mutate({ $0 += 1; return $0 }) == 1 { firstFire.signal() }
+            if fires.mutate({
+                $0 += 1
+                return $0
+            }) == 1 {
+                firstFire.signal()
+            }
         }
         #expect(firstFire.wait(timeout: .now() + 10) == .success, sourceLocation: sourceLocation)
         #expect(cancellable != nil, sourceLocation: sourceLocation)

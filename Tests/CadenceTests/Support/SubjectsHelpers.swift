@@ -11,7 +11,8 @@ struct SubjectsSendableBox<Value>: @unchecked Sendable { // guarded by the boxed
 }
 
 /// A subscriber built from closures, for the tests of subjects that need to act from inside `receive`.
-final class SubjectsClosureSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable { // closures are set before use
+// Closures are set before use.
+final class SubjectsClosureSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable {
     var onSubscription: (any Subscription) -> Void
     var onValue: (Input) -> Subscribers.Demand
     var onCompletion: (Subscribers.Completion<Failure>) -> Void

@@ -16,7 +16,9 @@ struct ThreadPoolScheduler: Scheduler {
         run(action)
     }
 
-    func schedule(after _: VirtualTime, tolerance _: VirtualTime.Stride, options _: Never?, _ action: @escaping () -> Void) {
+    func schedule(
+        after _: VirtualTime, tolerance _: VirtualTime.Stride, options _: Never?, _ action: @escaping () -> Void
+    ) {
         run(action)
     }
 

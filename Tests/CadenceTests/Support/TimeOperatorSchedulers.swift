@@ -28,17 +28,21 @@ struct RecordingTestScheduler: Scheduler, Sendable {
         base.schedule(options: options, action)
     }
 
-    func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: String?,
-                  _ action: @escaping () -> Void) {
+    func schedule(
+        after date: VirtualTime, tolerance: VirtualTime.Stride, options: String?,
+        _ action: @escaping () -> Void
+    ) {
         log.append("schedule(after: \(date), tolerance: \(tolerance), options: \(options ?? "nil")) at \(base.now)")
         base.schedule(after: date, tolerance: tolerance, options: options, action)
     }
 
-    func schedule(after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
-                  options: String?, _ action: @escaping () -> Void) -> any Cancellable {
+    func schedule(
+        after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
+        options: String?, _ action: @escaping () -> Void
+    ) -> any Cancellable {
         log.append(
-            "schedule(after: \(date), interval: \(interval), tolerance: \(tolerance), " +
-            "options: \(options ?? "nil")) at \(base.now)"
+            "schedule(after: \(date), interval: \(interval), tolerance: \(tolerance), "
+                + "options: \(options ?? "nil")) at \(base.now)"
         )
         return base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
     }
@@ -60,13 +64,17 @@ struct NonCancellingTestScheduler: Scheduler, Sendable {
         base.schedule(options: options, action)
     }
 
-    func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
-                  _ action: @escaping () -> Void) {
+    func schedule(
+        after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) {
         base.schedule(after: date, tolerance: tolerance, options: options, action)
     }
 
-    func schedule(after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
-                  options: Never?, _ action: @escaping () -> Void) -> any Cancellable {
+    func schedule(
+        after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
+        options: Never?, _ action: @escaping () -> Void
+    ) -> any Cancellable {
         _ = base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
         return AnyCancellable {}
     }

@@ -13,7 +13,8 @@ func makeTransformPipeline<Input, UpstreamFailure: Error, Operator: Publisher>(
     initialDemand: Subscribers.Demand = .unlimited,
     onValue: @escaping (Operator.Output) -> Subscribers.Demand = { _ in .none },
     _ makeOperator: (DrivenPublisher<Input, UpstreamFailure>) -> Operator
-) -> (upstream: DrivenPublisher<Input, UpstreamFailure>, subscriber: TestSubscriber<Operator.Output, Operator.Failure>) {
+) -> (upstream: DrivenPublisher<Input, UpstreamFailure>, subscriber: TestSubscriber<Operator.Output, Operator.Failure>)
+{
     let upstream = DrivenPublisher<Input, UpstreamFailure>()
     let subscriber = TestSubscriber<Operator.Output, Operator.Failure>(initialDemand: initialDemand, onValue: onValue)
     makeOperator(upstream).subscribe(subscriber)

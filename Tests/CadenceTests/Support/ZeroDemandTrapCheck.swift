@@ -1,4 +1,4 @@
-#if !canImport(Combine) || os(macOS)  // exit tests: Swift Testing has them on macOS, not on iOS, tvOS, watchOS or visionOS
+#if !canImport(Combine) || os(macOS) // exit tests: Swift Testing has them on macOS, not on iOS, tvOS, watchOS or visionOS
 import Testing
 
 /// Checks that an exit test's child process wrote the message `request(.none)` traps with for the subscription

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if DEBUG && !canImport(Combine)
 @testable import Cadence
 #else
 import Cadence
 #endif
-import Foundation
-import Testing
 
 @Suite struct AnySchedulerTests {
     /// Production code keeps an erased scheduler in a `Sendable` type and uses it from any task.
@@ -19,8 +20,12 @@ import Testing
         #expect(erased.now == VirtualTime(tick: 3))
         #expect(erased.minimumTolerance == 0)
         erased.schedule(options: nil) { log.append("now@\(clock.now.ticks)") }
-        erased.schedule(after: VirtualTime(tick: 5), tolerance: .ticks(1), options: nil) { log.append("after@\(clock.now.ticks)") }
-        let timer = erased.schedule(after: VirtualTime(tick: 4), interval: .ticks(3), tolerance: .ticks(9), options: nil) {
+        erased.schedule(after: VirtualTime(tick: 5), tolerance: .ticks(1), options: nil) {
+            log.append("after@\(clock.now.ticks)")
+        }
+        let timer = erased.schedule(
+            after: VirtualTime(tick: 4), interval: .ticks(3), tolerance: .ticks(9), options: nil
+        ) {
             log.append("every@\(clock.now.ticks)")
         }
         #expect(clock.pendingCount == 3)
@@ -30,10 +35,11 @@ import Testing
         #expect(clock.pendingCount == 0)
         #expect(erased.now == VirtualTime(tick: 7))
         // The tolerance check is the wrapped scheduler's own, under its own name.
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a tolerance (9 ticks) larger than " +
-                "its interval (3 ticks); virtual time ignores tolerance and runs the action exactly every interval.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a tolerance (9 ticks) larger than "
+                    + "its interval (3 ticks); virtual time ignores tolerance and runs the action exactly every interval."
+            ])
     }
 
     @Test func theConvenienceOverloadsReachTheWrappedScheduler() {
@@ -42,7 +48,9 @@ import Testing
         let log = LockedBox<[Int64]>([])
         erased.schedule { log.append(scheduler.now.tick) }
         erased.schedule(after: VirtualTime(tick: 2)) { log.append(scheduler.now.tick) }
-        let timer = erased.schedule(after: VirtualTime(tick: 3), interval: .ticks(2)) { log.append(-scheduler.now.tick) }
+        let timer = erased.schedule(after: VirtualTime(tick: 3), interval: .ticks(2)) {
+            log.append(-scheduler.now.tick)
+        }
         scheduler.advance(by: .ticks(5))
         #expect(log.value == [0, 2, -3, -5])
         timer.cancel()
@@ -60,10 +68,22 @@ import Testing
     @Test func theClosureInitialiserCallsEachClosureForItsRequirement() {
         let calls = LockedBox<[String]>([])
         let erased = AnyScheduler<VirtualTime, Never>(
-            minimumTolerance: { calls.append("minimumTolerance"); return .ticks(2) },
-            now: { calls.append("now"); return VirtualTime(tick: 9) },
-            scheduleImmediately: { _, action in calls.append("immediately"); action() },
-            delayed: { date, tolerance, _, action in calls.append("delayed \(date) \(tolerance)"); action() },
+            minimumTolerance: {
+                calls.append("minimumTolerance")
+                return .ticks(2)
+            },
+            now: {
+                calls.append("now")
+                return VirtualTime(tick: 9)
+            },
+            scheduleImmediately: { _, action in
+                calls.append("immediately")
+                action()
+            },
+            delayed: { date, tolerance, _, action in
+                calls.append("delayed \(date) \(tolerance)")
+                action()
+            },
             interval: { date, interval, _, _, action in
                 calls.append("interval \(date) \(interval)")
                 action()
@@ -74,11 +94,13 @@ import Testing
         #expect(erased.minimumTolerance == .ticks(2))
         erased.schedule { calls.append("action") }
         erased.schedule(after: VirtualTime(tick: 1), tolerance: .ticks(3)) { calls.append("action") }
-        erased.schedule(after: VirtualTime(tick: 2), interval: .ticks(4), tolerance: 0) { calls.append("action") }.cancel()
-        #expect(calls.value == [
-            "now", "minimumTolerance", "immediately", "action", "delayed tick 1 3 ticks", "action",
-            "interval tick 2 4 ticks", "action", "cancelled",
-        ])
+        erased.schedule(after: VirtualTime(tick: 2), interval: .ticks(4), tolerance: 0) { calls.append("action") }
+            .cancel()
+        #expect(
+            calls.value == [
+                "now", "minimumTolerance", "immediately", "action", "delayed tick 1 3 ticks", "action",
+                "interval tick 2 4 ticks", "action", "cancelled",
+            ])
     }
 
     @Test func anErasedSchedulerDrivesTheSameClockFromASendableModel() async {
@@ -97,7 +119,9 @@ import Testing
         let erased = VirtualScheduler().eraseToAnyScheduler()
         #expect(erased.eraseToAnyScheduler().box === erased.box)
         #expect(AnyScheduler(erased).box === erased.box)
-        func eraseGenerically<S: Scheduler & Sendable>(_ scheduler: S) -> AnySchedulerOf<S> { scheduler.eraseToAnyScheduler() }
+        func eraseGenerically<S: Scheduler & Sendable>(_ scheduler: S) -> AnySchedulerOf<S> {
+            scheduler.eraseToAnyScheduler()
+        }
         #expect(eraseGenerically(erased).box === erased.box)
     }
     #endif

@@ -148,7 +148,7 @@ import Testing
             }
         }
         for _ in 0..<20 {
-            scheduler.advance(by: .milliseconds(3))   // drives the clock while other threads schedule
+            scheduler.advance(by: .milliseconds(3)) // drives the clock while other threads schedule
         }
         #expect(scheduling.wait(timeout: .now() + 10) == .success)
         scheduler.run()

@@ -58,7 +58,9 @@ struct ProductionStyleSchedulingTests {
             let runLoop = RunLoop.test
             let ticks = VirtualScheduler()
             main.schedule(after: main.now.advanced(by: .milliseconds(20))) { log.append("main@\(clock.now.ticks)") }
-            runLoop.schedule(after: runLoop.now.advanced(by: .milliseconds(10))) { log.append("runLoop@\(clock.now.ticks)") }
+            runLoop.schedule(after: runLoop.now.advanced(by: .milliseconds(10))) {
+                log.append("runLoop@\(clock.now.ticks)")
+            }
             ticks.schedule(after: ticks.now.advanced(by: .ticks(15))) { log.append("ticks@\(clock.now.ticks)") }
             #expect(main.clock === clock && runLoop.clock === clock && ticks.clock === clock)
 

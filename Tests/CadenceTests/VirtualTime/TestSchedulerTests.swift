@@ -32,7 +32,9 @@ import Testing
         let log = LockedBox<[String]>([])
         scheduler.schedule(after: VirtualTime(tick: 15)) { log.append("future@\(scheduler.now.tick)") }
         scheduler.schedule(after: VirtualTime(tick: 3)) { log.append("past@\(scheduler.now.tick)") }
-        scheduler.schedule(after: VirtualTime(tick: 12), tolerance: .ticks(4)) { log.append("tolerant@\(scheduler.now.tick)") }
+        scheduler.schedule(after: VirtualTime(tick: 12), tolerance: .ticks(4)) {
+            log.append("tolerant@\(scheduler.now.tick)")
+        }
         scheduler.advance(by: .ticks(4))
         #expect(log.value == ["past@10", "tolerant@12"])
         scheduler.advance(to: VirtualTime(tick: 15))
@@ -75,10 +77,11 @@ import Testing
         }
         scheduler.advance(by: .ticks(7))
         #expect(ticks.value == [1, 4, 7])
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a tolerance (5 ticks) larger than " +
-                "its interval (3 ticks); virtual time ignores tolerance and runs the action exactly every interval.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a tolerance (5 ticks) larger than "
+                    + "its interval (3 ticks); virtual time ignores tolerance and runs the action exactly every interval."
+            ])
         timer.cancel()
     }
 
@@ -87,12 +90,13 @@ import Testing
         let scheduler = clock.scheduler
         scheduler.schedule(after: VirtualTime(tick: 1), tolerance: .ticks(-1)) {}
         scheduler.schedule(after: VirtualTime(tick: 1), interval: .ticks(2), tolerance: -2) {}.cancel()
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:tolerance:options:_:) was given a negative tolerance (-1 tick); a tolerance " +
-                "must not be negative, and virtual time ignores it.",
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a negative tolerance (-2 ticks); a " +
-                "tolerance must not be negative, and virtual time ignores it.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:tolerance:options:_:) was given a negative tolerance (-1 tick); a tolerance "
+                    + "must not be negative, and virtual time ignores it.",
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a negative tolerance (-2 ticks); a "
+                    + "tolerance must not be negative, and virtual time ignores it.",
+            ])
     }
 
     @Test(arguments: [(VirtualTime.Stride.ticks(0), "0 ticks"), (.ticks(-4), "-4 ticks"), (.nanoseconds(1), "1 tick")])
@@ -100,13 +104,17 @@ import Testing
         let (clock, messages) = recordingClock()
         let scheduler = clock.scheduler
         let ticks = LockedBox<[Int64]>([])
-        let timer = scheduler.schedule(after: VirtualTime(tick: 1), interval: interval) { ticks.append(scheduler.now.tick) }
+        let timer = scheduler.schedule(after: VirtualTime(tick: 1), interval: interval) {
+            ticks.append(scheduler.now.tick)
+        }
         scheduler.advance(by: .ticks(3))
         #expect(ticks.value == [1, 2, 3])
-        let expected = interval.ticks <= 0 ? [
-            "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of \(described); " +
-                "an interval must be positive, so the action repeats every tick (1 ms) instead.",
-        ] : []
+        let expected =
+            interval.ticks <= 0
+            ? [
+                "TestScheduler.schedule(after:interval:tolerance:options:_:) was given a repeat interval of \(described); "
+                    + "an interval must be positive, so the action repeats every tick (1 ms) instead."
+            ] : []
         #expect(messages.value == expected)
         timer.cancel()
     }
@@ -117,12 +125,13 @@ import Testing
         scheduler.advance(by: .ticks(-1))
         scheduler.advance(to: VirtualTime(tick: 4))
         #expect(scheduler.now == VirtualTime(tick: 5))
-        #expect(messages.value == [
-            "TestScheduler.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the " +
-                "clock stays at tick 5.",
-            "TestScheduler.advance(to:) was given tick 4, which is before now (tick 5); time never goes backwards, so " +
-                "the clock stays at tick 5.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the "
+                    + "clock stays at tick 5.",
+                "TestScheduler.advance(to:) was given tick 4, which is before now (tick 5); time never goes backwards, so "
+                    + "the clock stays at tick 5.",
+            ])
     }
 
     @Test func schedulersCreatedWhileAClockIsBoundShareIt() {
@@ -134,7 +143,9 @@ import Testing
             #expect(plain.clock === clock)
             #expect(other.clock === clock)
             plain.schedule(after: VirtualTime(tick: 3)) { log.append("plain@\(clock.now.ticks)") }
-            other.schedule(after: VirtualTime(tick: 2), tolerance: 0, options: 42) { log.append("other@\(clock.now.ticks)") }
+            other.schedule(after: VirtualTime(tick: 2), tolerance: 0, options: 42) {
+                log.append("other@\(clock.now.ticks)")
+            }
             other.advance(by: .ticks(3))
             #expect(plain.now == VirtualTime(tick: 3))
         }
@@ -159,9 +170,10 @@ import Testing
         let scheduler = FailureReporter.$current.withValue(.init { messages.append($0.message) }) { VirtualScheduler() }
         scheduler.clock.end()
         scheduler.schedule(after: VirtualTime(tick: 3)) {}
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:tolerance:options:_:) was called after the clock's test ended (at tick 0); " +
-                "the action will never run.",
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:tolerance:options:_:) was called after the clock's test ended (at tick 0); "
+                    + "the action will never run."
+            ])
     }
 }

@@ -80,9 +80,10 @@ import Testing
         scheduler.schedule(after: VirtualTime(tick: 1)) { log.append("c") }
         scheduler.schedule(after: VirtualTime(tick: 2)) { log.append("d@2") }
         clock.advance(by: .ticks(1))
-        #expect(log.value == [
-            "a", "b", "cancellable", "c", "a's now", "a's cancellable now", "a's second now", "b's now",
-        ])
+        #expect(
+            log.value == [
+                "a", "b", "cancellable", "c", "a's now", "a's cancellable now", "a's second now", "b's now",
+            ])
         clock.advance(by: .ticks(1))
         #expect(log.value.suffix(2) == ["d@2", "a's next tick"])
         #expect(clock.pendingCount == Self.fillers)
@@ -114,11 +115,12 @@ import Testing
         #expect(log.value == [0, 1, 2, 3])
         #expect(clock.now.ticks == 4)
         #expect(clock.pendingDueTicks == [4, 4] + Array(repeating: Self.far, count: Self.fillers))
-        #expect(messages.value == [
-            "VirtualClock.advance(to:) stopped after running 4 actions at tick 4, with 10 still pending: more work was "
-                + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
-                + "limit, or drive the clock in steps.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(to:) stopped after running 4 actions at tick 4, with 10 still pending: more work was "
+                    + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
+                    + "limit, or drive the clock in steps."
+            ])
         scheduler.schedule { log.append(6) }
         clock.advance(to: .init(ticks: 9), limit: 4)
         #expect(log.value == [0, 1, 2, 3, 4, 5, 6])
@@ -141,11 +143,12 @@ import Testing
         clock.advance(by: .ticks(10), limit: 50)
         #expect(count.value == 25)
         #expect(clock.now.ticks == 1)
-        #expect(messages.value == [
-            "VirtualClock.advance(by:) stopped after running 50 actions at tick 1, with 10 still pending: an endless "
-                + "repeating timer or an action that keeps rescheduling itself never lets the clock go idle. Advance "
-                + "by a bounded duration, cancel the timer, or pass a larger limit.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(by:) stopped after running 50 actions at tick 1, with 10 still pending: an endless "
+                    + "repeating timer or an action that keeps rescheduling itself never lets the clock go idle. Advance "
+                    + "by a bounded duration, cancel the timer, or pass a larger limit."
+            ])
         #expect(clock.end() == 2 + Self.fillers)
     }
 
@@ -157,7 +160,10 @@ import Testing
         let ran = LockedBox(0)
         for tick in [1, 2, 2, 2, 3, 3] as [Int64] {
             let token = ReleaseProbe(clock: clock, token: tracker.token())
-            scheduler.schedule(after: VirtualTime(tick: tick)) { _ = token; ran.mutate { $0 += 1 } }
+            scheduler.schedule(after: VirtualTime(tick: tick)) {
+                _ = token
+                ran.mutate { $0 += 1 }
+            }
         }
         scheduler.advance(by: .ticks(2))
         #expect(ran.value == 4)
@@ -320,8 +326,9 @@ private final class ClockTimeline: Timeline, @unchecked Sendable { // `handles` 
 
     func cancellable(_ name: Int, at tick: Int64, every interval: Int64?) -> Int {
         let action = { [self] in ran(name) }
-        handles.append(interval.map { clock.schedule(at: .init(ticks: tick), every: .ticks(Int($0)), action) }
-            ?? clock.schedule(at: .init(ticks: tick), action))
+        handles.append(
+            interval.map { clock.schedule(at: .init(ticks: tick), every: .ticks(Int($0)), action) }
+                ?? clock.schedule(at: .init(ticks: tick), action))
         return handles.count - 1
     }
 
@@ -383,7 +390,8 @@ private final class PlainTimeline: Timeline {
 
     func run(through target: Int64? = nil) {
         while let index = entries.indices.min(by: { entries[$0].key < entries[$1].key }),
-              target.map({ entries[index].due <= $0 }) ?? true {
+            target.map({ entries[index].due <= $0 }) ?? true
+        {
             var entry = entries.remove(at: index)
             now = entry.due
             if let interval = entry.interval {

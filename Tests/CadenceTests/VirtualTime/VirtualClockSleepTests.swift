@@ -105,7 +105,7 @@ import Testing
         let other = Task.immediate { try await clock.sleep(until: .init(ticks: 10)) }
         #expect(clock.pendingCount == 2)
         sleeper.cancel()
-        #expect(clock.pendingCount == 1)  // its wake-up left the timeline in the cancellation itself
+        #expect(clock.pendingCount == 1) // its wake-up left the timeline in the cancellation itself
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.now.ticks == 0)
         await clock.advance(by: .ticks(10))
@@ -131,10 +131,11 @@ import Testing
         await #expect(throws: CancellationError.self) { try await first.value }
         await #expect(throws: CancellationError.self) { try await second.value }
         await #expect(throws: CancellationError.self) { try await clock.sleep(until: .init(ticks: 30)) }
-        #expect(messages.value == [
-            "VirtualClock.sleep(until:tolerance:) was called after the clock's test ended (at tick 0); the sleep " +
-                "ends at once with CancellationError.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.sleep(until:tolerance:) was called after the clock's test ended (at tick 0); the sleep "
+                    + "ends at once with CancellationError."
+            ])
         #expect(clock.pendingCount == 0)
     }
 
@@ -144,10 +145,11 @@ import Testing
         let sleeper = Task.immediate { try await clock.sleep(until: .init(ticks: 2), tolerance: .ticks(-1)) }
         await clock.advance(by: .ticks(2))
         try await sleeper.value
-        #expect(messages.value == [
-            "VirtualClock.sleep(until:tolerance:) was given a negative tolerance (-0.001 seconds); a tolerance must " +
-                "not be negative, and virtual time ignores it.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.sleep(until:tolerance:) was given a negative tolerance (-0.001 seconds); a tolerance must "
+                    + "not be negative, and virtual time ignores it."
+            ])
     }
 
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)

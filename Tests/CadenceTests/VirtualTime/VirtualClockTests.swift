@@ -2,8 +2,9 @@ import Cadence
 import Testing
 
 @Suite struct VirtualClockTests {
-    private static let runaway = ": an endless repeating timer or an action that keeps rescheduling itself never " +
-        "lets the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
+    private static let runaway =
+        ": an endless repeating timer or an action that keeps rescheduling itself never "
+        + "lets the clock go idle. Advance by a bounded duration, cancel the timer, or pass a larger limit."
 
     // MARK: Ordering
 
@@ -47,13 +48,13 @@ import Testing
         #expect(clock.pendingCount == 2)
         #expect(!first.isScheduled)
         clock.advance(by: .ticks(3))
-        #expect(clock.pendingCount == 1)  // the timer counts once however often it ran
+        #expect(clock.pendingCount == 1) // the timer counts once however often it ran
         #expect(timer.isScheduled)
         timer.cancel()
         #expect(clock.pendingCount == 0)
         #expect(!timer.isScheduled)
         clock.run()
-        #expect(clock.now.ticks == 4)  // run() with nothing pending moves nothing
+        #expect(clock.now.ticks == 4) // run() with nothing pending moves nothing
     }
 
     // MARK: Reentrancy
@@ -82,7 +83,7 @@ import Testing
         clock.schedule(at: .init(ticks: 3)) { log.append(clock.now.ticks) }
         clock.schedule(after: .ticks(-5)) { log.append(clock.now.ticks) }
         clock.schedule(at: .init(ticks: .min)) { log.append(clock.now.ticks) }
-        #expect(log.value.isEmpty)  // nothing runs until the clock is driven
+        #expect(log.value.isEmpty) // nothing runs until the clock is driven
         clock.advance(by: .zero)
         #expect(log.value == [10, 10, 10])
         #expect(clock.now.ticks == 10)
@@ -117,7 +118,10 @@ import Testing
         let tracker = LifetimeTracker()
         let ran = LockedBox(false)
         let token = tracker.token()
-        let action = clock.schedule(after: .ticks(1)) { _ = token; ran.mutate { $0 = true } }
+        let action = clock.schedule(after: .ticks(1)) {
+            _ = token
+            ran.mutate { $0 = true }
+        }
         _ = consume token
         #expect(tracker.alive.value == 1)
         action.cancel()
@@ -179,7 +183,7 @@ import Testing
         let ticks = LockedBox<[Int64]>([])
         let timer = clock.schedule(at: .init(ticks: 4), every: .ticks(4)) { ticks.append(clock.now.ticks) }
         clock.advance(by: .ticks(9))
-        #expect(ticks.value == [10, 14, 18])  // past-dated: first run now, no catch-up burst
+        #expect(ticks.value == [10, 14, 18]) // past-dated: first run now, no catch-up burst
         timer.cancel()
     }
 
@@ -202,8 +206,11 @@ import Testing
         let (clock, messages) = recordingClock()
         let timer = clock.schedule(at: .init(ticks: 1), every: .ticks(1)) {}
         clock.advance(by: .ticks(10), limit: 3)
-        #expect(messages.value == ["VirtualClock.advance(by:) stopped after running 3 actions at tick 3, with 1 still "
-            + "pending" + Self.runaway])
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(by:) stopped after running 3 actions at tick 3, with 1 still "
+                    + "pending" + Self.runaway
+            ])
         timer.cancel()
     }
 
@@ -216,7 +223,10 @@ import Testing
         clock.run(limit: 5)
         #expect(count.value == 5)
         #expect(clock.now.ticks == 4)
-        #expect(messages.value == ["VirtualClock.run() stopped after running 5 actions at tick 4, with 1 still pending" + Self.runaway])
+        #expect(
+            messages.value == [
+                "VirtualClock.run() stopped after running 5 actions at tick 4, with 1 still pending" + Self.runaway
+            ])
         timer.cancel()
         clock.run(limit: 5)
         #expect(count.value == 5)
@@ -228,11 +238,12 @@ import Testing
         let timer = clock.schedule(at: .init(ticks: 1), every: .ticks(1)) {}
         clock.run()
         #expect(VirtualClock.defaultActionLimit == 1_000_000)
-        #expect(clock.now.ticks == 1_000_000)  // one run per tick
-        #expect(messages.value == [
-            "VirtualClock.run() stopped after running 1000000 actions at tick 1000000, with 1 still pending" +
-                Self.runaway,
-        ])
+        #expect(clock.now.ticks == 1_000_000) // one run per tick
+        #expect(
+            messages.value == [
+                "VirtualClock.run() stopped after running 1000000 actions at tick 1000000, with 1 still pending"
+                    + Self.runaway
+            ])
         timer.cancel()
     }
 
@@ -246,8 +257,12 @@ import Testing
         clock.schedule(at: .init(ticks: 1), again)
         clock.advance(by: .ticks(10), limit: 3)
         #expect(count.value == 3)
-        #expect(clock.now.ticks == 1)  // time stays where the runaway work is
-        #expect(messages.value == ["VirtualClock.advance(by:) stopped after running 3 actions at tick 1, with 1 still pending" + Self.runaway])
+        #expect(clock.now.ticks == 1) // time stays where the runaway work is
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(by:) stopped after running 3 actions at tick 1, with 1 still pending"
+                    + Self.runaway
+            ])
         clock.end()
     }
 
@@ -258,11 +273,12 @@ import Testing
         clock.run(limit: 5)
         #expect(count.value == 5)
         #expect(clock.now.ticks == 5)
-        #expect(messages.value == [
-            "VirtualClock.run() stopped after running 5 actions at tick 5, with 1 still pending: more work was "
-                + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
-                + "limit, or drive the clock in steps.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.run() stopped after running 5 actions at tick 5, with 1 still pending: more work was "
+                    + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
+                    + "limit, or drive the clock in steps."
+            ])
         clock.run(limit: 5)
         #expect(count.value == 6)
         #expect(messages.value.count == 1)
@@ -282,13 +298,14 @@ import Testing
         for _ in 0..<2 { clock.schedule(after: .ticks(1)) { count.mutate { $0 += 1 } } }
         clock.run(limit: 0)
         #expect(count.value == 1)
-        #expect(messages.value == [
-            "VirtualClock.run() was given a limit of 0 actions; a limit must be at least 1, so it is 1.",
-            // Two one-shot actions scheduled before the call: work the limit cuts short, not an endless timer.
-            "VirtualClock.run() stopped after running 1 action at tick 1, with 1 still pending: more work was "
-                + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
-                + "limit, or drive the clock in steps.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.run() was given a limit of 0 actions; a limit must be at least 1, so it is 1.",
+                // Two one-shot actions scheduled before the call: work the limit cuts short, not an endless timer.
+                "VirtualClock.run() stopped after running 1 action at tick 1, with 1 still pending: more work was "
+                    + "scheduled before the call than its limit lets it run, and none of it repeats. Pass a larger "
+                    + "limit, or drive the clock in steps.",
+            ])
     }
 
     @Test func aNegativeAdvanceIsReportedAndRunsOnlyWhatIsDueNow() {
@@ -299,10 +316,11 @@ import Testing
         clock.advance(by: .ticks(-3))
         #expect(clock.now.ticks == 5)
         #expect(log.value == [5])
-        #expect(messages.value == [
-            "VirtualClock.advance(by:) was given a negative duration (-3 ticks); time never goes backwards, so the " +
-                "clock stays at tick 5.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(by:) was given a negative duration (-3 ticks); time never goes backwards, so the "
+                    + "clock stays at tick 5."
+            ])
     }
 
     @Test func advancingToThePastIsReportedAndRunsOnlyWhatIsDueNow() {
@@ -313,12 +331,13 @@ import Testing
         clock.advance(to: .init(ticks: 2))
         #expect(clock.now.ticks == 5)
         #expect(log.value == [5])
-        #expect(messages.value == [
-            "VirtualClock.advance(to:) was given tick 2, which is before now (tick 5); time never goes backwards, " +
-                "so the clock stays at tick 5.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(to:) was given tick 2, which is before now (tick 5); time never goes backwards, "
+                    + "so the clock stays at tick 5."
+            ])
         clock.advance(to: .init(ticks: 5))
-        #expect(messages.value.count == 1)  // now itself is not the past
+        #expect(messages.value.count == 1) // now itself is not the past
     }
 
     @Test(arguments: [
@@ -331,10 +350,11 @@ import Testing
         let timer = clock.schedule(at: .init(ticks: 1), every: interval) { ticks.append(clock.now.ticks) }
         clock.advance(by: .ticks(3))
         #expect(ticks.value == [1, 2, 3])
-        #expect(messages.value == [
-            "VirtualClock.schedule(at:every:) was given a repeat interval of \(described); an interval must be " +
-                "positive, so the action repeats every tick (1 ms) instead.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.schedule(at:every:) was given a repeat interval of \(described); an interval must be "
+                    + "positive, so the action repeats every tick (1 ms) instead."
+            ])
         timer.cancel()
     }
 
@@ -356,7 +376,10 @@ import Testing
         let ran = LockedBox(0)
         for tick in 1...3 {
             let token = tracker.token()
-            clock.schedule(at: .init(ticks: Int64(tick))) { _ = token; ran.mutate { $0 += 1 } }
+            clock.schedule(at: .init(ticks: Int64(tick))) {
+                _ = token
+                ran.mutate { $0 += 1 }
+            }
         }
         let timer = clock.schedule(at: .init(ticks: 1), every: .ticks(1)) { ran.mutate { $0 += 1 } }
         clock.advance(by: .ticks(1))
@@ -378,7 +401,10 @@ import Testing
         let tracker = LifetimeTracker()
         let token = tracker.token()
         let ran = LockedBox(false)
-        let refused = clock.schedule(after: .ticks(1)) { _ = token; ran.mutate { $0 = true } }
+        let refused = clock.schedule(after: .ticks(1)) {
+            _ = token
+            ran.mutate { $0 = true }
+        }
         _ = consume token
         clock.schedule(at: .init(ticks: 9)) { ran.mutate { $0 = true } }
         clock.schedule(at: .init(ticks: 9), every: .ticks(2)) { ran.mutate { $0 = true } }
@@ -388,14 +414,15 @@ import Testing
         #expect(clock.pendingCount == 0)
         clock.run()
         #expect(!ran.value)
-        #expect(messages.value == [
-            "VirtualClock.schedule(after:) was called after the clock's test ended (at tick 5); the action will never run.",
-            "VirtualClock.schedule(at:) was called after the clock's test ended (at tick 5); the action will never run.",
-            "VirtualClock.schedule(at:every:) was called after the clock's test ended (at tick 5); the action will " +
-                "never run.",
-            "TestScheduler.schedule(options:_:) was called after the clock's test ended (at tick 5); the action will " +
-                "never run.",
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.schedule(after:) was called after the clock's test ended (at tick 5); the action will never run.",
+                "VirtualClock.schedule(at:) was called after the clock's test ended (at tick 5); the action will never run.",
+                "VirtualClock.schedule(at:every:) was called after the clock's test ended (at tick 5); the action will "
+                    + "never run.",
+                "TestScheduler.schedule(options:_:) was called after the clock's test ended (at tick 5); the action will "
+                    + "never run.",
+            ])
         refused.cancel()
         #expect(clock.pendingCount == 0)
     }
@@ -409,11 +436,12 @@ import Testing
         clock.advance(to: .init(ticks: 2000))
         clock.scheduler.advance(by: .ticks(3))
         #expect(clock.now.ticks == 5)
-        #expect(messages.value == [
-            "VirtualClock.advance(by:) " + Self.afterTheEnd,
-            "VirtualClock.advance(to:) " + Self.afterTheEnd,
-            "TestScheduler.advance(by:) " + Self.afterTheEnd,
-        ])
+        #expect(
+            messages.value == [
+                "VirtualClock.advance(by:) " + Self.afterTheEnd,
+                "VirtualClock.advance(to:) " + Self.afterTheEnd,
+                "TestScheduler.advance(by:) " + Self.afterTheEnd,
+            ])
     }
 
     @Test func awaitingAnAdvanceAfterTheEndIsReportedToo() async {
@@ -468,8 +496,8 @@ import Testing
         clock.schedule(after: .seconds(Int64.max)) { ticks.append(-clock.now.ticks) }
         clock.advance(by: .seconds(Int64.max))
         #expect(clock.now.ticks == .max)
-        #expect(ticks.value == [.max - 1, .max, -.max])  // the timer was first scheduled before the one-shot
-        #expect(clock.pendingCount == 0)  // the timer's next run would be past the end of time
+        #expect(ticks.value == [.max - 1, .max, -.max]) // the timer was first scheduled before the one-shot
+        #expect(clock.pendingCount == 0) // the timer's next run would be past the end of time
         #expect(!timer.isScheduled)
         clock.advance(by: .ticks(1))
         #expect(clock.now.ticks == .max)
@@ -484,7 +512,7 @@ import Testing
         let log = LockedBox<[Int]>([])
         var actions: [VirtualClock.ScheduledAction] = []
         for index in 0..<count {
-            let tick = Int64((index * 7919) % count)  // a permutation of 0..<count
+            let tick = Int64((index * 7919) % count) // a permutation of 0..<count
             actions.append(clock.schedule(at: .init(ticks: tick)) { log.append(Int(tick)) })
         }
         for (index, action) in actions.enumerated() where (index * 7919) % count % 5 != 0 {

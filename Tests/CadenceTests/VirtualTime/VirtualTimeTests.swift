@@ -75,7 +75,8 @@ import Testing
         #expect(VirtualTime(tick: 1) < VirtualTime(tick: 2))
         #expect(VirtualTime(tick: .min) < VirtualTime(tick: .max))
         #expect(VirtualTime(virtualTick: 3).virtualTick == 3)
-        #expect(Array(stride(from: VirtualTime(tick: 0), to: VirtualTime(tick: 6), by: .ticks(2))).map(\.tick) == [0, 2, 4])
+        #expect(
+            Array(stride(from: VirtualTime(tick: 0), to: VirtualTime(tick: 6), by: .ticks(2))).map(\.tick) == [0, 2, 4])
     }
 
     @Test func timeArithmeticSaturatesInsteadOfOverflowing() {

@@ -1,5 +1,6 @@
 import Cadence
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

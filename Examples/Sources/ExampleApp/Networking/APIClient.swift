@@ -1,5 +1,6 @@
 import Cadence
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -83,8 +84,8 @@ public struct APIClient: Sendable {
     /// `URL(string:)` percent-encodes what it cannot parse rather than failing, so the check is on the result.
     private func url(for path: String) -> URL? {
         guard let base = URL(string: baseURL), let url = URL(string: path, relativeTo: base),
-              let scheme = url.scheme, ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
+            let scheme = url.scheme, ["http", "https"].contains(scheme),
+            let host = url.host, !host.isEmpty
         else { return nil }
         return url
     }

@@ -37,8 +37,9 @@ public final class SearchViewModel: ObservableObject {
     /// The screen's states for every query typed after now.
     private var states: AnyPublisher<SearchState, Never> {
         let service = service
-        return $query
-            .dropFirst()   // the empty field the screen opens with is not something the user typed
+        return
+            $query
+            .dropFirst() // the empty field the screen opens with is not something the user typed
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .debounce(for: debounce, scheduler: scheduler)
             .removeDuplicates()

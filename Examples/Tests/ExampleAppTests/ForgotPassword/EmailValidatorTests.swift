@@ -7,8 +7,10 @@ struct EmailValidatorTests {
         #expect(EmailValidator.isPlausible(text))
     }
 
-    @Test(arguments: ["", "blob", "@example.com", "blob@", "blob@example", "blob@.com", "blob@example.",
-                      "blob@@example.com", "blob @example.com"])
+    @Test(arguments: [
+        "", "blob", "@example.com", "blob@", "blob@example", "blob@.com", "blob@example.",
+        "blob@@example.com", "blob @example.com",
+    ])
     func anImplausibleAddressFails(_ text: String) {
         #expect(!EmailValidator.isPlausible(text))
     }

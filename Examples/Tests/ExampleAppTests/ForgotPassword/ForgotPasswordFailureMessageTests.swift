@@ -8,8 +8,9 @@ import Testing
 struct ForgotPasswordFailureMessageTests {
     @Test func whenTheScreenShowsTheWrongErrorTheFailureShowsBothMessages() {
         let background = DispatchQueue.test
-        let server = FakePasswordResetServer(answering: .failure(.badStatus(500)),
-                                             on: background.eraseToAnyScheduler())
+        let server = FakePasswordResetServer(
+            answering: .failure(.badStatus(500)),
+            on: background.eraseToAnyScheduler())
         let model = ForgotPasswordViewModel(
             client: server.client,
             backgroundScheduler: background.eraseToAnyScheduler(),
@@ -24,26 +25,27 @@ struct ForgotPasswordFailureMessageTests {
                 .thenEmit(.failed("No internet connection. Check your connection and try again."), within: .seconds(1))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1)) failed: the value differs: expected ForgotPasswordState.failed("No internet connection. Check your connection and try again."), received ForgotPasswordState.failed("Something went wrong. Try again later.") at tick 200.
+        #expect(
+            failures.map(\.message) == [
+                """
+                thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1)) failed: the value differs: expected ForgotPasswordState.failed("No internet connection. Check your connection and try again."), received ForgotPasswordState.failed("Something went wrong. Try again later.") at tick 200.
 
-                expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
-              ✓   .toEmit(ForgotPasswordState.submitting)
-              ✗   .thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1))
+                    expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
+                  ✓   .toEmit(ForgotPasswordState.submitting)
+                  ✗   .thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1))
 
-                 tick  received                                  expected
-                    0  subscription
-                    0  ForgotPasswordState.submitting            ForgotPasswordState.submitting            toEmit(ForgotPasswordState.submitting)
-              →   200  ForgotPasswordState.failed("Something w…  ForgotPasswordState.failed("No internet…  thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1))
+                     tick  received                                  expected
+                        0  subscription
+                        0  ForgotPasswordState.submitting            ForgotPasswordState.submitting            toEmit(ForgotPasswordState.submitting)
+                  →   200  ForgotPasswordState.failed("Something w…  ForgotPasswordState.failed("No internet…  thenEmit(ForgotPasswordState.failed("No internet connection. Check your connection and try again."), within: .seconds(1))
 
-            Difference (- expected, + received):
-              ForgotPasswordState.failed(
-            -   "No internet connection. Check your connection and try again."
-            +   "Something went wrong. Try again later."
-              )
-            """,
-        ])
+                Difference (- expected, + received):
+                  ForgotPasswordState.failed(
+                -   "No internet connection. Check your connection and try again."
+                +   "Something went wrong. Try again later."
+                  )
+                """
+            ])
     }
 
     @Test func whenTheServerIsSlowerThanTheBudgetTheFailureSaysHowLong() {
@@ -62,20 +64,21 @@ struct ForgotPasswordFailureMessageTests {
             state.toEmit(.submitting).thenEmit(.sent, within: .milliseconds(150))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            thenEmit(ForgotPasswordState.sent, within: .milliseconds(150)) failed: the value (ForgotPasswordState.sent) did not arrive within 150 ticks (by tick 150); it arrived at tick 200, 50 ticks late.
+        #expect(
+            failures.map(\.message) == [
+                """
+                thenEmit(ForgotPasswordState.sent, within: .milliseconds(150)) failed: the value (ForgotPasswordState.sent) did not arrive within 150 ticks (by tick 150); it arrived at tick 200, 50 ticks late.
 
-                expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
-              ✓   .toEmit(ForgotPasswordState.submitting)
-              ✗   .thenEmit(ForgotPasswordState.sent, within: .milliseconds(150))
+                    expect(Publishers.Drop<Published<ForgotPasswordState>.Publisher>)
+                  ✓   .toEmit(ForgotPasswordState.submitting)
+                  ✗   .thenEmit(ForgotPasswordState.sent, within: .milliseconds(150))
 
-                 tick  received                        expected
-                    0  subscription
-                    0  ForgotPasswordState.submitting  ForgotPasswordState.submitting  toEmit(ForgotPasswordState.submitting)
-              →   150  (nothing)                       ForgotPasswordState.sent        thenEmit(ForgotPasswordState.sent, within: .milliseconds(150))
-                  200  ForgotPasswordState.sent
-            """,
-        ])
+                     tick  received                        expected
+                        0  subscription
+                        0  ForgotPasswordState.submitting  ForgotPasswordState.submitting  toEmit(ForgotPasswordState.submitting)
+                  →   150  (nothing)                       ForgotPasswordState.sent        thenEmit(ForgotPasswordState.sent, within: .milliseconds(150))
+                      200  ForgotPasswordState.sent
+                """
+            ])
     }
 }

@@ -47,13 +47,13 @@ struct ForgotPasswordViewModelTests {
         model.email = "blob@example.com"
 
         model.submit()
-        #expect(server.emails == [])        // subscribe(on:) has only scheduled the request
+        #expect(server.emails == []) // subscribe(on:) has only scheduled the request
         background.advance()
         #expect(server.emails == ["blob@example.com"])
     }
 
     @Test func theAnswerReachesTheScreenOnlyThroughTheMainScheduler() {
-        let main = TestSchedulerOf<DispatchQueue>(clock: VirtualClock())  // a timeline of its own, driven by hand
+        let main = TestSchedulerOf<DispatchQueue>(clock: VirtualClock()) // a timeline of its own, driven by hand
         let server = FakePasswordResetServer(after: .milliseconds(200), on: background.eraseToAnyScheduler())
         let model = ForgotPasswordViewModel(
             client: server.client,
@@ -64,7 +64,7 @@ struct ForgotPasswordViewModelTests {
 
         model.submit()
         background.advance(by: .milliseconds(200))
-        #expect(model.state == .submitting)  // answered, and waiting for the main scheduler
+        #expect(model.state == .submitting) // answered, and waiting for the main scheduler
         main.advance()
         #expect(model.state == .sent)
     }
@@ -90,8 +90,9 @@ struct ForgotPasswordViewModelTests {
         model.submit()
 
         state.toEmit([.idle, .submitting])
-            .thenEmit(.failed("No internet connection. Check your connection and try again."),
-                      within: .milliseconds(200))
+            .thenEmit(
+                .failed("No internet connection. Check your connection and try again."),
+                within: .milliseconds(200))
     }
 
     @Test func tooManyAttemptsAsksTheUserToWait() {
@@ -110,7 +111,7 @@ struct ForgotPasswordViewModelTests {
         let server = FakePasswordResetServer(on: background.eraseToAnyScheduler())
         let model = ForgotPasswordViewModel(
             client: server.client,
-            backgroundScheduler: .unimplemented("background"),   // any scheduling fails the test
+            backgroundScheduler: .unimplemented("background"), // any scheduling fails the test
             mainScheduler: .unimplemented("main")
         )
         model.email = "blob@"

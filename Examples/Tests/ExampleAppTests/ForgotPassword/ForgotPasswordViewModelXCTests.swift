@@ -69,8 +69,9 @@ final class ForgotPasswordViewModelXCTests: XCTestCase {
             // Inside withVirtualTime, every DispatchQueue.test shares its clock, which `expect` drives.
             let scheduler = DispatchQueue.test.eraseToAnyScheduler()
             let server = FakePasswordResetServer(on: scheduler)
-            let model = ForgotPasswordViewModel(client: server.client, backgroundScheduler: scheduler,
-                                                mainScheduler: scheduler)
+            let model = ForgotPasswordViewModel(
+                client: server.client, backgroundScheduler: scheduler,
+                mainScheduler: scheduler)
             let state = expect(model.$state)
             model.email = "blob@"
 

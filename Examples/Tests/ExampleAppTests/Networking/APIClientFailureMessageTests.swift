@@ -17,17 +17,18 @@ struct APIClientFailureMessageTests {
             expect(api.get("/users/42", as: Profile.self)).toEmit(.blob, within: .milliseconds(120))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            toEmit(Profile(id: 42, name: "Blob", email: "blob@example.com"), within: .milliseconds(120)) failed: expected the value (Profile(id: 42, name: "Blob", email: "blob@example.com")), received failure(APIError.decoding) at tick 120.
+        #expect(
+            failures.map(\.message) == [
+                """
+                toEmit(Profile(id: 42, name: "Blob", email: "blob@example.com"), within: .milliseconds(120)) failed: expected the value (Profile(id: 42, name: "Blob", email: "blob@example.com")), received failure(APIError.decoding) at tick 120.
 
-                expect(AnyPublisher<Profile, APIError>)
-              ✗   .toEmit(Profile(id: 42, name: "Blob", email: "blob@example.com"), within: .milliseconds(120))
+                    expect(AnyPublisher<Profile, APIError>)
+                  ✗   .toEmit(Profile(id: 42, name: "Blob", email: "blob@example.com"), within: .milliseconds(120))
 
-                 tick  received                    expected
-                    0  subscription
-              →   120  failure(APIError.decoding)  Profile(id: 42, name: "Blob", email: "b…  toEmit(Profile(id: 42, name: "Blob", email: "blob@example.com"), within: .milliseconds(120))
-            """,
-        ])
+                     tick  received                    expected
+                        0  subscription
+                  →   120  failure(APIError.decoding)  Profile(id: 42, name: "Blob", email: "b…  toEmit(Profile(id: 42, name: "Blob", email: "blob@example.com"), within: .milliseconds(120))
+                """
+            ])
     }
 }

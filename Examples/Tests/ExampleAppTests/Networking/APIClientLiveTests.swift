@@ -1,10 +1,11 @@
 import CadenceTesting
 import ExampleApp
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// `APIClient.live(baseURL:session:)` against a real HTTP server on 127.0.0.1: the same code on Linux, where
 /// `dataTaskPublisher(for:)` is Cadence's, as on Apple platforms. The timeouts bound the waits; no test asserts speed.

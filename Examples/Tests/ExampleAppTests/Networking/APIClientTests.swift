@@ -40,7 +40,7 @@ struct APIClientTests {
 
     @Test func anInvalidURLFailsBeforeAnyRequest() {
         let session = FakeSession(answering: .status(200, body: Profile.blobJSON), on: scheduler.eraseToAnyScheduler())
-        let api = APIClient(baseURL: "api.example.com", dataTask: session.dataTask)  // no scheme
+        let api = APIClient(baseURL: "api.example.com", dataTask: session.dataTask) // no scheme
 
         expect(api.get("/users/42", as: Profile.self))
             .toFail(with: APIError.invalidURL("api.example.com/users/42"), within: .ticks(0))
@@ -48,8 +48,9 @@ struct APIClientTests {
     }
 
     @Test func aStatusOutside2xxIsABadStatus() {
-        let session = FakeSession(answering: .status(503, body: "Service Unavailable"),
-                                  on: scheduler.eraseToAnyScheduler())
+        let session = FakeSession(
+            answering: .status(503, body: "Service Unavailable"),
+            on: scheduler.eraseToAnyScheduler())
         let api = APIClient(baseURL: "https://api.example.com", dataTask: session.dataTask)
 
         expect(api.get("/users/42", as: Profile.self)).toFail(with: APIError.badStatus(503), within: .milliseconds(120))

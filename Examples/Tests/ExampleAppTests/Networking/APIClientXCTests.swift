@@ -8,8 +8,11 @@ import XCTest
 final class APIClientXCTests: XCTestCase {
     private let scheduler = DispatchQueue.test
 
-    private func client(answering answer: FakeSession.Answer, baseURL: String = "https://api.example.com")
-        -> (APIClient, FakeSession) {
+    private func client(
+        answering answer: FakeSession.Answer, baseURL: String = "https://api.example.com"
+    )
+        -> (APIClient, FakeSession)
+    {
         let session = FakeSession(answering: answer, on: scheduler.eraseToAnyScheduler())
         return (APIClient(baseURL: baseURL, dataTask: session.dataTask), session)
     }
@@ -33,8 +36,9 @@ final class APIClientXCTests: XCTestCase {
 
     func testAStatusOutside2xxIsABadStatus() {
         let (api, _) = client(answering: .status(404, body: "Not Found"))
-        let notFound = PublisherFailureExpectation(api.get("/users/7", as: Profile.self),
-                                                   expectedError: .badStatus(404))
+        let notFound = PublisherFailureExpectation(
+            api.get("/users/7", as: Profile.self),
+            expectedError: .badStatus(404))
 
         wait(for: [notFound], advancing: scheduler.clock, by: .milliseconds(120))
     }
@@ -42,8 +46,9 @@ final class APIClientXCTests: XCTestCase {
     func testABodyThatIsNotTheModelIsADecodingFailure() {
         withVirtualTime { _ in
             // Made inside: the test scheduler shares withVirtualTime's clock, which `expect` drives.
-            let session = FakeSession(answering: .status(200, body: "<html>Sign in to Wi-Fi</html>"),
-                                      on: DispatchQueue.test.eraseToAnyScheduler())
+            let session = FakeSession(
+                answering: .status(200, body: "<html>Sign in to Wi-Fi</html>"),
+                on: DispatchQueue.test.eraseToAnyScheduler())
             let api = APIClient(baseURL: "https://api.example.com", dataTask: session.dataTask)
 
             expect(api.get("/users/42", as: Profile.self)).toFail(with: APIError.decoding, within: .milliseconds(120))
@@ -62,16 +67,19 @@ final class APIClientXCTests: XCTestCase {
         let (api, _) = client(answering: .status(200, body: Profile.blobJSON))
 
         let failures = recordingFailures {
-            let notFound = PublisherFailureExpectation(api.get("/users/42", as: Profile.self),
-                                                       expectedError: .badStatus(404))
+            let notFound = PublisherFailureExpectation(
+                api.get("/users/42", as: Profile.self),
+                expectedError: .badStatus(404))
             wait(for: [notFound], advancing: scheduler.clock, by: .milliseconds(120))
         }
 
-        XCTAssertEqual(failures.map(\.message), [
-            """
-            PublisherFailureExpectation(expectedError: APIError.badStatus(404)) failed: the publisher finished after sending [Profile(id: 42, name: "Blob", email: "blob@example.com")] instead of failing.
-            """,
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                """
+                PublisherFailureExpectation(expectedError: APIError.badStatus(404)) failed: the publisher finished after sending [Profile(id: 42, name: "Blob", email: "blob@example.com")] instead of failing.
+                """
+            ])
     }
 }
 #endif

@@ -1,6 +1,7 @@
 import Cadence
 import ExampleApp
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,5 +1,6 @@
 // A copy of `Tests/CadenceTests/Support/LoopbackHTTPServer.swift`: keep the two the same.
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

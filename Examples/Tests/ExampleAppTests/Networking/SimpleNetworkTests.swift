@@ -1,10 +1,11 @@
 import CadenceTesting
 import ExampleApp
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The article's `SimpleNetwork`, its tests rewritten with Cadence: with a fake session on virtual time, as the article
 /// tests it, and with `URLSession` itself against a server on 127.0.0.1 — which the article could not do on Linux.

@@ -49,7 +49,7 @@ struct JobStatusPollerTests {
 
     @Test func aTickThatComesWhileARequestIsRunningIsSkipped() {
         api.statusAnswers = [
-            .success(.running(percent: 10), after: .seconds(3)),   // 2000 → 5000: the tick at 4000 finds it busy
+            .success(.running(percent: 10), after: .seconds(3)), // 2000 → 5000: the tick at 4000 finds it busy
             .success(file, after: .milliseconds(100)),
         ]
 
@@ -64,7 +64,7 @@ struct JobStatusPollerTests {
 
         expect(makePoller().statuses(of: job), on: scheduler)
             .toEmit(.queued, within: .milliseconds(2100))
-            .thenEmitNothing(for: .milliseconds(6899))   // the second request, sent at 4000, times out at 9000
+            .thenEmitNothing(for: .milliseconds(6899)) // the second request, sent at 4000, times out at 9000
             .thenFail(with: ExportError.timedOut, within: .ticks(1))
         #expect(api.statusTicks == [2000, 4000])
     }
@@ -80,8 +80,10 @@ struct JobStatusPollerTests {
 
     @Test func withA3MillisecondIntervalThePollsReadAsAMarbleDiagram() {
         // One character per tick (1 ms): a local endpoint polled every 3 ms, answering at once.
-        api.statusAnswers = [.success(.queued, after: .zero), .success(.running(percent: 50), after: .zero),
-                             .success(file, after: .zero)]
+        api.statusAnswers = [
+            .success(.queued, after: .zero), .success(.running(percent: 50), after: .zero),
+            .success(file, after: .zero),
+        ]
         let poller = JobStatusPoller(api: api, scheduler: scheduler.eraseToAnyScheduler(), interval: .milliseconds(3))
 
         expect(poller.statuses(of: job), on: scheduler)

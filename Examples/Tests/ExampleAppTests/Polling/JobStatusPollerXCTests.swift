@@ -56,8 +56,10 @@ final class JobStatusPollerXCTests: XCTestCase {
     func testAServerErrorEndsThePolling() {
         withVirtualTime { clock in
             let api = FakeExportAPI(scheduler: DispatchQueue.test)
-            api.statusAnswers = [.success(.running(percent: 5), after: .milliseconds(10)),
-                                 .failure(.server(status: 502), after: .milliseconds(10))]
+            api.statusAnswers = [
+                .success(.running(percent: 5), after: .milliseconds(10)),
+                .failure(.server(status: 502), after: .milliseconds(10)),
+            ]
             let poller = JobStatusPoller(api: api, scheduler: DispatchQueue.test.eraseToAnyScheduler())
 
             expect(poller.statuses(of: job))

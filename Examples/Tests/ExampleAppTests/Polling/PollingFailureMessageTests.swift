@@ -18,18 +18,19 @@ struct PollingFailureMessageTests {
                 .thenEmit(.queued, within: .ticks(1))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            toEmitNothing(for: .ticks(2099)) failed: expected nothing through tick 2099, received JobStatus.queued at tick 1100, 1000 ticks early.
+        #expect(
+            failures.map(\.message) == [
+                """
+                toEmitNothing(for: .ticks(2099)) failed: expected nothing through tick 2099, received JobStatus.queued at tick 1100, 1000 ticks early.
 
-                expect(AnyPublisher<JobStatus, ExportError>)
-              ✗   .toEmitNothing(for: .ticks(2099))
-                  .thenEmit(JobStatus.queued, within: .ticks(1))  (not checked)
+                    expect(AnyPublisher<JobStatus, ExportError>)
+                  ✗   .toEmitNothing(for: .ticks(2099))
+                      .thenEmit(JobStatus.queued, within: .ticks(1))  (not checked)
 
-                 tick  received          expected
-                    0  subscription
-              →  1100  JobStatus.queued  nothing through tick 2099  toEmitNothing(for: .ticks(2099))
-            """,
-        ])
+                     tick  received          expected
+                        0  subscription
+                  →  1100  JobStatus.queued  nothing through tick 2099  toEmitNothing(for: .ticks(2099))
+                """
+            ])
     }
 }

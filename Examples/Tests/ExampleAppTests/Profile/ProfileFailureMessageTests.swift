@@ -6,7 +6,7 @@ import Testing
 /// What a developer reads when the profile screen regresses: the exact failure text.
 @Suite(.virtualTime)
 struct ProfileFailureMessageTests {
-    let clock = VirtualClock.current!  // bound by .virtualTime, which makes the suite inside its scope
+    let clock = VirtualClock.current! // bound by .virtualTime, which makes the suite inside its scope
 
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func whenTheBannerSaysTheWrongThingTheFailureShowsBothTexts() async {
@@ -22,22 +22,23 @@ struct ProfileFailureMessageTests {
             expect(viewModel.$errorMessage).toEmit("No internet connection. Pull to refresh to try again.")
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            toEmit("No internet connection. Pull to refresh to try again.") failed: the value differs: expected "No internet connection. Pull to refresh to try again.", received "Could not load your profile." at tick 1000.
+        #expect(
+            failures.map(\.message) == [
+                """
+                toEmit("No internet connection. Pull to refresh to try again.") failed: the value differs: expected "No internet connection. Pull to refresh to try again.", received "Could not load your profile." at tick 1000.
 
-                expect(Published<Optional<String>>.Publisher)
-              ✗   .toEmit("No internet connection. Pull to refresh to try again.")
+                    expect(Published<Optional<String>>.Publisher)
+                  ✗   .toEmit("No internet connection. Pull to refresh to try again.")
 
-                 tick  received                        expected
-                 1000  subscription
-              →  1000  "Could not load your profile."  "No internet connection. Pull to refres…  toEmit("No internet connection. Pull to refresh to try again.")
+                     tick  received                        expected
+                     1000  subscription
+                  →  1000  "Could not load your profile."  "No internet connection. Pull to refres…  toEmit("No internet connection. Pull to refresh to try again.")
 
-            Difference (- expected, + received):
-            - "No internet connection. Pull to refresh to try again."
-            + "Could not load your profile."
-            """,
-        ])
+                Difference (- expected, + received):
+                - "No internet connection. Pull to refresh to try again."
+                + "Could not load your profile."
+                """
+            ])
     }
 
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
@@ -52,21 +53,22 @@ struct ProfileFailureMessageTests {
             expect(viewModel.$isLoading).toEmit([false, true, false], within: .seconds(10))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            toEmit([false, true, false], within: .seconds(10)) failed: value 3 of 3 (false) did not arrive within 10000 ticks (by tick 10000); it arrived at tick 30000, 20000 ticks late.
+        #expect(
+            failures.map(\.message) == [
+                """
+                toEmit([false, true, false], within: .seconds(10)) failed: value 3 of 3 (false) did not arrive within 10000 ticks (by tick 10000); it arrived at tick 30000, 20000 ticks late.
 
-                expect(Published<Bool>.Publisher)
-              ✗   .toEmit([false, true, false], within: .seconds(10))
+                    expect(Published<Bool>.Publisher)
+                  ✗   .toEmit([false, true, false], within: .seconds(10))
 
-                  tick  received      expected
-                     0  subscription
-                     0  false         false     toEmit([false, true, false], within: .seconds(10))
-                     0  true          true      toEmit([false, true, false], within: .seconds(10))
-              →  10000  (nothing)     false     toEmit([false, true, false], within: .seconds(10))
-                 30000  false
-            """,
-        ])
+                      tick  received      expected
+                         0  subscription
+                         0  false         false     toEmit([false, true, false], within: .seconds(10))
+                         0  true          true      toEmit([false, true, false], within: .seconds(10))
+                  →  10000  (nothing)     false     toEmit([false, true, false], within: .seconds(10))
+                     30000  false
+                """
+            ])
         await clock.advance(by: .seconds(30))
         await load.value
     }

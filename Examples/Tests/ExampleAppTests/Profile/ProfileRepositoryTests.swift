@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.virtualTime)
 struct ProfileRepositoryTests {
-    let clock = VirtualClock.current!  // bound by .virtualTime, which makes the suite inside its scope
+    let clock = VirtualClock.current! // bound by .virtualTime, which makes the suite inside its scope
 
     func makeRepository(answering result: Result<Profile, APIError>) -> ProfileRepository {
         ProfileRepository(userID: 42, service: .preview(answering: result, after: .milliseconds(300), on: clock))
@@ -39,10 +39,12 @@ struct ProfileRepositoryTests {
     @Test func anyOtherErrorKeepsItsDescription() async {
         struct KeychainLocked: Error {}
         let clock = clock
-        let repository = ProfileRepository(userID: 42, service: ProfileService { _ in
-            try await clock.sleep(for: .seconds(1))
-            throw KeychainLocked()
-        })
+        let repository = ProfileRepository(
+            userID: 42,
+            service: ProfileService { _ in
+                try await clock.sleep(for: .seconds(1))
+                throw KeychainLocked()
+            })
 
         let load = repository.startLoading()
         await clock.advance(by: .seconds(1))

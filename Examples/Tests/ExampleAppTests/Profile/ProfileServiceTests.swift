@@ -1,10 +1,11 @@
 import Cadence
 import ExampleApp
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 struct ProfileServiceTests {
     @Test func aRequestThatFinishesWithoutAnAnswerIsNoResponse() async {

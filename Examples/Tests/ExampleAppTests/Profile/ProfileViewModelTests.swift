@@ -5,7 +5,7 @@ import Testing
 
 @Suite(.virtualTime)
 struct ProfileViewModelTests {
-    let clock = VirtualClock.current!  // bound by .virtualTime, which makes the suite inside its scope
+    let clock = VirtualClock.current! // bound by .virtualTime, which makes the suite inside its scope
     let main = DispatchQueue.test
 
     func makeRepository(answering result: Result<Profile, APIError>) -> ProfileRepository {
@@ -35,7 +35,7 @@ struct ProfileViewModelTests {
 
         let load = repository.startLoading()
         #expect(repository.state.value == .loading)
-        #expect(viewModel.isLoading == false)   // the state is on its way to the main scheduler
+        #expect(viewModel.isLoading == false) // the state is on its way to the main scheduler
         await main.advance()
         #expect(viewModel.isLoading == true)
 

@@ -9,7 +9,8 @@ final class ExportClientFailureMessageXCTests: XCTestCase {
     func testAClientThatRetriesOnceMoreThanPlannedFailsTheGiveUpExpectationNamingTheJob() {
         let scheduler = DispatchQueue.test
         let api = FakeExportAPI(scheduler: scheduler)
-        api.startAnswers = Array(repeating: .failure(.offline, after: .milliseconds(100)), count: 3)
+        api.startAnswers =
+            Array(repeating: .failure(.offline, after: .milliseconds(100)), count: 3)
             + [.success(ExportJob(id: "exp_42"), after: .milliseconds(100))]
         let client = ExportClient(
             api: api, scheduler: scheduler.eraseToAnyScheduler(),
@@ -21,10 +22,12 @@ final class ExportClientFailureMessageXCTests: XCTestCase {
             wait(for: [gaveUp], advancing: scheduler.clock)
         }
 
-        XCTAssertEqual(failures.map(\.message), [
-            "PublisherFailureExpectation(expectedError: ExportError.offline) failed: the publisher finished after "
-                + "sending [ExportJob(id: \"exp_42\")] instead of failing.",
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "PublisherFailureExpectation(expectedError: ExportError.offline) failed: the publisher finished after "
+                    + "sending [ExportJob(id: \"exp_42\")] instead of failing."
+            ])
     }
 }
 #endif

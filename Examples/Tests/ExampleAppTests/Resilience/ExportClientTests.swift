@@ -20,9 +20,9 @@ struct ExportClientTests {
 
     @Test func aTransientFailureIsRetriedAfterOneSecondThenAfterTwoSeconds() {
         api.startAnswers = [
-            .failure(.offline, after: .milliseconds(100)),              // attempt 1: 0 → 100
-            .failure(.server(status: 503), after: .milliseconds(100)),  // attempt 2: 1100 → 1200
-            .success(job, after: .milliseconds(100)),                   // attempt 3: 3200 → 3300
+            .failure(.offline, after: .milliseconds(100)), // attempt 1: 0 → 100
+            .failure(.server(status: 503), after: .milliseconds(100)), // attempt 2: 1100 → 1200
+            .success(job, after: .milliseconds(100)), // attempt 3: 3200 → 3300
         ]
 
         expect(makeClient().startExport(of: "sales-2026-q3"), on: scheduler)
@@ -59,7 +59,7 @@ struct ExportClientTests {
         api.startAnswers = [.never, .success(job, after: .milliseconds(100))]
 
         expect(makeClient().startExport(of: "sales-2026-q3"), on: scheduler)
-            .toEmit(job, within: .milliseconds(11_100))   // timed out at 10000, retried at 11000
+            .toEmit(job, within: .milliseconds(11_100)) // timed out at 10000, retried at 11000
             .thenFinish(within: .ticks(0))
         #expect(api.startTicks == [0, 11_000])
     }
@@ -68,7 +68,7 @@ struct ExportClientTests {
         api.startAnswers = [.never, .never, .never]
 
         expect(makeClient().startExport(of: "sales-2026-q3"), on: scheduler)
-            .toEmitNothing(for: .milliseconds(32_999))   // 10 s + 1 s + 10 s + 2 s + 10 s
+            .toEmitNothing(for: .milliseconds(32_999)) // 10 s + 1 s + 10 s + 2 s + 10 s
             .thenFail(with: ExportError.timedOut, within: .ticks(1))
         #expect(api.startTicks == [0, 11_000, 23_000])
     }

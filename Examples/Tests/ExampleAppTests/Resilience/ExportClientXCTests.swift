@@ -19,8 +19,10 @@ final class ExportClientXCTests: XCTestCase {
     }
 
     func testTheJobArrivesFromTheThirdAttempt() {
-        api.startAnswers = [.failure(.offline, after: .milliseconds(100)), .failure(.timedOut, after: .zero),
-                            .success(job, after: .milliseconds(100))]
+        api.startAnswers = [
+            .failure(.offline, after: .milliseconds(100)), .failure(.timedOut, after: .zero),
+            .success(job, after: .milliseconds(100)),
+        ]
         let started = PublisherFinishedExpectation(client.startExport(of: "sales-2026-q3"), expectedValue: job)
 
         wait(for: [started], advancing: scheduler.clock, by: .milliseconds(3200))
@@ -40,7 +42,7 @@ final class ExportClientXCTests: XCTestCase {
         api.startAnswers = Array(repeating: .failure(.offline, after: .milliseconds(100)), count: 3)
         let gaveUp = PublisherFailureExpectation(client.startExport(of: "sales-2026-q3"), expectedError: .offline)
 
-        wait(for: [gaveUp], advancing: scheduler.clock)   // runs the clock until nothing is left to do
+        wait(for: [gaveUp], advancing: scheduler.clock) // runs the clock until nothing is left to do
         XCTAssertEqual(api.startTicks, [0, 1100, 3200])
         XCTAssertEqual(scheduler.clock.now.ticks, 3300)
     }

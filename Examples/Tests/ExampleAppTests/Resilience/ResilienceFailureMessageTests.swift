@@ -25,18 +25,19 @@ struct ResilienceFailureMessageTests {
                 .thenFail(with: ExportError.offline, within: .ticks(1))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            toEmitNothing(for: .ticks(3299)) failed: expected nothing through tick 3299, received failure(ExportError.offline) at tick 2300, 1000 ticks early.
+        #expect(
+            failures.map(\.message) == [
+                """
+                toEmitNothing(for: .ticks(3299)) failed: expected nothing through tick 3299, received failure(ExportError.offline) at tick 2300, 1000 ticks early.
 
-                expect(AnyPublisher<ExportJob, ExportError>)
-              ✗   .toEmitNothing(for: .ticks(3299))
-                  .thenFail(with: ExportError.offline, within: .ticks(1))  (not checked)
+                    expect(AnyPublisher<ExportJob, ExportError>)
+                  ✗   .toEmitNothing(for: .ticks(3299))
+                      .thenFail(with: ExportError.offline, within: .ticks(1))  (not checked)
 
-                 tick  received                      expected
-                    0  subscription
-              →  2300  failure(ExportError.offline)  nothing through tick 3299  toEmitNothing(for: .ticks(3299))
-            """,
-        ])
+                     tick  received                      expected
+                        0  subscription
+                  →  2300  failure(ExportError.offline)  nothing through tick 3299  toEmitNothing(for: .ticks(3299))
+                """
+            ])
     }
 }

@@ -22,20 +22,21 @@ struct SearchFailureMessageTests {
                 .thenEmit(.searching("swift"), within: .ticks(1))
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            thenEmitNothing(for: .ticks(299)) failed: expected nothing through tick 299, received SearchState.searching("swift") at tick 100, 200 ticks early.
+        #expect(
+            failures.map(\.message) == [
+                """
+                thenEmitNothing(for: .ticks(299)) failed: expected nothing through tick 299, received SearchState.searching("swift") at tick 100, 200 ticks early.
 
-                expect(Published<SearchState>.Publisher)
-              ✓   .toEmit(SearchState.idle)
-              ✗   .thenEmitNothing(for: .ticks(299))
-                  .thenEmit(SearchState.searching("swift"), within: .ticks(1))  (not checked)
+                    expect(Published<SearchState>.Publisher)
+                  ✓   .toEmit(SearchState.idle)
+                  ✗   .thenEmitNothing(for: .ticks(299))
+                      .thenEmit(SearchState.searching("swift"), within: .ticks(1))  (not checked)
 
-                 tick  received                        expected
-                    0  subscription
-                    0  SearchState.idle                SearchState.idle          toEmit(SearchState.idle)
-              →   100  SearchState.searching("swift")  nothing through tick 299  thenEmitNothing(for: .ticks(299))
-            """,
-        ])
+                     tick  received                        expected
+                        0  subscription
+                        0  SearchState.idle                SearchState.idle          toEmit(SearchState.idle)
+                  →   100  SearchState.searching("swift")  nothing through tick 299  thenEmitNothing(for: .ticks(299))
+                """
+            ])
     }
 }

@@ -34,7 +34,7 @@ struct SearchViewModelTests {
         let search = makeSearch()
         let states = expect(search.$state, on: scheduler).toEmit(.idle)
 
-        for text in ["s", "sw", "swi", "swift"] {   // a keystroke every 100 ms, the last at tick 300
+        for text in ["s", "sw", "swi", "swift"] { // a keystroke every 100 ms, the last at tick 300
             search.query = text
             scheduler.advance(by: .milliseconds(100))
         }
@@ -53,7 +53,7 @@ struct SearchViewModelTests {
 
         search.query = "swifty"
         scheduler.advance(by: .milliseconds(100))
-        search.query = "swift "   // a trailing space is the same query
+        search.query = "swift " // a trailing space is the same query
 
         states.thenEmitNothing(for: .seconds(1))
         #expect(service.requests == ["swift"])
@@ -65,13 +65,13 @@ struct SearchViewModelTests {
         let states = expect(search.$state, on: scheduler).toEmit(.idle)
 
         search.query = "sw"
-        states.thenEmit(.searching("sw"), within: .milliseconds(300))   // tick 300; its answer is due at 1300
+        states.thenEmit(.searching("sw"), within: .milliseconds(300)) // tick 300; its answer is due at 1300
         scheduler.advance(by: .milliseconds(100))
         search.query = "swift"
 
         states
             .thenEmit([.searching("swift"), .results(["Swift", "SwiftUI"])], within: .milliseconds(500))
-            .thenEmitNothing(for: .seconds(1))   // through tick 1900: the answer for "sw" never shows
+            .thenEmitNothing(for: .seconds(1)) // through tick 1900: the answer for "sw" never shows
         #expect(service.requests == ["sw", "swift"])
         #expect(service.cancelled == ["sw"])
     }

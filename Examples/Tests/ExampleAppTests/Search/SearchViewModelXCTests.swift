@@ -52,7 +52,7 @@ final class SearchViewModelXCTests: XCTestCase {
         let fresh = PublisherValueExpectation(search.$state, expectedValue: .results(["Swift", "SwiftUI"]))
 
         search.query = "sw"
-        scheduler.advance(by: .milliseconds(400))   // the request for "sw" is running
+        scheduler.advance(by: .milliseconds(400)) // the request for "sw" is running
         search.query = "swift"
 
         wait(for: [fresh, stale], advancing: scheduler.clock, by: .seconds(2))

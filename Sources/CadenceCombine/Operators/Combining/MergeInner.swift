@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// The subscription behind `Publishers.Merge` … `Publishers.Merge8` and `Publishers.MergeMany`.
 ///
 /// Demand, as in Combine: each upstream is asked for `.max(1)` when it subscribes (`.unlimited` once the downstream
@@ -189,14 +190,15 @@ final class MergeInner<Downstream: Subscriber>: Subscription, IndexedSideHost, B
     var customMirror: Mirror {
         lock.lock()
         defer { lock.unlock() }
-        return Mirror(self, children: [
-            "downstream": downstream as Any,
-            "upstreamSubscriptions": upstreams.subscriptions,
-            "demand": delivery.demand,
-            "buffered": delivery.buffer.count,
-        ])
+        return Mirror(
+            self,
+            children: [
+                "downstream": downstream as Any,
+                "upstreamSubscriptions": upstreams.subscriptions,
+                "demand": delivery.demand,
+                "buffered": delivery.buffer.count,
+            ])
     }
 
     var playgroundDescription: Any { description }
 }
-

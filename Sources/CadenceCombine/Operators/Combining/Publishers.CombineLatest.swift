@@ -53,4 +53,3 @@ extension Publishers {
 }
 
 extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
-

@@ -58,4 +58,3 @@ extension Publishers {
 }
 
 extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
-

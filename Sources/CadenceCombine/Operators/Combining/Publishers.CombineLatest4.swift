@@ -1,9 +1,13 @@
 extension Publisher {
     /// Combines the latest elements of this publisher and three others each time any of them emits.
-    public func combineLatest<P, Q, R>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
+    public func combineLatest<P, Q, R>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R
+    )
         -> Publishers.CombineLatest4<Self, P, Q, R>
-    where P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
-        Q.Failure == R.Failure {
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 
@@ -14,8 +18,10 @@ extension Publisher {
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
-    where P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
-        Q.Failure == R.Failure {
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map(transform)
     }
 }
@@ -28,8 +34,10 @@ extension Publishers {
     /// latest values). It passes every downstream request to every upstream, finishes when all of them have
     /// finished, and fails at the first failure.
     public struct CombineLatest4<A, B, C, D>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure,
-        C.Failure == D.Failure {
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure,
+        C.Failure == D.Failure
+    {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
 
@@ -67,4 +75,3 @@ extension Publishers {
 }
 
 extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
-

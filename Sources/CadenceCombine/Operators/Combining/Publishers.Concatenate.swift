@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Prefixes a publisher's output with the specified values.
     public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
@@ -200,4 +201,3 @@ extension Publishers.Concatenate {
         var playgroundDescription: Any { description }
     }
 }
-

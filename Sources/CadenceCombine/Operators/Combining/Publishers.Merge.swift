@@ -45,51 +45,70 @@ extension Publishers {
         }
 
         /// Merges two more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y>(with z: Z, _ y: Y)
+        public func merge<Z, Y>(
+            with z: Z, _ y: Y
+        )
             -> Publishers.Merge4<A, B, Z, Y>
-        where Z: Publisher, Y: Publisher, B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure,
-            Z.Output == Y.Output {
+        where
+            Z: Publisher, Y: Publisher, B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure,
+            Z.Output == Y.Output
+        {
             Publishers.Merge4(a, b, z, y)
         }
 
         /// Merges three more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X>(with z: Z, _ y: Y, _ x: X)
+        public func merge<Z, Y, X>(
+            with z: Z, _ y: Y, _ x: X
+        )
             -> Publishers.Merge5<A, B, Z, Y, X>
-        where Z: Publisher, Y: Publisher, X: Publisher, B.Failure == Z.Failure, B.Output == Z.Output,
-            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, B.Failure == Z.Failure, B.Output == Z.Output,
+            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output
+        {
             Publishers.Merge5(a, b, z, y, x)
         }
 
         /// Merges four more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X, W>(with z: Z, _ y: Y, _ x: X, _ w: W)
+        public func merge<Z, Y, X, W>(
+            with z: Z, _ y: Y, _ x: X, _ w: W
+        )
             -> Publishers.Merge6<A, B, Z, Y, X, W>
-        where Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, B.Failure == Z.Failure, B.Output == Z.Output,
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, B.Failure == Z.Failure, B.Output == Z.Output,
             Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output,
-            X.Failure == W.Failure, X.Output == W.Output {
+            X.Failure == W.Failure, X.Output == W.Output
+        {
             Publishers.Merge6(a, b, z, y, x, w)
         }
 
         /// Merges five more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X, W, V>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V)
+        public func merge<Z, Y, X, W, V>(
+            with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
+        )
             -> Publishers.Merge7<A, B, Z, Y, X, W, V>
-        where Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, B.Failure == Z.Failure,
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, B.Failure == Z.Failure,
             B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure,
             Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure,
-            W.Output == V.Output {
+            W.Output == V.Output
+        {
             Publishers.Merge7(a, b, z, y, x, w, v)
         }
 
         /// Merges six more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X, W, V, U>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U)
+        public func merge<Z, Y, X, W, V, U>(
+            with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U
+        )
             -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
-        where Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher,
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher,
             B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
             Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
-            W.Failure == V.Failure, W.Output == V.Output, V.Failure == U.Failure, V.Output == U.Output {
+            W.Failure == V.Failure, W.Output == V.Output, V.Failure == U.Failure, V.Output == U.Output
+        {
             Publishers.Merge8(a, b, z, y, x, w, v, u)
         }
     }
 }
 
 extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
-

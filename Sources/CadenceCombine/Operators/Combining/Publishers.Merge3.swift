@@ -4,8 +4,10 @@ extension Publisher {
     ///
     /// The merged publisher finishes when all the publishers have finished, and fails as soon as any fails.
     public func merge<B, C>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
-    where B: Publisher, C: Publisher, Failure == B.Failure, Output == B.Output, B.Failure == C.Failure,
-        B.Output == C.Output {
+    where
+        B: Publisher, C: Publisher, Failure == B.Failure, Output == B.Output, B.Failure == C.Failure,
+        B.Output == C.Output
+    {
         Publishers.Merge3(self, b, c)
     }
 }
@@ -16,8 +18,10 @@ extension Publishers {
     /// Each upstream is asked for `.max(1)` at a time (`.unlimited` once the downstream asks for `.unlimited`), so
     /// at most one value per upstream waits for downstream demand.
     public struct Merge3<A, B, C>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, A.Failure == B.Failure, A.Output == B.Output,
-        B.Failure == C.Failure, B.Output == C.Output {
+    where
+        A: Publisher, B: Publisher, C: Publisher, A.Failure == B.Failure, A.Output == B.Output,
+        B.Failure == C.Failure, B.Output == C.Output
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -52,41 +56,56 @@ extension Publishers {
         }
 
         /// Merges two more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y>(with z: Z, _ y: Y)
+        public func merge<Z, Y>(
+            with z: Z, _ y: Y
+        )
             -> Publishers.Merge5<A, B, C, Z, Y>
-        where Z: Publisher, Y: Publisher, C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure,
-            Z.Output == Y.Output {
+        where
+            Z: Publisher, Y: Publisher, C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure,
+            Z.Output == Y.Output
+        {
             Publishers.Merge5(a, b, c, z, y)
         }
 
         /// Merges three more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X>(with z: Z, _ y: Y, _ x: X)
+        public func merge<Z, Y, X>(
+            with z: Z, _ y: Y, _ x: X
+        )
             -> Publishers.Merge6<A, B, C, Z, Y, X>
-        where Z: Publisher, Y: Publisher, X: Publisher, C.Failure == Z.Failure, C.Output == Z.Output,
-            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, C.Failure == Z.Failure, C.Output == Z.Output,
+            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output
+        {
             Publishers.Merge6(a, b, c, z, y, x)
         }
 
         /// Merges four more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X, W>(with z: Z, _ y: Y, _ x: X, _ w: W)
+        public func merge<Z, Y, X, W>(
+            with z: Z, _ y: Y, _ x: X, _ w: W
+        )
             -> Publishers.Merge7<A, B, C, Z, Y, X, W>
-        where Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, C.Failure == Z.Failure, C.Output == Z.Output,
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, C.Failure == Z.Failure, C.Output == Z.Output,
             Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output,
-            X.Failure == W.Failure, X.Output == W.Output {
+            X.Failure == W.Failure, X.Output == W.Output
+        {
             Publishers.Merge7(a, b, c, z, y, x, w)
         }
 
         /// Merges five more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X, W, V>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V)
+        public func merge<Z, Y, X, W, V>(
+            with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
+        )
             -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
-        where Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, C.Failure == Z.Failure,
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, C.Failure == Z.Failure,
             C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure,
             Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure,
-            W.Output == V.Output {
+            W.Output == V.Output
+        {
             Publishers.Merge8(a, b, c, z, y, x, w, v)
         }
     }
 }
 
 extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
-

@@ -4,8 +4,10 @@ extension Publisher {
     ///
     /// The merged publisher finishes when all the publishers have finished, and fails as soon as any fails.
     public func merge<B, C, D>(with b: B, _ c: C, _ d: D) -> Publishers.Merge4<Self, B, C, D>
-    where B: Publisher, C: Publisher, D: Publisher, Failure == B.Failure, Output == B.Output, B.Failure == C.Failure,
-        B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output {
+    where
+        B: Publisher, C: Publisher, D: Publisher, Failure == B.Failure, Output == B.Output, B.Failure == C.Failure,
+        B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output
+    {
         Publishers.Merge4(self, b, c, d)
     }
 }
@@ -16,8 +18,10 @@ extension Publishers {
     /// Each upstream is asked for `.max(1)` at a time (`.unlimited` once the downstream asks for `.unlimited`), so
     /// at most one value per upstream waits for downstream demand.
     public struct Merge4<A, B, C, D>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, A.Output == B.Output,
-        B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output {
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, A.Output == B.Output,
+        B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -57,31 +61,42 @@ extension Publishers {
         }
 
         /// Merges two more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y>(with z: Z, _ y: Y)
+        public func merge<Z, Y>(
+            with z: Z, _ y: Y
+        )
             -> Publishers.Merge6<A, B, C, D, Z, Y>
-        where Z: Publisher, Y: Publisher, D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure,
-            Z.Output == Y.Output {
+        where
+            Z: Publisher, Y: Publisher, D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure,
+            Z.Output == Y.Output
+        {
             Publishers.Merge6(a, b, c, d, z, y)
         }
 
         /// Merges three more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X>(with z: Z, _ y: Y, _ x: X)
+        public func merge<Z, Y, X>(
+            with z: Z, _ y: Y, _ x: X
+        )
             -> Publishers.Merge7<A, B, C, D, Z, Y, X>
-        where Z: Publisher, Y: Publisher, X: Publisher, D.Failure == Z.Failure, D.Output == Z.Output,
-            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, D.Failure == Z.Failure, D.Output == Z.Output,
+            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output
+        {
             Publishers.Merge7(a, b, c, d, z, y, x)
         }
 
         /// Merges four more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X, W>(with z: Z, _ y: Y, _ x: X, _ w: W)
+        public func merge<Z, Y, X, W>(
+            with z: Z, _ y: Y, _ x: X, _ w: W
+        )
             -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
-        where Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, D.Failure == Z.Failure, D.Output == Z.Output,
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, D.Failure == Z.Failure, D.Output == Z.Output,
             Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output,
-            X.Failure == W.Failure, X.Output == W.Output {
+            X.Failure == W.Failure, X.Output == W.Output
+        {
             Publishers.Merge8(a, b, c, d, z, y, x, w)
         }
     }
 }
 
 extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
-

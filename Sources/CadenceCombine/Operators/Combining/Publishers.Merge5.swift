@@ -4,9 +4,11 @@ extension Publisher {
     ///
     /// The merged publisher finishes when all the publishers have finished, and fails as soon as any fails.
     public func merge<B, C, D, E>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
-    where B: Publisher, C: Publisher, D: Publisher, E: Publisher, Failure == B.Failure, Output == B.Output,
+    where
+        B: Publisher, C: Publisher, D: Publisher, E: Publisher, Failure == B.Failure, Output == B.Output,
         B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output,
-        D.Failure == E.Failure, D.Output == E.Output {
+        D.Failure == E.Failure, D.Output == E.Output
+    {
         Publishers.Merge5(self, b, c, d, e)
     }
 }
@@ -17,9 +19,11 @@ extension Publishers {
     /// Each upstream is asked for `.max(1)` at a time (`.unlimited` once the downstream asks for `.unlimited`), so
     /// at most one value per upstream waits for downstream demand.
     public struct Merge5<A, B, C, D, E>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, A.Failure == B.Failure,
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, A.Failure == B.Failure,
         A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
-        C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output {
+        C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -64,22 +68,29 @@ extension Publishers {
         }
 
         /// Merges two more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y>(with z: Z, _ y: Y)
+        public func merge<Z, Y>(
+            with z: Z, _ y: Y
+        )
             -> Publishers.Merge7<A, B, C, D, E, Z, Y>
-        where Z: Publisher, Y: Publisher, E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure,
-            Z.Output == Y.Output {
+        where
+            Z: Publisher, Y: Publisher, E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure,
+            Z.Output == Y.Output
+        {
             Publishers.Merge7(a, b, c, d, e, z, y)
         }
 
         /// Merges three more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y, X>(with z: Z, _ y: Y, _ x: X)
+        public func merge<Z, Y, X>(
+            with z: Z, _ y: Y, _ x: X
+        )
             -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
-        where Z: Publisher, Y: Publisher, X: Publisher, E.Failure == Z.Failure, E.Output == Z.Output,
-            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+        where
+            Z: Publisher, Y: Publisher, X: Publisher, E.Failure == Z.Failure, E.Output == Z.Output,
+            Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output
+        {
             Publishers.Merge8(a, b, c, d, e, z, y, x)
         }
     }
 }
 
 extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
-

@@ -3,11 +3,15 @@ extension Publisher {
     /// sequence of elements.
     ///
     /// The merged publisher finishes when all the publishers have finished, and fails as soon as any fails.
-    public func merge<B, C, D, E, F>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F)
+    public func merge<B, C, D, E, F>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F
+    )
         -> Publishers.Merge6<Self, B, C, D, E, F>
-    where B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, Failure == B.Failure,
+    where
+        B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, Failure == B.Failure,
         Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output,
-        D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output {
+        D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output
+    {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 }
@@ -18,10 +22,12 @@ extension Publishers {
     /// Each upstream is asked for `.max(1)` at a time (`.unlimited` once the downstream asks for `.unlimited`), so
     /// at most one value per upstream waits for downstream demand.
     public struct Merge6<A, B, C, D, E, F>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, A.Failure == B.Failure,
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, A.Failure == B.Failure,
         A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
         C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
-        E.Output == F.Output {
+        E.Output == F.Output
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -71,10 +77,14 @@ extension Publishers {
         }
 
         /// Merges two more publishers into this one, giving a single flat merge.
-        public func merge<Z, Y>(with z: Z, _ y: Y)
+        public func merge<Z, Y>(
+            with z: Z, _ y: Y
+        )
             -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
-        where Z: Publisher, Y: Publisher, F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure,
-            Z.Output == Y.Output {
+        where
+            Z: Publisher, Y: Publisher, F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure,
+            Z.Output == Y.Output
+        {
             Publishers.Merge8(a, b, c, d, e, f, z, y)
         }
     }
@@ -82,4 +92,3 @@ extension Publishers {
 
 extension Publishers.Merge6: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
-

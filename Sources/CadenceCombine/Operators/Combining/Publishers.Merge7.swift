@@ -3,12 +3,16 @@ extension Publisher {
     /// sequence of elements.
     ///
     /// The merged publisher finishes when all the publishers have finished, and fails as soon as any fails.
-    public func merge<B, C, D, E, F, G>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G)
+    public func merge<B, C, D, E, F, G>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+    )
         -> Publishers.Merge7<Self, B, C, D, E, F, G>
-    where B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, Failure == B.Failure,
+    where
+        B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, Failure == B.Failure,
         Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output,
         D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output,
-        F.Failure == G.Failure, F.Output == G.Output {
+        F.Failure == G.Failure, F.Output == G.Output
+    {
         Publishers.Merge7(self, b, c, d, e, f, g)
     }
 }
@@ -19,10 +23,12 @@ extension Publishers {
     /// Each upstream is asked for `.max(1)` at a time (`.unlimited` once the downstream asks for `.unlimited`), so
     /// at most one value per upstream waits for downstream demand.
     public struct Merge7<A, B, C, D, E, F, G>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
         A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output,
-        E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output {
+        E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -80,4 +86,3 @@ extension Publishers {
 
 extension Publishers.Merge7: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
-

@@ -3,13 +3,17 @@ extension Publisher {
     /// sequence of elements.
     ///
     /// The merged publisher finishes when all the publishers have finished, and fails as soon as any fails.
-    public func merge<B, C, D, E, F, G, H>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H)
+    public func merge<B, C, D, E, F, G, H>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+    )
         -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
-    where B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher,
+    where
+        B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher,
         Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
         C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
         E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure,
-        G.Output == H.Output {
+        G.Output == H.Output
+    {
         Publishers.Merge8(self, b, c, d, e, f, g, h)
     }
 }
@@ -20,11 +24,13 @@ extension Publishers {
     /// Each upstream is asked for `.max(1)` at a time (`.unlimited` once the downstream asks for `.unlimited`), so
     /// at most one value per upstream waits for downstream demand.
     public struct Merge8<A, B, C, D, E, F, G, H>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
         H: Publisher, A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output,
         E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output,
-        G.Failure == H.Failure, G.Output == H.Output {
+        G.Failure == H.Failure, G.Output == H.Output
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -81,4 +87,3 @@ extension Publishers {
 
 extension Publishers.Merge8: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
-

@@ -46,4 +46,3 @@ extension Publishers {
 }
 
 extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
-

@@ -52,4 +52,3 @@ extension Publishers {
 }
 
 extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
-

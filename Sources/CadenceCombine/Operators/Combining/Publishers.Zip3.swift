@@ -57,4 +57,3 @@ extension Publishers {
 }
 
 extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
-

@@ -1,8 +1,10 @@
 extension Publisher {
     /// Combines elements from this publisher and three others, pairing the n-th value of each.
     public func zip<P, Q, R>(_ publisher1: P, _ publisher2: Q, _ publisher3: R) -> Publishers.Zip4<Self, P, Q, R>
-    where P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
-        Q.Failure == R.Failure {
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.Zip4(self, publisher1, publisher2, publisher3)
     }
 
@@ -13,8 +15,10 @@ extension Publisher {
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
     ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
-    where P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
-        Q.Failure == R.Failure {
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.Zip4(self, publisher1, publisher2, publisher3).map(transform)
     }
 }
@@ -26,8 +30,10 @@ extension Publishers {
     /// downstream request to every upstream, finishes as soon as an upstream that has finished has no value left
     /// waiting, and fails at the first failure.
     public struct Zip4<A, B, C, D>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure,
-        C.Failure == D.Failure {
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure,
+        C.Failure == D.Failure
+    {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
 
@@ -65,4 +71,3 @@ extension Publishers {
 }
 
 extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
-

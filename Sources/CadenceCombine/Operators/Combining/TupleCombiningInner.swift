@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// What tells zip and combineLatest apart: how the values of the upstreams are kept, when they make an output and
 /// when no further output can come. Everything else (demand, delivery, completion, cancellation) is
 /// `TupleCombiningInner`'s.
@@ -82,7 +83,9 @@ where Downstream.Input == Storage.Output {
     }
 
     /// The subscriber to attach to the upstream at `index`; `store` keeps one of its values in the storage.
-    func side<Input>(_ index: Int, _ store: @escaping (inout Storage, Input) -> Void)
+    func side<Input>(
+        _ index: Int, _ store: @escaping (inout Storage, Input) -> Void
+    )
         -> TupleCombiningSide<Storage, Downstream, Input>
     {
         TupleCombiningSide(index: index, inner: self, store: store)
@@ -235,7 +238,8 @@ where Downstream.Input == Storage.Output {
                 if demand != .unlimited, demand > 0 {
                     demand -= 1
                 }
-                let idleAfter = forward == .none && !storage.hasOutput(hasDemand: demand > 0)
+                let idleAfter =
+                    forward == .none && !storage.hasOutput(hasDemand: demand > 0)
                     && !storage.isExhausted(completed: upstreams.completed, finishedCount: upstreams.finishedCount)
                 lock.unlock()
                 let more = downstream.subscriber.receive(output)
@@ -355,4 +359,3 @@ where Downstream.Input == Storage.Output {
 
     var playgroundDescription: Any { description }
 }
-

@@ -57,4 +57,3 @@ struct UpstreamSubscriptions {
         return subscriptions
     }
 }
-

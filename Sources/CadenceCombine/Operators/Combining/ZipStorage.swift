@@ -111,4 +111,3 @@ struct ZipStorage4<A, B, C, D>: ZipStorage {
         (a.removeFirst(), b.removeFirst(), c.removeFirst(), d.removeFirst())
     }
 }
-

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -141,4 +142,3 @@ extension Publishers.Breakpoint {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Performs the specified closures when publisher events occur.
     ///
@@ -215,4 +216,3 @@ extension Publishers.HandleEvents {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Prints log messages for all publishing events.
     ///
@@ -177,4 +178,3 @@ extension Publishers.Print {
         var playgroundDescription: Any { description }
     }
 }
-

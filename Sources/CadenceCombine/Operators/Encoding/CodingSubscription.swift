@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// The subscriber and subscription of `encode(encoder:)` and `decode(type:decoder:)`: it transforms each value with
 /// a throwing coder call and, when the call throws, cancels the upstream and fails with the coding error.
 ///

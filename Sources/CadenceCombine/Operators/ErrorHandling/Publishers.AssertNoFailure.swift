@@ -100,4 +100,3 @@ extension Publishers.AssertNoFailure {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Handles errors from an upstream publisher by replacing it with another publisher.
     ///
@@ -98,8 +99,10 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         case .deliver(let receiver):
             downstream = receiver
         case .unrequested:
-            _ = combineRule(false, "\(name): the upstream sent a value that was not requested; a publisher sends "
-                + "no more values than its subscriber requested")
+            _ = combineRule(
+                false,
+                "\(name): the upstream sent a value that was not requested; a publisher sends "
+                    + "no more values than its subscriber requested")
             return .none
         }
         let more = downstream.receive(value)
@@ -115,8 +118,10 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         case .none:
             return
         case .failedOutOfTurn:
-            _ = combineRule(false, "\(name): the upstream failed before its subscription or after its first "
-                + "failure; a publisher completes once, after sending its subscription")
+            _ = combineRule(
+                false,
+                "\(name): the upstream failed before its subscription or after its first "
+                    + "failure; a publisher completes once, after sending its subscription")
         case .finish(let downstream):
             downstream.receive(completion: .finished)
         case .callHandler:
@@ -225,4 +230,3 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         var playgroundDescription: Any { description }
     }
 }
-

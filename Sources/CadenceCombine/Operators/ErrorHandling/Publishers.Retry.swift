@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Attempts to recreate a failed subscription with the upstream publisher up to the number of times you specify.
     ///
@@ -84,8 +85,10 @@ extension Publishers.Retry {
             case .deliver(let receiver):
                 downstream = receiver
             case .unrequested:
-                _ = combineRule(false, "Retry: the upstream sent a value that was not requested; a publisher sends "
-                    + "no more values than its subscriber requested")
+                _ = combineRule(
+                    false,
+                    "Retry: the upstream sent a value that was not requested; a publisher sends "
+                        + "no more values than its subscriber requested")
                 return .none
             }
             let more = downstream.receive(input)

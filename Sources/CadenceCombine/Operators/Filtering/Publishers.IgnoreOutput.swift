@@ -64,4 +64,3 @@ extension Publishers.IgnoreOutput {
         var playgroundDescription: Any { description }
     }
 }
-

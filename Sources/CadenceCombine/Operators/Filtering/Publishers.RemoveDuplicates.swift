@@ -80,4 +80,3 @@ extension Publishers.RemoveDuplicates {
         func failure(from upstreamFailure: Failure) -> Failure { upstreamFailure }
     }
 }
-

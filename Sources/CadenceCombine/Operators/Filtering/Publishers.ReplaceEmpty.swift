@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publishers {
     /// A publisher that replaces an empty stream with a provided element.
     ///
@@ -169,4 +170,3 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
 
     var playgroundDescription: Any { description }
 }
-

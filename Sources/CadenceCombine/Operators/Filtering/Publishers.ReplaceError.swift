@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Replaces any error from the upstream publisher with the provided single element, then finishes.
     ///
@@ -177,4 +178,3 @@ extension Publishers.ReplaceError {
         var playgroundDescription: Any { description }
     }
 }
-

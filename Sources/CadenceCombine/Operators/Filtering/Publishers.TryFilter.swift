@@ -75,4 +75,3 @@ extension Publishers.TryFilter {
         func failure(from upstreamFailure: Upstream.Failure) -> any Error { upstreamFailure }
     }
 }
-

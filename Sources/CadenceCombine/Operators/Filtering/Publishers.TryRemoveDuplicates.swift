@@ -71,4 +71,3 @@ extension Publishers.TryRemoveDuplicates {
         func failure(from upstreamFailure: Upstream.Failure) -> any Error { upstreamFailure }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Transforms all elements from an upstream publisher into a new publisher up to a maximum number of publishers
     /// you specify.
@@ -143,8 +144,10 @@ extension Publishers.FlatMap {
         /// lock, and traps when an inner's `cancel()` calls back into flatMap, which takes that lock.
         private let cancellingOnFailure = ReentranceCheck()
 
-        init(downstream: Downstream, maxPublishers: Subscribers.Demand,
-             transform: @escaping (Upstream.Output) -> NewPublisher) {
+        init(
+            downstream: Downstream, maxPublishers: Subscribers.Demand,
+            transform: @escaping (Upstream.Output) -> NewPublisher
+        ) {
             self.downstream = SubscriberBox(downstream)
             self.maxPublishers = maxPublishers
             self.transform = transform
@@ -387,7 +390,9 @@ extension Publishers.FlatMap {
         /// upstream's failure, where Combine traps; there Cadence stops too, or reports into the running test.
         @inline(__always)
         private func notInsideCancelOnFailure(_ call: @autoclosure () -> String) -> Bool {
-            combineRule(!cancellingOnFailure.isEnteredByCurrentThread, """
+            combineRule(
+                !cancellingOnFailure.isEnteredByCurrentThread,
+                """
                 FlatMap: \(call()) was called from inside an inner publisher's cancel(), which flatMap made on its \
                 upstream's failure, on the same thread
                 """)
@@ -447,7 +452,6 @@ extension Publishers.FlatMap {
         var playgroundDescription: Any { description }
     }
 }
-
 
 /// Where flatMap stands with one inner publisher: waiting for its subscription, or holding it. Not nested in the
 /// generic operator, so that a dictionary of them is a concrete type, specialised where it is compiled.

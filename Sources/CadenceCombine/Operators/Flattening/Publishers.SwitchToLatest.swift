@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher where Output: Publisher, Output.Failure == Failure {
     /// Republishes elements sent by the most recently received publisher.
     ///
@@ -17,9 +18,11 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 
 extension Publisher where Failure == Never, Output: Publisher {
     /// Republishes elements sent by the most recently received publisher, the upstream taking on their failure type.
-    public func switchToLatest() -> Publishers.SwitchToLatest<
-        Output, Publishers.SetFailureType<Self, Output.Failure>
-    > {
+    public func switchToLatest()
+        -> Publishers.SwitchToLatest<
+            Output, Publishers.SetFailureType<Self, Output.Failure>
+        >
+    {
         setFailureType(to: Output.Failure.self).switchToLatest()
     }
 }
@@ -27,10 +30,12 @@ extension Publisher where Failure == Never, Output: Publisher {
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher, each taking on the upstream's failure
     /// type.
-    public func switchToLatest() -> Publishers.SwitchToLatest<
-        Publishers.SetFailureType<Output, Failure>,
-        Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
-    > {
+    public func switchToLatest()
+        -> Publishers.SwitchToLatest<
+            Publishers.SetFailureType<Output, Failure>,
+            Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+        >
+    {
         map { $0.setFailureType(to: Failure.self) }.switchToLatest()
     }
 }
@@ -136,8 +141,10 @@ extension Publishers.SwitchToLatest {
             case .deliver(let receiver):
                 downstream = receiver
             case .unrequested:
-                _ = combineRule(false, "SwitchToLatest: an inner publisher sent a value that was not requested; a "
-                    + "publisher sends no more values than its subscriber requested")
+                _ = combineRule(
+                    false,
+                    "SwitchToLatest: an inner publisher sent a value that was not requested; a "
+                        + "publisher sends no more values than its subscriber requested")
                 return .none
             }
             let more = downstream.receive(value)
@@ -153,8 +160,10 @@ extension Publishers.SwitchToLatest {
             case .terminate(let termination):
                 perform(termination)
             case .beforeSubscription:
-                _ = combineRule(false, "SwitchToLatest: an inner publisher completed before sending its "
-                    + "subscription; a publisher sends its subscription first")
+                _ = combineRule(
+                    false,
+                    "SwitchToLatest: an inner publisher completed before sending its "
+                        + "subscription; a publisher sends its subscription first")
             }
         }
 

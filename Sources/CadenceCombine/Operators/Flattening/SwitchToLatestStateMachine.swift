@@ -113,8 +113,9 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             let inner = current.take()
             ended = inner.map { Current(index: $0.index) }
             let dropped = takeQueue()
-            return Termination(dropped: dropped, cancelling: inner?.subscription,
-                               downstream: complete(with: completion), completion: completion)
+            return Termination(
+                dropped: dropped, cancelling: inner?.subscription,
+                downstream: complete(with: completion), completion: completion)
         }
     }
 
@@ -172,7 +173,9 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
     /// The downstream took the value of the inner publisher at `index` and answered `more`: the answer for that
     /// inner publisher, and the emitter's next step (asking the latest inner publisher for `more` when the upstream
     /// switched meanwhile).
-    mutating func innerDelivered(_ more: Subscribers.Demand, at index: UInt64)
+    mutating func innerDelivered(
+        _ more: Subscribers.Demand, at index: UInt64
+    )
         -> (answer: Subscribers.Demand, next: DrainStep)
     {
         var answer = Subscribers.Demand.none
@@ -200,7 +203,9 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
 
     /// The inner publisher at `index` completed: a failure ends everything, a finish ends the subscription when the
     /// upstream finished too.
-    mutating func receiveInner(completion: Subscribers.Completion<Failure>, at index: UInt64)
+    mutating func receiveInner(
+        completion: Subscribers.Completion<Failure>, at index: UInt64
+    )
         -> InnerCompletionAction
     {
         guard !isTerminated, let latest = current, latest.index == index else { return .none }
@@ -215,8 +220,10 @@ struct SwitchToLatestStateMachine<Downstream: Subscriber> {
             isCancelled = true
             let upstreamSubscription = upstream.close()
             let dropped = takeQueue()
-            return .terminate(Termination(dropped: dropped, cancelling: upstreamSubscription,
-                                          downstream: complete(with: completion), completion: completion))
+            return .terminate(
+                Termination(
+                    dropped: dropped, cancelling: upstreamSubscription,
+                    downstream: complete(with: completion), completion: completion))
         }
     }
 

@@ -68,4 +68,3 @@ private struct AllSatisfyStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { satisfied }
 }
-

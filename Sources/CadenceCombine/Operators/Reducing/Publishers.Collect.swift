@@ -81,4 +81,3 @@ private struct CollectStrategy<Elements: RangeReplaceableCollection, Failure: Er
         return elements
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publishers {
     /// A publisher that buffers a maximum number of items.
     ///
@@ -160,4 +161,3 @@ where Downstream.Input == [Input] {
 
     var playgroundDescription: Any { description }
 }
-

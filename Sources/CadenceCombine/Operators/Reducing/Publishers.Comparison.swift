@@ -100,4 +100,3 @@ private struct ComparisonStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { greatest }
 }
-

@@ -66,4 +66,3 @@ private struct ContainsStrategy<Input: Equatable, Failure: Error>: ReducingStrat
 
     mutating func takeResult() -> Output? { found }
 }
-

@@ -61,4 +61,3 @@ private struct ContainsWhereStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { found }
 }
-

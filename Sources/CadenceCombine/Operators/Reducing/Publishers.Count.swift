@@ -58,4 +58,3 @@ private struct CountStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { count }
 }
-

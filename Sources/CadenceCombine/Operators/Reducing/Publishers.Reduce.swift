@@ -83,4 +83,3 @@ private struct ReduceStrategy<Input, Output, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { accumulator }
 }
-

@@ -73,4 +73,3 @@ private struct TryAllSatisfyStrategy<Input, UpstreamFailure: Error>: ReducingStr
 
     mutating func takeResult() -> Output? { satisfied }
 }
-

@@ -93,4 +93,3 @@ private struct TryComparisonStrategy<Input, UpstreamFailure: Error>: ReducingStr
 
     mutating func takeResult() -> Output? { greatest }
 }
-

@@ -71,4 +71,3 @@ private struct TryContainsWhereStrategy<Input, UpstreamFailure: Error>: Reducing
 
     mutating func takeResult() -> Output? { found }
 }
-

@@ -91,4 +91,3 @@ private struct TryReduceStrategy<Input, Output, UpstreamFailure: Error>: Reducin
 
     mutating func takeResult() -> Output? { accumulator }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// What a reducing strategy tells its subscription after looking at one upstream value.
 enum ReducingStep<Failure: Error> {
     /// Keep consuming the upstream.
@@ -310,17 +311,18 @@ where Downstream.Input == Strategy.Output, Downstream.Failure == Strategy.Failur
         if Strategy.reflectsOnlyItsOwnChildren {
             return Mirror(self, children: strategy.reflectedChildren)
         }
-        let status: String = switch phase {
-        case .awaitingSubscription: "awaitingSubscription"
-        case .reducing: "reducing"
-        case .holding: "holding"
-        case .terminal: "terminal"
-        }
-        let children: [Mirror.Child] = [("downstream", downstream)] + strategy.reflectedChildren
+        let status: String =
+            switch phase {
+            case .awaitingSubscription: "awaitingSubscription"
+            case .reducing: "reducing"
+            case .holding: "holding"
+            case .terminal: "terminal"
+            }
+        let children: [Mirror.Child] =
+            [("downstream", downstream)] + strategy.reflectedChildren
             + [("status", status)]
         return Mirror(self, children: children)
     }
 
     var playgroundDescription: Any { description }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Omits the specified number of elements before republishing subsequent elements.
     ///
@@ -149,4 +150,3 @@ extension Publishers.Drop {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Ignores elements from the upstream publisher until it receives an element from a second publisher.
     ///

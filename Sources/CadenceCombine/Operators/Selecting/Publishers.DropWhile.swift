@@ -70,4 +70,3 @@ extension Publishers.DropWhile {
         func failure(from upstreamFailure: Failure) -> Failure { upstreamFailure }
     }
 }
-

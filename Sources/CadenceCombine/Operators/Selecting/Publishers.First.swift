@@ -60,4 +60,3 @@ private struct FirstStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { first }
 }
-

@@ -65,4 +65,3 @@ private struct FirstWhereStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { first }
 }
-

@@ -57,4 +57,3 @@ private struct LastStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { last }
 }
-

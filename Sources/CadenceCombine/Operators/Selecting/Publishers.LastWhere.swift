@@ -65,4 +65,3 @@ private struct LastWhereStrategy<Input, Failure: Error>: ReducingStrategy {
 
     mutating func takeResult() -> Output? { last }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Republishes elements up to the specified maximum count.
     ///
@@ -105,4 +106,3 @@ extension Publishers.Output {
         func failure(from upstreamFailure: Failure) -> Failure { upstreamFailure }
     }
 }
-

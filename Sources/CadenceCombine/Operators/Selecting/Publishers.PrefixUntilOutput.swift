@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Republishes elements until another publisher emits an element.
     ///

@@ -63,4 +63,3 @@ extension Publishers.PrefixWhile {
         func failure(from upstreamFailure: Failure) -> Failure { upstreamFailure }
     }
 }
-

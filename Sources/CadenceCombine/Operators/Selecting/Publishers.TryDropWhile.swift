@@ -72,4 +72,3 @@ extension Publishers.TryDropWhile {
         func failure(from upstreamFailure: Upstream.Failure) -> any Error { upstreamFailure }
     }
 }
-

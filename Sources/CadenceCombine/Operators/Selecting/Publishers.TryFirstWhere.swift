@@ -69,4 +69,3 @@ private struct TryFirstWhereStrategy<Input, UpstreamFailure: Error>: ReducingStr
 
     mutating func takeResult() -> Output? { first }
 }
-

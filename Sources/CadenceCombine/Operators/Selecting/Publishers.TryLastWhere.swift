@@ -71,4 +71,3 @@ private struct TryLastWhereStrategy<Input, UpstreamFailure: Error>: ReducingStra
 
     mutating func takeResult() -> Output? { last }
 }
-

@@ -64,4 +64,3 @@ extension Publishers.TryPrefixWhile {
         func failure(from upstreamFailure: Upstream.Failure) -> any Error { upstreamFailure }
     }
 }
-

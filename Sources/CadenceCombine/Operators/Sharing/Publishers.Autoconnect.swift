@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension ConnectablePublisher {
     /// Automates the process of connecting or disconnecting from this connectable publisher.
     ///
@@ -149,4 +150,3 @@ extension Publishers.Autoconnect {
         var playgroundDescription: Any { description }
     }
 }
-

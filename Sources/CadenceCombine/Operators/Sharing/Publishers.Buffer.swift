@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Buffers elements received from an upstream publisher.
     ///
@@ -119,8 +120,10 @@ extension Publishers.Buffer {
         /// calls back into the buffer, which takes that lock.
         private let makingError = ReentranceCheck()
 
-        init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
-             whenFull: Publishers.BufferingStrategy<Failure>) {
+        init(
+            downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
+            whenFull: Publishers.BufferingStrategy<Failure>
+        ) {
             self.size = size
             self.prefetch = prefetch
             state = Locked(BufferStateMachine(downstream: downstream, size: size, whenFull: whenFull))
@@ -157,13 +160,15 @@ extension Publishers.Buffer {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("receive(completion:)")),
-                  let first = state.withLock({ $0.receive(completion: completion) }) else { return }
+                let first = state.withLock({ $0.receive(completion: completion) })
+            else { return }
             _ = drain(from: first)
         }
 
         func request(_ additional: Subscribers.Demand) {
             guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("request(_:)")),
-                  let first = state.withLock({ $0.request(additional) }) else { return }
+                let first = state.withLock({ $0.request(additional) })
+            else { return }
             let (upstreamDemand, subscription) = drain(from: first)
             if upstreamDemand > 0 {
                 subscription?.request(upstreamDemand)
@@ -172,7 +177,8 @@ extension Publishers.Buffer {
 
         func cancel() {
             guard combineRule(!makingError.isEnteredByCurrentThread, Self.reentered("cancel()")),
-                  let cancelled = state.withLock({ $0.cancel() }) else { return }
+                let cancelled = state.withLock({ $0.cancel() })
+            else { return }
             // The buffered values (and the state's reference to the downstream) go here, outside the lock: a
             // deinitialiser among them may call back into this subscription.
             let upstream = cancelled.previous.subscription
@@ -188,8 +194,12 @@ extension Publishers.Buffer {
         /// Performs the drain steps, from `first` until the emitter's turn ends, delivering with the lock released.
         /// Returns the demand to ask of the upstream (one per delivered value with `.keepFull`) and the
         /// subscription to ask.
-        private func drain(from first: DrainStep) -> (upstreamDemand: Subscribers.Demand,
-                                                      subscription: (any Subscription)?) {
+        private func drain(
+            from first: DrainStep
+        ) -> (
+            upstreamDemand: Subscribers.Demand,
+            subscription: (any Subscription)?
+        ) {
             var step = first
             var upstreamDemand = Subscribers.Demand.none
             while true {
@@ -218,16 +228,20 @@ extension Publishers.Buffer {
         /// outstanding demand and the completion waiting to go out.
         var customMirror: Mirror {
             let (values, status, demand, terminal) = state.withLock { state in
-                let status = state.status.isSubscribed ? "subscribed"
+                let status =
+                    state.status.isSubscribed
+                    ? "subscribed"
                     : state.status.isTerminal ? "terminal" : "awaitingSubscription"
                 return (state.values.elements, status, state.demand, state.terminal)
             }
-            return Mirror(self, children: [
-                "values": values,
-                "state": status,
-                "downstreamDemand": demand,
-                "terminal": terminal as Any,
-            ])
+            return Mirror(
+                self,
+                children: [
+                    "values": values,
+                    "state": status,
+                    "downstreamDemand": demand,
+                    "terminal": terminal as Any,
+                ])
         }
 
         var playgroundDescription: Any { description }

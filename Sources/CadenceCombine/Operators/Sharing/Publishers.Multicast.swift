@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Applies a closure to create a subject that delivers elements to subscribers.
     ///
@@ -157,4 +158,3 @@ extension Publishers.Multicast {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -146,8 +146,9 @@ struct CollectByTimeStateMachine<Input, Downstream: Subscriber> where Downstream
             // `.byTime` keeps one value asked for whatever the downstream wants; `.byTimeOrCount` asks for a full
             // group per group requested, as Combine documents.
             let upstreamDemand = count.map { additional * $0 } ?? .max(1)
-            return RequestAction(upstream: subscription, upstreamDemand: upstreamDemand,
-                                 scheduleDrain: claimDrainIfUseful())
+            return RequestAction(
+                upstream: subscription, upstreamDemand: upstreamDemand,
+                scheduleDrain: claimDrainIfUseful())
         case .completing:
             demand += additional
             return RequestAction(scheduleDrain: claimDrainIfUseful())
@@ -255,4 +256,3 @@ struct CollectByTimeStateMachine<Input, Downstream: Subscriber> where Downstream
         }
     }
 }
-

@@ -79,7 +79,9 @@ struct DebounceStateMachine<Downstream: Subscriber> {
     /// The scheduler handed back the timer it scheduled for `generation`: keep it, or hand it back for the caller to
     /// cancel when it is no longer needed (a newer value arrived, the timer already fired, or the subscription ended
     /// while it was being scheduled).
-    mutating func timerScheduled(_ scheduled: any Cancellable, generation scheduledGeneration: UInt64)
+    mutating func timerScheduled(
+        _ scheduled: any Cancellable, generation scheduledGeneration: UInt64
+    )
         -> (any Cancellable)?
     {
         guard isSubscribed, scheduledGeneration == generation, pendingValue != nil else { return scheduled }
@@ -120,7 +122,8 @@ struct DebounceStateMachine<Downstream: Subscriber> {
     /// downstream if it has demand for it, and is dropped otherwise (Combine does not keep it for later demand).
     mutating func timerFired(generation firedGeneration: UInt64) -> Firing {
         guard case .subscribed(_, let downstream) = phase, firedGeneration == generation,
-              let value = pendingValue else {
+            let value = pendingValue
+        else {
             return Firing()
         }
         pendingValue = nil
@@ -170,4 +173,3 @@ struct DebounceStateMachine<Downstream: Subscriber> {
         return cancellation
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Collects elements by a given time-grouping strategy, and emits a single array of the collection.
     ///
@@ -78,8 +79,10 @@ extension Publishers {
         public let options: Context.SchedulerOptions?
 
         /// Creates a publisher that buffers and periodically publishes its items.
-        public init(upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>,
-                    options: Context.SchedulerOptions?) {
+        public init(
+            upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>,
+            options: Context.SchedulerOptions?
+        ) {
             self.upstream = upstream
             self.strategy = strategy
             self.options = options
@@ -102,14 +105,16 @@ extension Publishers {
             var timerInterval: Context.SchedulerTimeType.Stride? = interval
             if interval <= .zero {
                 FailureReporter.current.report(
-                    "CollectByTime: collect(_:options:) was given an interval of \(interval); an interval must be " +
-                    "positive, so no timer runs and groups go out only when the count is reached and when the " +
-                    "upstream finishes."
+                    "CollectByTime: collect(_:options:) was given an interval of \(interval); an interval must be "
+                        + "positive, so no timer runs and groups go out only when the count is reached and when the "
+                        + "upstream finishes."
                 )
                 timerInterval = nil
             }
-            upstream.subscribe(CollectByTimeSubscription<Upstream.Output, S, Context>(
-                downstream: subscriber, count: count, scheduler: scheduler, interval: timerInterval, options: options))
+            upstream.subscribe(
+                CollectByTimeSubscription<Upstream.Output, S, Context>(
+                    downstream: subscriber, count: count, scheduler: scheduler, interval: timerInterval,
+                    options: options))
         }
     }
 }
@@ -127,8 +132,10 @@ where Downstream.Input == [Input] {
     // The lock inside `Locked` guards the state machine.
     private let state: Locked<CollectByTimeStateMachine<Input, Downstream>>
 
-    init(downstream: Downstream, count: Int?, scheduler: Context, interval: Context.SchedulerTimeType.Stride?,
-         options: Context.SchedulerOptions?) {
+    init(
+        downstream: Downstream, count: Int?, scheduler: Context, interval: Context.SchedulerTimeType.Stride?,
+        options: Context.SchedulerOptions?
+    ) {
         self.scheduler = scheduler
         self.interval = interval
         self.options = options
@@ -239,4 +246,3 @@ where Downstream.Input == [Input] {
 
     var playgroundDescription: Any { description }
 }
-

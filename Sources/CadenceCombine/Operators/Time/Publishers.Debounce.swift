@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Publishes elements only after a specified time interval elapses between events.
     ///
@@ -96,8 +97,10 @@ extension Publishers.Debounce {
         private let options: Context.SchedulerOptions?
         private let state: Locked<DebounceStateMachine<Downstream>>
 
-        init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
-             options: Context.SchedulerOptions?) {
+        init(
+            downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+            options: Context.SchedulerOptions?
+        ) {
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options
@@ -169,14 +172,15 @@ extension Publishers.Debounce {
 
         var customMirror: Mirror {
             let (downstream, demand, value) = state.withLock { ($0.downstream, $0.demand, $0.pendingValue) }
-            return Mirror(self, children: [
-                "downstream": downstream as Any,
-                "downstreamDemand": demand,
-                "currentValue": value as Any,
-            ])
+            return Mirror(
+                self,
+                children: [
+                    "downstream": downstream as Any,
+                    "downstreamDemand": demand,
+                    "currentValue": value as Any,
+                ])
         }
 
         var playgroundDescription: Any { description }
     }
 }
-

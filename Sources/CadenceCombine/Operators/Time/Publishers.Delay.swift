@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Delays delivery of all output to the downstream receiver by a specified amount of time on a particular
     /// scheduler.
@@ -100,7 +101,8 @@ extension Publishers {
             self.options = options
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber, delay: self))
         }
     }
@@ -202,4 +204,3 @@ extension Publishers.Delay {
         }
     }
 }
-

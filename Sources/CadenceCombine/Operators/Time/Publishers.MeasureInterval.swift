@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Measures and emits the time interval between events received from an upstream publisher.
     ///
@@ -137,4 +138,3 @@ extension Publishers.MeasureInterval {
         var playgroundDescription: Any { description }
     }
 }
-

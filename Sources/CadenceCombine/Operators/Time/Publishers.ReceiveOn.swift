@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Specifies the scheduler on which to receive elements from the publisher.
     ///
@@ -75,7 +76,8 @@ extension Publishers {
 /// The subscriber to the upstream and the subscription handed to the downstream of `receive(on:options:)`: holds a
 /// ``ReceiveOnStateMachine`` under its lock and does what each transition returns after leaving it.
 private final class ReceiveOnSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
     ///
@@ -74,7 +75,8 @@ extension Publishers {
 
 /// The subscriber to the upstream and the subscription handed to the downstream of `subscribe(on:options:)`.
 private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
@@ -165,8 +167,8 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
     /// What a request or cancel breaks when the scheduler runs it inside another call to the upstream's
     /// subscription on the same thread: Combine makes each under a lock of its own, and traps there.
     private static func reentered(_ call: String) -> String {
-        "SubscribeOn: \(call) reached the upstream's subscription from inside its own request(_:) or cancel() " +
-            "on the same thread"
+        "SubscribeOn: \(call) reached the upstream's subscription from inside its own request(_:) or cancel() "
+            + "on the same thread"
     }
 
     var description: String { "SubscribeOn" }
@@ -175,4 +177,3 @@ private final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sch
 
     var playgroundDescription: Any { description }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Publishes either the most-recent or first element published by the upstream publisher in the specified time
     /// interval.
@@ -188,4 +189,3 @@ extension Publishers.Throttle {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -1,4 +1,5 @@
 import CadenceSupport
+
 extension Publisher {
     /// Terminates publishing if the upstream publisher exceeds the specified time interval without producing an
     /// element.
@@ -109,7 +110,8 @@ extension Publishers {
             self.customError = customError
         }
 
-        public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber, timeout: self))
         }
     }
@@ -187,10 +189,14 @@ extension Publishers.Timeout {
                     tolerance: scheduler.minimumTolerance,
                     options: options
                 ) {
-                    guard combineRule(!startingTimer.isEnteredByCurrentThread, """
-                        Timeout: the scheduler ran the timer at once, inside the call that scheduled it; a timeout \
-                        needs a scheduler that runs its timer later (not ImmediateScheduler)
-                        """) else { return }
+                    guard
+                        combineRule(
+                            !startingTimer.isEnteredByCurrentThread,
+                            """
+                            Timeout: the scheduler ran the timer at once, inside the call that scheduled it; a timeout \
+                            needs a scheduler that runs its timer later (not ImmediateScheduler)
+                            """)
+                    else { return }
                     self.timerFired(generation: generation)
                 }
             }
@@ -208,9 +214,11 @@ extension Publishers.Timeout {
         // MARK: Delivery
 
         private func scheduleDelivery() {
-            scheduler.schedule(options: options, pending.action(for: self) { owner in
-                owner.deliver(owner.state.withLock { $0.deliveryActionRan() })
-            })
+            scheduler.schedule(
+                options: options,
+                pending.action(for: self) { owner in
+                    owner.deliver(owner.state.withLock { $0.deliveryActionRan() })
+                })
         }
 
         /// Delivers `action`, then every event that fell due meanwhile, until none is left for this caller.
@@ -263,4 +271,3 @@ extension Publishers.Timeout {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -69,4 +69,3 @@ struct ScheduledDeliveryQueue<Event> {
         return event
     }
 }
-

@@ -122,7 +122,9 @@ struct ThrottleStateMachine<Downstream: Subscriber, Time: Strideable> {
     /// The emission's value went out and the downstream answered `additional`: hand back the completion to deliver
     /// now, unless a newer emission (scheduled from inside the downstream) will deliver it, or the subscription was
     /// cancelled.
-    mutating func emissionDelivered(adding additional: Subscribers.Demand)
+    mutating func emissionDelivered(
+        adding additional: Subscribers.Demand
+    )
         -> (downstream: Downstream, completion: Subscribers.Completion<Failure>)?
     {
         if isSubscribed {
@@ -130,7 +132,8 @@ struct ThrottleStateMachine<Downstream: Subscriber, Time: Strideable> {
             return nil
         }
         guard case .draining(let downstream) = phase, !isEmissionScheduled,
-              let completion = pendingCompletion else { return nil }
+            let completion = pendingCompletion
+        else { return nil }
         pendingCompletion = nil
         phase = .finished
         return (downstream, completion)
@@ -167,4 +170,3 @@ struct ThrottleStateMachine<Downstream: Subscriber, Time: Strideable> {
         return false
     }
 }
-

@@ -14,4 +14,3 @@ extension Publisher {
         Publishers.Map(upstream: self) { $0 ?? output }
     }
 }
-

@@ -88,4 +88,3 @@ extension Publishers.CompactMap {
         var playgroundDescription: Any { description }
     }
 }
-

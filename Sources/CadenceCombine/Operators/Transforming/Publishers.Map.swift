@@ -84,4 +84,3 @@ extension Publishers.Map {
         @usableFromInline var playgroundDescription: Any { description }
     }
 }
-

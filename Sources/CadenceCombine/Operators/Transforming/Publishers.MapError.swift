@@ -74,4 +74,3 @@ extension Publishers.MapError {
         var playgroundDescription: Any { description }
     }
 }
-

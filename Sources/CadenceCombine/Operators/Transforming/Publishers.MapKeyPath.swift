@@ -64,4 +64,3 @@ extension Publishers.MapKeyPath {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -69,4 +69,3 @@ extension Publishers.MapKeyPath2 {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -78,4 +78,3 @@ extension Publishers.MapKeyPath3 {
         var playgroundDescription: Any { description }
     }
 }
-

@@ -70,4 +70,3 @@ extension Publishers.SetFailureType {
         var playgroundDescription: Any { description }
     }
 }
-

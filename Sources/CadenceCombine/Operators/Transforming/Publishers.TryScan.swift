@@ -82,4 +82,3 @@ extension Publishers.TryScan {
         func failure(from upstreamFailure: Upstream.Failure) -> any Error { upstreamFailure }
     }
 }
-

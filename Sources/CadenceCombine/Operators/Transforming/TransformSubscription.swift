@@ -1,4 +1,5 @@
 import CadenceSupport
+
 /// What a transforming operator decides to do with one upstream value.
 enum TransformStep<Output, Failure: Error> {
     /// Send this value downstream; the downstream's answer goes back upstream as new demand.

@@ -57,7 +57,7 @@ struct RingBufferTests {
         #expect(queue.count == 6)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func removeFirstOnAnEmptyQueueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var queue = RingBuffer<Int>()

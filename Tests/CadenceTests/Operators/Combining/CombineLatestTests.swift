@@ -139,13 +139,14 @@ struct CombineLatestTests {
         #expect(String(describing: subscription) == "CombineLatest")
         #expect(
             (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "CombineLatest")
-        #expect(Mirror(reflecting: subscription).children.map(\.label) == [
-            "downstream", "upstreamSubscriptions", "demand", "latest",
-        ])
+        #expect(
+            Mirror(reflecting: subscription).children.map(\.label) == [
+                "downstream", "upstreamSubscriptions", "demand", "latest",
+            ])
         #expect(String(describing: numbers.subscription.downstream) == "CombineLatest")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision: the suite records no trap here for Combine to match
+    #if !canImport(Combine) // pins a Cadence decision: the suite records no trap here for Combine to match
     @Test func aZeroRequestIsPassedToEveryUpstream() {
         let (numbers, letters, subscriber) = makeCombineLatest(initialDemand: .none)
         subscriber.request(.none)

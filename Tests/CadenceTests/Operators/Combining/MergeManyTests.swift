@@ -89,9 +89,10 @@ struct MergeManyTests {
         let subscriber = CombiningProbeSubscriber<Int, Never>(initialDemand: .max(3), demandPerValue: .max(1))
         Publishers.MergeMany(upstreams).subscribe(subscriber)
         let perUpstream = 1_000
-        combiningRunConcurrently(upstreams.enumerated().map { index, upstream in
-            { upstream.run(Array(index * perUpstream..<(index + 1) * perUpstream)) }
-        })
+        combiningRunConcurrently(
+            upstreams.enumerated().map { index, upstream in
+                { upstream.run(Array(index * perUpstream..<(index + 1) * perUpstream)) }
+            })
         #expect(subscriber.values.count == 6 * perUpstream)
         #expect(Set(subscriber.values).count == 6 * perUpstream)
         #expect(subscriber.overlaps == 0)

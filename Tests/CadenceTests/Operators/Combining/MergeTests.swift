@@ -149,15 +149,17 @@ struct MergeTests {
         let a = Upstream()
         let b = Upstream()
         var subscriber: TestSubscriber<Int, TestError>?
-        subscriber = TestSubscriber(initialDemand: .max(1), onValue: { value in
-            if value == 1 {
-                // Buffered while the downstream is still inside receive(_:), delivered once it returns.
-                #expect(b.send(2) == .none)
-                subscriber?.request(.max(1))
-                #expect(subscriber?.values == [1])
-            }
-            return .none
-        })
+        subscriber = TestSubscriber(
+            initialDemand: .max(1),
+            onValue: { value in
+                if value == 1 {
+                    // Buffered while the downstream is still inside receive(_:), delivered once it returns.
+                    #expect(b.send(2) == .none)
+                    subscriber?.request(.max(1))
+                    #expect(subscriber?.values == [1])
+                }
+                return .none
+            })
         Publishers.Merge(a, b).subscribe(subscriber!)
         #expect(a.send(1) == .max(1))
         #expect(subscriber?.values == [1, 2])
@@ -240,7 +242,7 @@ struct MergeTests {
         #expect(String(describing: a.subscription.downstream) == "Merge")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision: the suite records no trap here for Combine to match
+    #if !canImport(Combine) // pins a Cadence decision: the suite records no trap here for Combine to match
     @Test func aZeroRequestAsksForNothing() {
         let (a, b, subscriber) = makeMerge(initialDemand: .none)
         let (requestedOfA, requestedOfB) = (a.subscription.requests, b.subscription.requests)
@@ -257,9 +259,10 @@ struct MergeTests {
         let subscriber = CombiningProbeSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
         Publishers.Merge4(upstreams[0], upstreams[1], upstreams[2], upstreams[3]).subscribe(subscriber)
         let perUpstream = 2_000
-        combiningRunConcurrently(upstreams.enumerated().map { index, upstream in
-            { upstream.run(Array(index * perUpstream..<(index + 1) * perUpstream)) }
-        })
+        combiningRunConcurrently(
+            upstreams.enumerated().map { index, upstream in
+                { upstream.run(Array(index * perUpstream..<(index + 1) * perUpstream)) }
+            })
         #expect(subscriber.values.count == 4 * perUpstream)
         #expect(Set(subscriber.values) == Set(0..<4 * perUpstream))
         #expect(subscriber.overlaps == 0)
@@ -272,9 +275,10 @@ struct MergeTests {
         let subscriber = CombiningProbeSubscriber<Int, Never>(initialDemand: .unlimited, demandPerValue: .none)
         Publishers.Merge3(upstreams[0], upstreams[1], upstreams[2]).subscribe(subscriber)
         let perUpstream = 3_000
-        combiningRunConcurrently(upstreams.enumerated().map { index, upstream in
-            { upstream.run(Array(index * perUpstream..<(index + 1) * perUpstream)) }
-        })
+        combiningRunConcurrently(
+            upstreams.enumerated().map { index, upstream in
+                { upstream.run(Array(index * perUpstream..<(index + 1) * perUpstream)) }
+            })
         let values = subscriber.values
         #expect(values.count == 3 * perUpstream)
         for index in 0..<3 {

@@ -87,10 +87,12 @@ struct ZipTests {
         let numbers = Numbers()
         let letters = Letters()
         var subscriber: TestSubscriber<String, TestError>?
-        subscriber = TestSubscriber(initialDemand: .max(1), onValue: { _ in
-            subscriber?.request(.max(5))
-            return .none
-        })
+        subscriber = TestSubscriber(
+            initialDemand: .max(1),
+            onValue: { _ in
+                subscriber?.request(.max(5))
+                return .none
+            })
         numbers.zip(letters) { "\($0)\($1)" }.subscribe(subscriber!)
         #expect(letters.send("a") == .none)
         #expect(numbers.send(1) == .max(5))
@@ -207,13 +209,14 @@ struct ZipTests {
         let subscription = try #require(subscriber.subscription)
         #expect(String(describing: subscription) == "Zip")
         #expect((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Zip")
-        #expect(Mirror(reflecting: subscription).children.map(\.label) == [
-            "downstream", "upstreamSubscriptions", "demand", "buffered",
-        ])
+        #expect(
+            Mirror(reflecting: subscription).children.map(\.label) == [
+                "downstream", "upstreamSubscriptions", "demand", "buffered",
+            ])
         #expect(String(describing: numbers.subscription.downstream) == "Zip")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<(Int, Int), Never>(initialDemand: .none)

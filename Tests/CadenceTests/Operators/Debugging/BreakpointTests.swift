@@ -11,9 +11,18 @@ struct BreakpointTests {
         let subscriber = TestSubscriber<Int, TestError>()
         var asked: [String] = []
         publisher.breakpoint(
-            receiveSubscription: { asked.append("subscription(\($0))"); return false },
-            receiveOutput: { asked.append("output(\($0))"); return false },
-            receiveCompletion: { asked.append("completion(\($0))"); return false }
+            receiveSubscription: {
+                asked.append("subscription(\($0))")
+                return false
+            },
+            receiveOutput: {
+                asked.append("output(\($0))")
+                return false
+            },
+            receiveCompletion: {
+                asked.append("completion(\($0))")
+                return false
+            }
         ).subscribe(subscriber)
 
         publisher.send(1)
@@ -57,7 +66,7 @@ struct BreakpointTests {
         expectSlicingReflection(of: publisher.subscription.downstream, description: "Breakpoint")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func aClosureReturningTrueRaisesSIGTRAP() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
             Just(1).breakpoint(receiveOutput: { $0 == 1 }).subscribe(TestSubscriber<Int, Never>())
@@ -65,7 +74,7 @@ struct BreakpointTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     /// A handler that catches `SIGTRAP` and returns (as the Swift runtime's backtracer does after its report) does
     /// not let the process go on: with no debugger attached, it still ends by the signal.
     @Test func aHandlerThatReturnsDoesNotKeepTheProcessAlive() async {
@@ -76,7 +85,7 @@ struct BreakpointTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func breakpointOnErrorRaisesSIGTRAPOnFailure() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
             let publisher = DrivenPublisher<Int, TestError>()

@@ -103,7 +103,8 @@ struct HandleEventsTests {
         #expect(publisher.subscription.downstream.receive(7) == .max(3))
         publisher.subscription.deliver()
         #expect(subscriber.events == [.value(7), .subscription] as Events)
-        #expect(journal.all == ["output(7)", "request(max(3))", "subscription(TestSubscription)", "request(unlimited)"])
+        #expect(
+            journal.all == ["output(7)", "request(max(3))", "subscription(TestSubscription)", "request(unlimited)"])
         #expect(publisher.subscription.requests == [.unlimited])
     }
 
@@ -195,9 +196,12 @@ struct HandleEventsTests {
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
         SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace { publisher in
             let journal = Journal()
-            return (Self.recorded(publisher, into: journal), { _ in
-                #expect(journal.all.filter { $0 == "cancel" }.count == 1)
-            })
+            return (
+                Self.recorded(publisher, into: journal),
+                { _ in
+                    #expect(journal.all.filter { $0 == "cancel" }.count == 1)
+                }
+            )
         }
     }
 

@@ -67,13 +67,15 @@ struct PrintTests {
 
     @Test func logsDemandAndPassesItThrough() {
         let publisher = DrivenPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { value in
-            switch value {
-            case 1: .max(2)
-            case 2: .unlimited
-            default: .none
-            }
-        })
+        let subscriber = TestSubscriber<Int, TestError>(
+            initialDemand: .max(1),
+            onValue: { value in
+                switch value {
+                case 1: .max(2)
+                case 2: .unlimited
+                default: .none
+                }
+            })
         let recorder = Recorder()
         publisher.print("p", to: recorder).subscribe(subscriber)
 
@@ -203,7 +205,7 @@ struct PrintTests {
         #expect(Just(1).print().prefix == "")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func writesToStandardOutputByDefault() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             Just(3).print("out").subscribe(TestSubscriber<Int, Never>())
@@ -224,9 +226,12 @@ struct PrintTests {
     @Test func concurrentValuesRequestsAndCancelDoNotRace() {
         SingleUpstreamOperatorChecks.concurrentValuesRequestsAndCancelDoNotRace { publisher in
             let recorder = Recorder()
-            return (publisher.print(to: recorder), { _ in
-                #expect(recorder.all.filter { $0 == "receive cancel" }.count == 1)
-            })
+            return (
+                publisher.print(to: recorder),
+                { _ in
+                    #expect(recorder.all.filter { $0 == "receive cancel" }.count == 1)
+                }
+            )
         }
     }
 

@@ -36,7 +36,7 @@ struct AssertNoFailureTests {
         #expect(values == ["SomeFile.swift", "1987", "PREFIX"])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func failureTrapsWithThePrefixTheErrorAndTheLocation() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let publisher = DrivenPublisher<Int, TestError>()
@@ -47,7 +47,7 @@ struct AssertNoFailureTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func failureWithoutAPrefixTrapsWithTheError() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let publisher = DrivenPublisher<Int, TestError>()

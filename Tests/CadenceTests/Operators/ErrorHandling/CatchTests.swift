@@ -131,8 +131,9 @@ struct CatchTests {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "Catch")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "Catch")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "Catch")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
         #expect(mirror.children.map(\.label) == ["downstream", "demand"])
         #expect(fixture.upstream.subscription.downstream.description == "Catch")
@@ -140,7 +141,7 @@ struct CatchTests {
         #expect(fixture.replacement.subscription.downstream.description == "Catch")
     }
 
-    #if !canImport(Combine)  // Combine traps too; the messages are Cadence's
+    #if !canImport(Combine) // Combine traps too; the messages are Cadence's
     @Test func anUnrequestedValueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()
@@ -148,9 +149,10 @@ struct CatchTests {
             upstream.catch { _ in DrivenPublisher<Int, TestError>() }.subscribe(subscriber)
             upstream.send(1)
         }
-        #expect(result?.standardErrorText.contains(
-            "Catch: the upstream sent a value that was not requested; a publisher sends no more values than its "
-                + "subscriber requested") == true)
+        #expect(
+            result?.standardErrorText.contains(
+                "Catch: the upstream sent a value that was not requested; a publisher sends no more values than its "
+                    + "subscriber requested") == true)
     }
 
     @Test func aSecondFailureOfTheUpstreamTraps() async {
@@ -160,13 +162,14 @@ struct CatchTests {
             upstream.send(completion: .failure(.oops))
             upstream.send(completion: .failure(.oops))
         }
-        #expect(result?.standardErrorText.contains(
-            "Catch: the upstream failed before its subscription or after its first failure; a publisher completes "
-                + "once, after sending its subscription") == true)
+        #expect(
+            result?.standardErrorText.contains(
+                "Catch: the upstream failed before its subscription or after its first failure; a publisher completes "
+                    + "once, after sending its subscription") == true)
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)

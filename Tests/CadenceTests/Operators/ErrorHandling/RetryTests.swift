@@ -135,8 +135,9 @@ struct RetryTests {
         upstream.retry(1).subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "Retry")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "Retry")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "Retry")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
         #expect(mirror.children.isEmpty)
     }
@@ -160,16 +161,17 @@ struct RetryTests {
         #expect(upstream.subscription.requests == [.none])
     }
 
-    #if !canImport(Combine)  // Combine traps too; the message is Cadence's
+    #if !canImport(Combine) // Combine traps too; the message is Cadence's
     @Test func anUnrequestedValueTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()
             upstream.retry(1).subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
             upstream.send(1)
         }
-        #expect(result?.standardErrorText.contains(
-            "Retry: the upstream sent a value that was not requested; a publisher sends no more values than its "
-                + "subscriber requested") == true)
+        #expect(
+            result?.standardErrorText.contains(
+                "Retry: the upstream sent a value that was not requested; a publisher sends no more values than its "
+                    + "subscriber requested") == true)
     }
     #endif
 }

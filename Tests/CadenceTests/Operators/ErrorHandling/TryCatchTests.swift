@@ -103,12 +103,13 @@ struct TryCatchTests {
         upstream.tryCatch { _ in Source() }.subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "TryCatch")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "TryCatch")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "TryCatch")
         #expect(upstream.subscription.downstream.description == "TryCatch")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)

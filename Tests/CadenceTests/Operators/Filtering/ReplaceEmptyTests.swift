@@ -25,7 +25,7 @@ struct ReplaceEmptyTests {
         #expect(harness.events == ["subscription", "value(42)", "finished"])
         harness.subscriber.request(.max(1))
         #expect(harness.events == ["subscription", "value(42)", "finished"])
-        #expect(harness.requests == [.unlimited])  // its own, as Combine's
+        #expect(harness.requests == [.unlimited]) // its own, as Combine's
     }
 
     /// As Combine's: the downstream's demand goes up as it is, and once the downstream has its subscription the
@@ -123,7 +123,7 @@ struct ReplaceEmptyTests {
         #expect(TaggedPublisher(1).replaceEmpty(with: 2).output == 2)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

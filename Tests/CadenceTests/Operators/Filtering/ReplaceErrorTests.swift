@@ -142,7 +142,7 @@ struct ReplaceErrorTests {
         }
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let (_, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {
@@ -154,7 +154,7 @@ struct ReplaceErrorTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func aValueBeyondTheDownstreamsDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let (upstream, _) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .max(1)) {

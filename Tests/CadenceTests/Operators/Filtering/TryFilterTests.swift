@@ -79,7 +79,7 @@ struct TryFilterTests {
         #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream"])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let (_, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {

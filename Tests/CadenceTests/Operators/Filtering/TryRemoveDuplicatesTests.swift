@@ -82,7 +82,7 @@ struct TryRemoveDuplicatesTests {
         #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream", "last"])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let (_, subscriber) = makeTransformPipeline(Int.self, TestError.self, initialDemand: .none) {

@@ -13,7 +13,9 @@ struct FlatMapSingleValueTests {
         var answered: [Subscribers.Demand]
         var upstreamCancels: Int
 
-        var description: String { "events \(events), requests \(requests), answered \(answered), cancels \(upstreamCancels)" }
+        var description: String {
+            "events \(events), requests \(requests), answered \(answered), cancels \(upstreamCancels)"
+        }
     }
 
     /// The upstream and the subscriber of one run, for the script and for the subscriber's reaction to a value.
@@ -36,7 +38,9 @@ struct FlatMapSingleValueTests {
         run.subscriber = TestSubscriber(initialDemand: initialDemand) { [unowned run] in onValue($0, run) }
         if erased {
             run.upstream
-                .flatMap(maxPublishers: maxPublishers) { Just($0 * 10).setFailureType(to: TestError.self).eraseToAnyPublisher() }
+                .flatMap(maxPublishers: maxPublishers) {
+                    Just($0 * 10).setFailureType(to: TestError.self).eraseToAnyPublisher()
+                }
                 .subscribe(run.subscriber)
         } else {
             run.upstream.flatMap(maxPublishers: maxPublishers) { Just($0 * 10) }.subscribe(run.subscriber)
@@ -81,7 +85,8 @@ struct FlatMapSingleValueTests {
             run.subscriber.request(.max(1))
             run.subscriber.request(.max(1))
         }
-        #expect(trace.events == [.subscription, .value(10), .value(20), .value(30), .value(40), .completion(.finished)])
+        #expect(
+            trace.events == [.subscription, .value(10), .value(20), .value(30), .value(40), .completion(.finished)])
     }
 
     @Test func maxPublishersAsksTheUpstreamForOneMoreAfterEachJust() {
@@ -94,7 +99,8 @@ struct FlatMapSingleValueTests {
     }
 
     @Test func demandReturnedByTheDownstreamIsHonoured() {
-        let trace = Self.expectSameTrace(initialDemand: .max(1), onValue: { value, _ in value == 10 ? .max(1) : .none }) {
+        let trace = Self.expectSameTrace(initialDemand: .max(1), onValue: { value, _ in value == 10 ? .max(1) : .none })
+        {
             run in
             for value in 1...3 { _ = run.upstream.send(value) }
             run.subscriber.request(.max(1))
@@ -136,10 +142,13 @@ struct FlatMapSingleValueTests {
     }
 
     @Test func theUpstreamFailingFromInsideTheDownstreamFailsAfterTheValue() {
-        let trace = Self.expectSameTrace(initialDemand: .max(1), onValue: { _, run in
-            run.upstream.send(completion: .failure(.oops))
-            return .none
-        }) { run in
+        let trace = Self.expectSameTrace(
+            initialDemand: .max(1),
+            onValue: { _, run in
+                run.upstream.send(completion: .failure(.oops))
+                return .none
+            }
+        ) { run in
             _ = run.upstream.send(1)
             _ = run.upstream.send(2)
             run.subscriber.request(.max(1))

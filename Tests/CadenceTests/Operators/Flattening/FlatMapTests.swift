@@ -12,9 +12,11 @@ struct FlatMapTests {
         let inners: [Inner]
         let subscriber: TestSubscriber<Int, TestError>
 
-        init(inners count: Int = 3, maxPublishers: Subscribers.Demand = .unlimited,
-             initialDemand: Subscribers.Demand = .unlimited,
-             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }) {
+        init(
+            inners count: Int = 3, maxPublishers: Subscribers.Demand = .unlimited,
+            initialDemand: Subscribers.Demand = .unlimited,
+            onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }
+        ) {
             let inners = (0..<count).map { _ in Inner() }
             self.inners = inners
             subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
@@ -200,12 +202,14 @@ struct FlatMapTests {
         let upstream = DrivenPublisher<Int, TestError>()
         let inners = [Inner(), Inner()]
         let trace = LockedBox<[String]>([])
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3), onValue: { value in
-            trace.append("in \(value)")
-            if value == 1 { inners[1].send(10) }
-            trace.append("out \(value)")
-            return .none
-        })
+        let subscriber = TestSubscriber<Int, TestError>(
+            initialDemand: .max(3),
+            onValue: { value in
+                trace.append("in \(value)")
+                if value == 1 { inners[1].send(10) }
+                trace.append("out \(value)")
+                return .none
+            })
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
         upstream.send(1)
@@ -220,10 +224,12 @@ struct FlatMapTests {
     @Test func aValueSentFromInsideTheDownstreamWithoutDemandWaits() {
         let upstream = DrivenPublisher<Int, TestError>()
         let inners = [Inner(), Inner()]
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), onValue: { value in
-            if value == 1 { inners[1].send(10) }
-            return .none
-        })
+        let subscriber = TestSubscriber<Int, TestError>(
+            initialDemand: .max(1),
+            onValue: { value in
+                if value == 1 { inners[1].send(10) }
+                return .none
+            })
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
         upstream.send(1)
@@ -289,9 +295,10 @@ struct FlatMapTests {
     @Test func neverFailingInnersTakeOnTheUpstreamsFailureType() {
         let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
-        let flattened: Publishers.FlatMap<
-            Publishers.SetFailureType<Just<Int>, TestError>, DrivenPublisher<Int, TestError>
-        > = upstream.flatMap { Just($0 * 10) }
+        let flattened:
+            Publishers.FlatMap<
+                Publishers.SetFailureType<Just<Int>, TestError>, DrivenPublisher<Int, TestError>
+            > = upstream.flatMap { Just($0 * 10) }
         flattened.subscribe(subscriber)
         upstream.send(1)
         upstream.send(2)
@@ -303,8 +310,9 @@ struct FlatMapTests {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "FlatMap")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "FlatMap")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "FlatMap")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
         #expect(mirror.children.isEmpty)
         fixture.upstream.send(0)
@@ -312,7 +320,7 @@ struct FlatMapTests {
         #expect(fixture.upstream.subscription.downstream.description == "FlatMap")
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
@@ -323,7 +331,7 @@ struct FlatMapTests {
     }
     #endif
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     /// Combine cancels the inner publishers under its lock on the upstream's failure: an inner whose `cancel()`
     /// makes the upstream fail again, on the same thread, traps there. Cadence stops too, and says why.
     @Test func anInnerCancelThatCallsBackOnTheUpstreamsFailureTraps() async {
@@ -335,10 +343,12 @@ struct FlatMapTests {
             upstream.send(0)
             upstream.send(completion: .failure(.oops))
         }
-        #expect(result?.standardErrorText.contains("""
-            FlatMap: receive(completion:) was called from inside an inner publisher's cancel(), which flatMap made \
-            on its upstream's failure, on the same thread
-            """) == true)
+        #expect(
+            result?.standardErrorText.contains(
+                """
+                FlatMap: receive(completion:) was called from inside an inner publisher's cancel(), which flatMap made \
+                on its upstream's failure, on the same thread
+                """) == true)
     }
     #endif
 

@@ -10,8 +10,10 @@ struct SwitchToLatestTests {
         let upstream = DrivenPublisher<Inner, TestError>()
         let subscriber: TestSubscriber<Int, TestError>
 
-        init(initialDemand: Subscribers.Demand = .unlimited,
-             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }) {
+        init(
+            initialDemand: Subscribers.Demand = .unlimited,
+            onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }
+        ) {
             subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
             upstream.switchToLatest().subscribe(subscriber)
         }
@@ -127,9 +129,10 @@ struct SwitchToLatestTests {
         upstream.receive(completion: .finished)
         upstream.receive(completion: .failure(.oops))
         upstream.receive(completion: .finished)
-        #expect(fixture.subscriber.events == [
-            .subscription, .completion(.finished), .completion(.failure(.oops)), .completion(.finished),
-        ])
+        #expect(
+            fixture.subscriber.events == [
+                .subscription, .completion(.finished), .completion(.failure(.oops)), .completion(.finished),
+            ])
         fixture.subscriber.cancel()
         upstream.receive(completion: .failure(.oops))
         #expect(fixture.subscriber.events.count == 4)
@@ -214,10 +217,12 @@ struct SwitchToLatestTests {
 
     @Test func aValueSentFromInsideTheDownstreamIsDeliveredAfterTheCurrentOne() {
         let inner = Inner()
-        let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2), onValue: { value in
-            if value == 1 { inner.send(2) }
-            return .none
-        })
+        let subscriber = TestSubscriber<Int, TestError>(
+            initialDemand: .max(2),
+            onValue: { value in
+                if value == 1 { inner.send(2) }
+                return .none
+            })
         let upstream = DrivenPublisher<Inner, TestError>()
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
@@ -235,9 +240,10 @@ struct SwitchToLatestTests {
         let upstream = DrivenPublisher<Inner, Never>()
         let inner = Inner()
         let subscriber = TestSubscriber<Int, TestError>()
-        let switched: Publishers.SwitchToLatest<
-            Inner, Publishers.SetFailureType<DrivenPublisher<Inner, Never>, TestError>
-        > = upstream.switchToLatest()
+        let switched:
+            Publishers.SwitchToLatest<
+                Inner, Publishers.SetFailureType<DrivenPublisher<Inner, Never>, TestError>
+            > = upstream.switchToLatest()
         switched.subscribe(subscriber)
         upstream.send(inner)
         inner.send(1)
@@ -248,10 +254,11 @@ struct SwitchToLatestTests {
     @Test func neverFailingInnersTakeOnTheUpstreamsFailureType() {
         let upstream = DrivenPublisher<Just<Int>, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
-        let switched: Publishers.SwitchToLatest<
-            Publishers.SetFailureType<Just<Int>, TestError>,
-            Publishers.Map<DrivenPublisher<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>
-        > = upstream.switchToLatest()
+        let switched:
+            Publishers.SwitchToLatest<
+                Publishers.SetFailureType<Just<Int>, TestError>,
+                Publishers.Map<DrivenPublisher<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>
+            > = upstream.switchToLatest()
         switched.subscribe(subscriber)
         upstream.send(Just(1))
         upstream.send(Just(2))
@@ -279,8 +286,9 @@ struct SwitchToLatestTests {
         let fixture = Fixture()
         let subscription = try #require(fixture.subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "SwitchToLatest")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "SwitchToLatest")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "SwitchToLatest")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
         #expect(mirror.children.map(\.label) == ["downstream", "demand"])
         let inner = Inner()
@@ -317,7 +325,7 @@ struct SwitchToLatestTests {
         #expect(inners.dropLast().allSatisfy { $0.subscription.cancelCount == 1 })
     }
 
-    #if !canImport(Combine)  // Combine traps too; the messages are Cadence's
+    #if !canImport(Combine) // Combine traps too; the messages are Cadence's
     @Test func aValueSentBeyondTheDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<DrivenPublisher<Int, TestError>, TestError>()
@@ -327,9 +335,10 @@ struct SwitchToLatestTests {
             inner.send(1)
             inner.send(2)
         }
-        #expect(result?.standardErrorText.contains(
-            "SwitchToLatest: an inner publisher sent a value that was not requested; a publisher sends no more "
-                + "values than its subscriber requested") == true)
+        #expect(
+            result?.standardErrorText.contains(
+                "SwitchToLatest: an inner publisher sent a value that was not requested; a publisher sends no more "
+                    + "values than its subscriber requested") == true)
     }
 
     @Test func anInnerCompletingBeforeItsSubscriptionTraps() async {
@@ -340,13 +349,14 @@ struct SwitchToLatestTests {
             upstream.send(inner)
             inner.send(completion: .finished)
         }
-        #expect(result?.standardErrorText.contains(
-            "SwitchToLatest: an inner publisher completed before sending its subscription; a publisher sends its "
-                + "subscription first") == true)
+        #expect(
+            result?.standardErrorText.contains(
+                "SwitchToLatest: an inner publisher completed before sending its subscription; a publisher sends its "
+                    + "subscription first") == true)
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func zeroDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)

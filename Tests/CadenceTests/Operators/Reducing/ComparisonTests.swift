@@ -40,7 +40,7 @@ struct ComparisonTests {
         #expect(TaggedPublisher(1).max().upstream == TaggedPublisher(1))
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

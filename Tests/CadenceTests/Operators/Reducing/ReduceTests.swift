@@ -28,7 +28,10 @@ struct ReduceTests {
     @Test func stopsCallingTheClosureWhenCancelled() {
         let calls = ReducingCounter()
         let harness = ReducingHarness(initialDemand: .max(1)) { upstream in
-            upstream.reduce(0) { calls.increment(); return $0 + $1 }
+            upstream.reduce(0) {
+                calls.increment()
+                return $0 + $1
+            }
         }
         harness.send([1, 2])
         harness.subscriber.cancel()
@@ -46,7 +49,7 @@ struct ReduceTests {
         #expect(reduce.nextPartialResult(1, 2) == 3)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

@@ -16,7 +16,10 @@ struct ReducingSubscriptionTests {
         do {
             let token = Token()
             weakToken = token
-            upstream?.reduce(0) { _ = token; return $0 + $1 }.subscribe(subscriber)
+            upstream?.reduce(0) {
+                _ = token
+                return $0 + $1
+            }.subscribe(subscriber)
         }
         upstream?.send(1)
         upstream?.send(completion: .finished)
@@ -42,7 +45,11 @@ struct ReducingSubscriptionTests {
             weakToken = token
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
             weakSubscriber = subscriber
-            upstream?.reduce(0) { _ = token; calls.increment(); return $0 + $1 }.subscribe(subscriber)
+            upstream?.reduce(0) {
+                _ = token
+                calls.increment()
+                return $0 + $1
+            }.subscribe(subscriber)
             subscription = subscriber.subscription
             subscriber.releaseSubscription()
         }

@@ -50,7 +50,7 @@ struct TryReduceTests {
         #expect(try reduce.nextPartialResult(1, 2) == 3)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

@@ -194,7 +194,7 @@ struct DropTests {
         #expect(upstream.dropFirst(2).upstream == upstream)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativeCountTrapsOnSubscription() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Just(1).eraseToAnyPublisher().dropFirst(-1).subscribe(TestSubscriber<Int, Never>())
@@ -203,7 +203,7 @@ struct DropTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)

@@ -65,7 +65,7 @@ struct DropUntilOutputTests {
         #expect(upstream.subscription.cancelCount == 1)
     }
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     @Test func aDroppedValueNobodyRequestedTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

@@ -16,7 +16,10 @@ struct LastWhereTests {
     @Test func asksThePredicateAboutEveryValue() {
         let calls = ReducingCounter()
         let harness = ReducingHarness(initialDemand: .max(1)) { upstream in
-            upstream.last { calls.increment(); return $0.isMultiple(of: 2) }
+            upstream.last {
+                calls.increment()
+                return $0.isMultiple(of: 2)
+            }
         }
         harness.send([1, 2, 3, 4, 5])
         harness.upstream.send(completion: .finished)
@@ -31,7 +34,7 @@ struct LastWhereTests {
         ) { $0.last { $0 < 3 } }
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

@@ -181,7 +181,7 @@ struct OutputTests {
         #expect(upstream.prefix(2) != upstream.prefix(3))
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativePrefixTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).eraseToAnyPublisher().prefix(-1)
@@ -191,7 +191,7 @@ struct OutputTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func outputAtIntMaxTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).eraseToAnyPublisher().output(at: .max)
@@ -202,7 +202,7 @@ struct OutputTests {
     }
     #endif
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func negativeLowerBoundTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Just(1).eraseToAnyPublisher().output(in: (-1)...)

@@ -43,7 +43,10 @@ struct PrefixWhileTests {
         let publisher = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>()
         var asked: [Int] = []
-        publisher.prefix(while: { asked.append($0); return $0 < 1 }).subscribe(subscriber)
+        publisher.prefix(while: {
+            asked.append($0)
+            return $0 < 1
+        }).subscribe(subscriber)
 
         let upstream = publisher.subscription
         #expect(upstream.downstream.receive(5) == .none)
@@ -94,7 +97,7 @@ struct PrefixWhileTests {
         expectSlicingReflection(of: subscriber.subscription, description: "PrefixWhile", mirrorLabels: ["downstream"])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)

@@ -118,7 +118,7 @@ struct TryDropWhileTests {
         expectSlicingReflection(of: subscriber.subscription, description: "TryDropWhile", mirrorLabels: [])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)

@@ -25,7 +25,7 @@ struct TryLastWhereTests {
         ) { $0.tryLast { $0 < 3 } }
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()

@@ -99,7 +99,7 @@ struct TryPrefixWhileTests {
             of: subscriber.subscription, description: "TryPrefixWhile", mirrorLabels: ["downstream"])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)

@@ -101,8 +101,9 @@ struct AutoconnectTests {
         // The downstream sees the upstream's own subscription, by its own name.
         let subscription = try #require(subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "TestSubscription")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "TestSubscription")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "TestSubscription")
         #expect(!(subscription is any CustomReflectable))
         #expect(connectable.publisher.subscription.downstream.description == "Autoconnect")
     }

@@ -10,10 +10,12 @@ struct BufferTests {
         let upstream = Source()
         let subscriber: TestSubscriber<Int, TestError>
 
-        init(size: Int = 3, prefetch: Publishers.PrefetchStrategy = .byRequest,
-             whenFull: Publishers.BufferingStrategy<TestError> = .dropNewest,
-             initialDemand: Subscribers.Demand = .none,
-             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }) {
+        init(
+            size: Int = 3, prefetch: Publishers.PrefetchStrategy = .byRequest,
+            whenFull: Publishers.BufferingStrategy<TestError> = .dropNewest,
+            initialDemand: Subscribers.Demand = .none,
+            onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }
+        ) {
             subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
             upstream.buffer(size: size, prefetch: prefetch, whenFull: whenFull).subscribe(subscriber)
         }
@@ -57,8 +59,11 @@ struct BufferTests {
             #expect(fixture.upstream.send(value) == .max(1))
         }
         fixture.upstream.send(completion: .finished)
-        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .value(5),
-                                              .completion(.finished)])
+        #expect(
+            fixture.subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3), .value(4), .value(5),
+                .completion(.finished),
+            ])
     }
 
     @Test func dropNewestKeepsTheFirstValues() {
@@ -88,8 +93,11 @@ struct BufferTests {
         #expect(fixture.upstream.subscription.cancelCount == 1)
         #expect(fixture.subscriber.events == [.subscription])
         fixture.subscriber.request(.max(3))
-        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3),
-                                              .completion(.failure(.other))])
+        #expect(
+            fixture.subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3),
+                .completion(.failure(.other)),
+            ])
     }
 
     @Test func keepFullStillAsksTheUpstreamItCancelledOnOverflowToRefillWhatWentOut() {
@@ -99,8 +107,11 @@ struct BufferTests {
         }
         #expect(fixture.upstream.subscription.cancelCount == 1)
         fixture.subscriber.request(.max(3))
-        #expect(fixture.subscriber.events == [.subscription, .value(1), .value(2), .value(3),
-                                              .completion(.failure(.other))])
+        #expect(
+            fixture.subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3),
+                .completion(.failure(.other)),
+            ])
         // As Combine's: a request for the values that went out, though the upstream was cancelled.
         #expect(fixture.upstream.subscription.requests == [.max(3), .max(3)])
     }
@@ -184,8 +195,9 @@ struct BufferTests {
         fixture.upstream.send(4)
         let subscription = try #require(fixture.subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "Buffer")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "Buffer")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "Buffer")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
         #expect(mirror.children.map(\.label) == ["values", "state", "downstreamDemand", "terminal"])
         #expect(mirror.children.first?.value as? [Int] == [4])
@@ -196,7 +208,8 @@ struct BufferTests {
     @Test func requestsRacingValuesNeverOverlapOrReorder() {
         let count = 2_000
         let upstream = Source()
-        let subscriber = FlatteningCheckingSubscriber<Int>(initialDemand: .max(1), demandPerValue: Subscribers.Demand.none)
+        let subscriber = FlatteningCheckingSubscriber<Int>(
+            initialDemand: .max(1), demandPerValue: Subscribers.Demand.none)
         upstream.buffer(size: count, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             if thread == 0 {
@@ -230,22 +243,26 @@ struct BufferTests {
 
     // MARK: Calls back into the buffer from its .customError closure
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     /// Combine makes the custom error under its lock: a closure that makes the upstream send to the buffer again,
     /// on the same thread, traps there. Cadence stops too, and says why.
     @Test func aCustomErrorClosureThatMakesTheUpstreamSendAgainTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>()
             let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-            upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError {
-                upstream.send(3)
-                return .other
-            }).subscribe(subscriber)
+            upstream.buffer(
+                size: 1, prefetch: .byRequest,
+                whenFull: .customError {
+                    upstream.send(3)
+                    return .other
+                }
+            ).subscribe(subscriber)
             upstream.send(1)
             upstream.send(2)
         }
-        #expect(result?.standardErrorText.contains(
-            "Buffer: receive(_:) was called from inside its .customError closure on the same thread") == true)
+        #expect(
+            result?.standardErrorText.contains(
+                "Buffer: receive(_:) was called from inside its .customError closure on the same thread") == true)
     }
 
     /// Only the thread inside the closure is checked: a value another thread sends meanwhile is taken as usual.
@@ -254,19 +271,24 @@ struct BufferTests {
         let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
         let calls = LockedBox(0)
-        upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError {
-            guard calls.mutate({ calls in
-                calls += 1
-                return calls
-            }) == 1 else { return .other }
-            let done = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                upstream.send(3)
-                done.signal()
+        upstream.buffer(
+            size: 1, prefetch: .byRequest,
+            whenFull: .customError {
+                guard
+                    calls.mutate({ calls in
+                        calls += 1
+                        return calls
+                    }) == 1
+                else { return .other }
+                let done = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    upstream.send(3)
+                    done.signal()
+                }
+                done.wait()
+                return .other
             }
-            done.wait()
-            return .other
-        }).subscribe(subscriber)
+        ).subscribe(subscriber)
         upstream.send(1)
         upstream.send(2)
         #expect(upstream.subscription.cancelCount == 1)

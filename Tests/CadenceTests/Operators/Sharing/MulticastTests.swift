@@ -140,8 +140,9 @@ struct MulticastTests {
         multicast.subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "Multicast")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "Multicast")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "Multicast")
         let mirror = try #require((subscription as? any CustomReflectable)?.customMirror)
         #expect(mirror.children.isEmpty)
     }

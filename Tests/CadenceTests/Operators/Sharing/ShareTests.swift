@@ -98,7 +98,8 @@ struct ShareTests {
         Source().share().subscribe(subscriber)
         let subscription = try #require(subscriber.subscription)
         #expect((subscription as? any CustomStringConvertible)?.description == "Multicast")
-        #expect((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
-            == "Multicast")
+        #expect(
+            (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+                == "Multicast")
     }
 }

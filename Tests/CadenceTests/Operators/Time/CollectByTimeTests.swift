@@ -18,11 +18,12 @@ struct CollectByTimeTests {
                 log.append("\(group)@\(clock.now.ticks)")
                 return answer
             }
-            let strategy: Publishers.TimeGroupingStrategy<VirtualScheduler> = if let count {
-                .byTimeOrCount(clock.scheduler, .ticks(10), count)
-            } else {
-                .byTime(clock.scheduler, .ticks(10))
-            }
+            let strategy: Publishers.TimeGroupingStrategy<VirtualScheduler> =
+                if let count {
+                    .byTimeOrCount(clock.scheduler, .ticks(10), count)
+                } else {
+                    .byTime(clock.scheduler, .ticks(10))
+                }
             let upstream = upstream
             let subscriber = subscriber
             upstream.collect(strategy).subscribe(subscriber)
@@ -273,9 +274,10 @@ struct CollectByTimeTests {
         #expect(fixture.subscriber.values == [[1, 2], [3, 4]])
         fixture.subscriber.request(.max(1))
         fixture.clock.advance(by: .ticks(0))
-        #expect(fixture.subscriber.events.map(\.description) == [
-            "subscription", "value([1, 2])", "value([3, 4])", "value([5])", "finished",
-        ])
+        #expect(
+            fixture.subscriber.events.map(\.description) == [
+                "subscription", "value([1, 2])", "value([3, 4])", "value([5])", "finished",
+            ])
     }
 
     // MARK: Cancellation
@@ -400,7 +402,7 @@ struct CollectByTimeTests {
         #expect(subscriber.values == [])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func aCountBelowOneTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             DrivenPublisher<Int, TestError>().collect(.byTimeOrCount(VirtualClock().scheduler, .ticks(5), 0))
@@ -420,11 +422,12 @@ struct CollectByTimeTests {
         FailureReporter.$current.withValue(.init { messages.append($0.message) }) {
             upstream.collect(.byTimeOrCount(clock.scheduler, .ticks(ticks), 2)).subscribe(subscriber)
         }
-        #expect(messages.value == [
-            "CollectByTime: collect(_:options:) was given an interval of \(ticks) ticks; an interval must be " +
-            "positive, so no timer runs and groups go out only when the count is reached and when the upstream " +
-            "finishes.",
-        ])
+        #expect(
+            messages.value == [
+                "CollectByTime: collect(_:options:) was given an interval of \(ticks) ticks; an interval must be "
+                    + "positive, so no timer runs and groups go out only when the count is reached and when the upstream "
+                    + "finishes."
+            ])
         #expect(clock.pendingCount == 0)
         upstream.send(1)
         upstream.send(2)
@@ -446,11 +449,12 @@ struct CollectByTimeTests {
         let clock = VirtualClock()
         let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = FlatteningCheckingSubscriber<[Int]>(initialDemand: .max(1), demandPerValue: .max(1))
-        let strategy: Publishers.TimeGroupingStrategy<VirtualScheduler> = if let count {
-            .byTimeOrCount(clock.scheduler, .ticks(5), count)
-        } else {
-            .byTime(clock.scheduler, .ticks(5))
-        }
+        let strategy: Publishers.TimeGroupingStrategy<VirtualScheduler> =
+            if let count {
+                .byTimeOrCount(clock.scheduler, .ticks(5), count)
+            } else {
+                .byTime(clock.scheduler, .ticks(5))
+            }
         upstream.collect(strategy).subscribe(subscriber)
         TimeOperatorChecks.sendInLanesWhileTheClockAdvances(to: upstream, clock: clock)
         clock.advance(by: .ticks(5))

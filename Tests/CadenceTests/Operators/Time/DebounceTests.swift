@@ -12,9 +12,11 @@ struct DebounceTests {
         let upstream = Source()
         let subscriber: TestSubscriber<Int, TestError>
 
-        init(dueTime: VirtualTime.Stride = .milliseconds(300), initialDemand: Subscribers.Demand = .unlimited,
-             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none },
-             clock: VirtualClock = VirtualClock()) {
+        init(
+            dueTime: VirtualTime.Stride = .milliseconds(300), initialDemand: Subscribers.Demand = .unlimited,
+            onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none },
+            clock: VirtualClock = VirtualClock()
+        ) {
             self.clock = clock
             subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
             upstream.debounce(for: dueTime, scheduler: clock.scheduler).subscribe(subscriber)
@@ -116,10 +118,11 @@ struct DebounceTests {
         clock.advance(to: .init(ticks: 10))
         upstream.send(1)
         upstream.send(completion: .finished)
-        #expect(scheduler.log.value == [
-            "schedule(after: tick 310, interval: 300 ticks, tolerance: 0 ticks, options: fast) at tick 10",
-            "schedule(options: nil) at tick 10",
-        ])
+        #expect(
+            scheduler.log.value == [
+                "schedule(after: tick 310, interval: 300 ticks, tolerance: 0 ticks, options: fast) at tick 10",
+                "schedule(options: nil) at tick 10",
+            ])
     }
 
     @Test func aZeroDueTimeDeliversOnTheSchedulerAtTheSameTickWithoutMisuse() {

@@ -137,7 +137,7 @@ struct DelayTests {
         #expect(clock.now.ticks == 7)
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func cancellingAfterTheUpstreamFinishedWithholdsThatCompletion() {
         let (clock, upstream, subscriber) = make()
         upstream.send(completion: .finished)
@@ -227,19 +227,22 @@ struct DelayTests {
         upstream.send(1)
         clock.run()
         #expect(subscriber.timeline == ["subscription@0", "1@2"])
-        #expect(messages.value == [
-            "TestScheduler.schedule(after:tolerance:options:_:) was given a negative tolerance (-1 tick); a "
-                + "tolerance must not be negative, and virtual time ignores it."
-        ])
+        #expect(
+            messages.value == [
+                "TestScheduler.schedule(after:tolerance:options:_:) was given a negative tolerance (-1 tick); a "
+                    + "tolerance must not be negative, and virtual time ignores it."
+            ])
     }
 
     @Test func aValueSentFromInsideADeliveryWaitsForItsOwnInterval() {
         let upstream = Upstream()
         let clock = VirtualClock()
-        let subscriber = Recorder(clock: clock, onValue: { value in
-            if value < 3 { upstream.send(value + 1) }
-            return .none
-        })
+        let subscriber = Recorder(
+            clock: clock,
+            onValue: { value in
+                if value < 3 { upstream.send(value + 1) }
+                return .none
+            })
         upstream.delay(for: .ticks(2), scheduler: clock.scheduler).subscribe(subscriber)
         upstream.send(1)
         clock.run()

@@ -30,9 +30,10 @@ struct MeasureIntervalTests {
         upstream.send("c")
         clock.advance(to: .init(ticks: 18))
         upstream.send("d")
-        #expect(subscriber.timeline == [
-            "subscription@3", "11 ticks@14", "3 ticks@17", "0 ticks@17", "1 tick@18",
-        ])
+        #expect(
+            subscriber.timeline == [
+                "subscription@3", "11 ticks@14", "3 ticks@17", "0 ticks@17", "1 tick@18",
+            ])
     }
 
     @Test func intervalsArriveAtOnceWithNothingScheduled() {
@@ -116,11 +117,15 @@ struct MeasureIntervalTests {
     }
 
     @Test func theDownstreamStaysAfterACancelUntilTheSubscriptionGoes() {
-        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel) { $0.measureInterval(using: VirtualScheduler()) }
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .cancel) {
+            $0.measureInterval(using: VirtualScheduler())
+        }
     }
 
     @Test func theDownstreamStaysAfterTheCompletionUntilTheSubscriptionGoes() {
-        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish) { $0.measureInterval(using: VirtualScheduler()) }
+        expectTheSubscriberStaysUntilTheSubscriptionGoes(ending: .finish) {
+            $0.measureInterval(using: VirtualScheduler())
+        }
     }
 
     @Test func aSecondSubscriptionIsCancelled() {

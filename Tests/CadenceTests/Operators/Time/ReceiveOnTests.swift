@@ -48,7 +48,10 @@ struct ReceiveOnTests {
         let log = LockedBox<[String]>([])
         let subscriber = Self.timedSubscriber(clock, log: log)
         upstream.receive(on: clock.scheduler).subscribe(subscriber)
-        clock.schedule(after: .ticks(5)) { upstream.send(1); upstream.send(2) }
+        clock.schedule(after: .ticks(5)) {
+            upstream.send(1)
+            upstream.send(2)
+        }
         clock.schedule(after: .ticks(9)) { upstream.send(3) }
 
         clock.advance(by: .ticks(4))

@@ -259,7 +259,7 @@ struct SubscribeOnTests {
         #expect(upstream.requests.value == [.max(1), .max(2)])
     }
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     /// Combine asks the upstream under a lock of its own: a request that `ImmediateScheduler` runs from inside the
     /// upstream's request traps there. Cadence stops too, and says why.
     @Test func aRequestFromInsideTheUpstreamsRequestOnTheSameThreadTraps() async {
@@ -270,10 +270,12 @@ struct SubscribeOnTests {
             upstream.onRequest = { subscriber.request(.unlimited) }
             subscriber.request(.max(1))
         }
-        #expect(result?.standardErrorText.contains("""
-            SubscribeOn: request(_:) reached the upstream's subscription from inside its own request(_:) or \
-            cancel() on the same thread
-            """) == true)
+        #expect(
+            result?.standardErrorText.contains(
+                """
+                SubscribeOn: request(_:) reached the upstream's subscription from inside its own request(_:) or \
+                cancel() on the same thread
+                """) == true)
     }
 
     /// The same for a cancel made from inside the upstream's request.
@@ -285,10 +287,12 @@ struct SubscribeOnTests {
             upstream.onRequest = { subscriber.cancel() }
             subscriber.request(.max(1))
         }
-        #expect(result?.standardErrorText.contains("""
-            SubscribeOn: cancel() reached the upstream's subscription from inside its own request(_:) or cancel() \
-            on the same thread
-            """) == true)
+        #expect(
+            result?.standardErrorText.contains(
+                """
+                SubscribeOn: cancel() reached the upstream's subscription from inside its own request(_:) or cancel() \
+                on the same thread
+                """) == true)
     }
 
     /// Only the thread inside the upstream's request is checked: a request from another thread meanwhile reaches

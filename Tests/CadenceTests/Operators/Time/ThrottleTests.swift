@@ -12,9 +12,11 @@ struct ThrottleTests {
         let upstream: Source
         let subscriber: TestSubscriber<Int, TestError>
 
-        init(interval: VirtualTime.Stride = .milliseconds(300), latest: Bool = true,
-             initialDemand: Subscribers.Demand = .unlimited, upstream: Source = Source(),
-             onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }) {
+        init(
+            interval: VirtualTime.Stride = .milliseconds(300), latest: Bool = true,
+            initialDemand: Subscribers.Demand = .unlimited, upstream: Source = Source(),
+            onValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }
+        ) {
             self.upstream = upstream
             subscriber = TestSubscriber(initialDemand: initialDemand, onValue: onValue)
             upstream.throttle(for: interval, scheduler: clock.scheduler, latest: latest).subscribe(subscriber)
@@ -148,10 +150,11 @@ struct ThrottleTests {
         upstream.send(completion: .finished)
         clock.advance(to: .init(ticks: 400))
         upstream.send(4)
-        #expect(scheduler.log.value == [
-            "schedule(options: nil) at tick 10",
-            "schedule(after: tick 310, tolerance: 0 ticks, options: nil) at tick 20",
-        ])
+        #expect(
+            scheduler.log.value == [
+                "schedule(options: nil) at tick 10",
+                "schedule(after: tick 310, tolerance: 0 ticks, options: nil) at tick 20",
+            ])
         #expect(subscriber.events == [.subscription, .value(2), .value(3), .completion(.finished)])
     }
 
@@ -393,10 +396,12 @@ struct ThrottleTests {
 
     @Test func aValueSentFromInsideReceiveWaitsForTheNextWindow() {
         let upstream = Source()
-        let fixture = Fixture(upstream: upstream, onValue: { value in
-            if value == 1 { upstream.send(10) }
-            return .none
-        })
+        let fixture = Fixture(
+            upstream: upstream,
+            onValue: { value in
+                if value == 1 { upstream.send(10) }
+                return .none
+            })
         upstream.send(1)
         fixture.runNow()
         #expect(fixture.subscriber.values == [1])
@@ -408,10 +413,12 @@ struct ThrottleTests {
 
     @Test func aCompletionSentFromInsideReceiveGoesOutOnTheScheduler() {
         let upstream = Source()
-        let fixture = Fixture(upstream: upstream, onValue: { _ in
-            upstream.send(completion: .finished)
-            return .none
-        })
+        let fixture = Fixture(
+            upstream: upstream,
+            onValue: { _ in
+                upstream.send(completion: .finished)
+                return .none
+            })
         upstream.send(1)
         fixture.runNow()
         #expect(fixture.subscriber.events == [.subscription, .value(1), .completion(.finished)])
@@ -424,12 +431,16 @@ struct ThrottleTests {
         let upstream = Source()
         let remaining = LockedBox(5)
         let subscriber = TestSubscriber<Int, TestError>(onValue: { _ in
-            if remaining.mutate({ count in count -= 1; return count >= 0 }) {
+            if remaining.mutate({ count in
+                count -= 1
+                return count >= 0
+            }) {
                 upstream.send(-1)
             }
             return .none
         })
-        upstream.throttle(for: .milliseconds(60), scheduler: ImmediateScheduler.shared, latest: true).subscribe(subscriber)
+        upstream.throttle(for: .milliseconds(60), scheduler: ImmediateScheduler.shared, latest: true).subscribe(
+            subscriber)
         upstream.send(0)
         #expect(subscriber.values == [0, -1, -1, -1, -1, -1])
         upstream.send(completion: .finished)

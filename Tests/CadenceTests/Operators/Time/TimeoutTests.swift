@@ -64,7 +64,7 @@ struct TimeoutTests {
     @Test func aValueAtTheDeadlineTickCountsWhenTheClockRunsItBeforeTheTimer() {
         let clock = VirtualClock()
         let upstream = Upstream()
-        clock.schedule(at: .init(ticks: 10)) { upstream.send(1) }  // queued before the timer exists
+        clock.schedule(at: .init(ticks: 10)) { upstream.send(1) } // queued before the timer exists
         let subscriber = Recorder(clock: clock)
         upstream.timeout(.ticks(10), scheduler: clock.scheduler).subscribe(subscriber)
         clock.advance(to: .init(ticks: 19))
@@ -76,7 +76,7 @@ struct TimeoutTests {
     @Test func aValueAtTheDeadlineTickAfterTheTimerRanIsIgnored() {
         let (clock, upstream, subscriber) = make()
         let downstream = upstream.subscription.downstream
-        clock.schedule(at: .init(ticks: 10)) { _ = downstream.receive(1) }  // queued after the timer
+        clock.schedule(at: .init(ticks: 10)) { _ = downstream.receive(1) } // queued after the timer
         clock.run()
         #expect(subscriber.timeline == ["subscription@0", "finished@10"])
         #expect(clock.pendingCount == 0)
@@ -170,7 +170,7 @@ struct TimeoutTests {
         subscriber.cancel()
         subscriber.cancel()
         #expect(upstream.subscription.cancelCount == 1)
-        #expect(clock.pendingCount == 1)  // the value's one-shot delivery action, now inert
+        #expect(clock.pendingCount == 1) // the value's one-shot delivery action, now inert
         subscriber.request(.max(1))
         #expect(upstream.subscription.requests == [.unlimited])
         _ = upstream.subscription.downstream.receive(2)
@@ -304,7 +304,7 @@ struct TimeoutTests {
 
     // MARK: A scheduler that runs the timer at once
 
-    #if !canImport(Combine)  // Combine traps here too, with a message of its own
+    #if !canImport(Combine) // Combine traps here too, with a message of its own
     /// Combine starts the timer under a lock the timer's action takes: on `ImmediateScheduler`, which runs the
     /// action inside the call that schedules it, subscribing traps. Cadence stops there too, and says why.
     @Test func aTimeoutOnAnImmediateSchedulerTrapsWhenSubscribed() async {
@@ -312,10 +312,12 @@ struct TimeoutTests {
             DrivenPublisher<Int, TestError>().timeout(5, scheduler: ImmediateScheduler.shared)
                 .subscribe(TestSubscriber<Int, TestError>())
         }
-        #expect(result?.standardErrorText.contains("""
-            Timeout: the scheduler ran the timer at once, inside the call that scheduled it; a timeout needs a \
-            scheduler that runs its timer later (not ImmediateScheduler)
-            """) == true)
+        #expect(
+            result?.standardErrorText.contains(
+                """
+                Timeout: the scheduler ran the timer at once, inside the call that scheduled it; a timeout needs a \
+                scheduler that runs its timer later (not ImmediateScheduler)
+                """) == true)
     }
 
     /// Only the thread inside the call is checked: a timer that runs on another thread while the call that
@@ -355,14 +357,18 @@ private struct OtherThreadScheduler: Scheduler {
         runOnAnotherThread(action)
     }
 
-    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
-                  _ action: @escaping () -> Void) {
+    func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) {
         runOnAnotherThread(action)
     }
 
-    func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-                  tolerance: SchedulerTimeType.Stride, options: Never?,
-                  _ action: @escaping () -> Void) -> any Cancellable {
+    func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) -> any Cancellable {
         runOnAnotherThread(action)
         return AnyCancellable {}
     }

@@ -113,7 +113,7 @@ struct TransformSubscriptionTests {
         #expect(subscriber.transformEventLog == ["subscription", "finished", "value(2)"])
     }
 
-    #if !canImport(Combine)  // Cadence's messages; Combine traps with its own
+    #if !canImport(Combine) // Cadence's messages; Combine traps with its own
     @Test func aStrictSubscriptionTrapsOnAValueBeforeItsSubscription() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let upstream = DrivenPublisher<Int, TestError>(sendsSubscriptionAtOnce: false)

@@ -85,7 +85,7 @@ struct TryCompactMapTests {
         #expect(subscriber.transformSubscriptionMirror?.children.map(\.label) == ["downstream"])
     }
 
-    #if !canImport(Combine)  // pins a Cadence decision that Combine does not share
+    #if !canImport(Combine) // pins a Cadence decision that Combine does not share
     @Test func requestingNoDemandTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let (_, subscriber) = makeTransformPipeline(String.self, TestError.self, initialDemand: .none) {

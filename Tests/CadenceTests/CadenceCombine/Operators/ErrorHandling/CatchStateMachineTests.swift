@@ -75,8 +75,8 @@ struct CatchStateMachineTests {
         #expect(machine.cancel() == nil)
         #expect(machine.request(.max(1)) == nil)
         guard case .deliver("downstream") = machine.receiveUpstreamValue(),
-              case .deliver("downstream") = machine.receiveUpstreamValue(),
-              case .none = machine.receiveUpstreamCompletion(isFailure: true)
+            case .deliver("downstream") = machine.receiveUpstreamValue(),
+            case .none = machine.receiveUpstreamCompletion(isFailure: true)
         else {
             Issue.record("expected the upstream's late values to go through, its failure to be ignored")
             return
@@ -122,7 +122,7 @@ struct CatchStateMachineTests {
     @Test func aFailureOutOfTurnIsABrokenRuleAndAFinishOutOfTurnIsIgnored() {
         var beforeSubscription = Machine(downstream: "downstream")
         guard case .failedOutOfTurn = beforeSubscription.receiveUpstreamCompletion(isFailure: true),
-              case .none = beforeSubscription.receiveUpstreamCompletion(isFailure: false)
+            case .none = beforeSubscription.receiveUpstreamCompletion(isFailure: false)
         else {
             Issue.record("expected a failure before the subscription to be out of turn, a finish to be ignored")
             return

@@ -9,7 +9,9 @@ struct SwitchToLatestStateMachineTests {
     typealias Machine = SwitchToLatestStateMachine<TestSubscriber<Int, TestError>>
 
     /// A machine subscribed to its upstream, with inner publisher 0 subscribed as `inner`.
-    static func withInner(demand: Subscribers.Demand = .none)
+    static func withInner(
+        demand: Subscribers.Demand = .none
+    )
         -> (machine: Machine, upstream: DedupeIdleSubscription, inner: DedupeIdleSubscription)
     {
         var machine = Machine(downstream: TestSubscriber())
@@ -101,8 +103,8 @@ struct SwitchToLatestStateMachineTests {
     @Test func valuesArrivingWhileEmittingQueueWithTheirDemandTakenAndTheEmitterDrainsThem() {
         var (machine, _, inner) = Self.withInner(demand: .max(3))
         guard case .deliver = machine.receiveInner(1, at: 0),
-              case .none = machine.receiveInner(2, at: 0),
-              case .none = machine.receiveInner(3, at: 0)
+            case .none = machine.receiveInner(2, at: 0),
+            case .none = machine.receiveInner(3, at: 0)
         else {
             Issue.record("expected the first value to go out and the next two to queue")
             return

@@ -19,7 +19,9 @@ struct BufferStateMachineTests {
 
     /// Runs a drain from `first` to its end, answering `more` to each delivery; returns the values delivered and the
     /// step that ended it.
-    static func drain(_ machine: inout Machine, from first: Machine.DrainStep?, answering more: Subscribers.Demand = .none)
+    static func drain(
+        _ machine: inout Machine, from first: Machine.DrainStep?, answering more: Subscribers.Demand = .none
+    )
         -> (delivered: [Int], last: Machine.DrainStep?)
     {
         var delivered: [Int] = []

@@ -28,7 +28,7 @@ struct ScheduledDeliveryQueueTests {
         queue.append(2)
         queue.append(3)
         #expect(queue.actionRan() == 1)
-        #expect(queue.actionRan() == nil)  // another thread, or re-entrantly from inside the delivery of 1
+        #expect(queue.actionRan() == nil) // another thread, or re-entrantly from inside the delivery of 1
         #expect(queue.actionRan() == nil)
         #expect(queue.deliveryEnded() == 2)
         #expect(queue.deliveryEnded() == 3)
