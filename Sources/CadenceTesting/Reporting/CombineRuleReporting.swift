@@ -15,7 +15,8 @@ import Testing
 ///
 /// 1. ``FailureReporter/current`` when one is bound (a test's recording reporter, or a virtual-time session's);
 /// 2. the Swift Testing test running on this task, at the test's declaration;
-/// 3. the XCTest test case running now, once CadenceTesting follows XCTest's test cases;
+/// 3. the XCTest test case running now (CadenceTesting follows XCTest's test cases from its load, see
+///    `XCTestCaseObserver`);
 /// 4. nowhere: on a thread of its own outside any of these, the rule cannot be tied to a test, and Cadence stops the
 ///    process as Combine does.
 enum CombineRuleReporting {
@@ -43,11 +44,15 @@ enum CombineRuleReporting {
     }
 }
 
-/// CadenceTesting's load-time setup: installs `CombineRuleReporting` as the handler of broken Combine rules.
+/// CadenceTesting's load-time setup: installs `CombineRuleReporting` as the handler of broken Combine rules and,
+/// where XCTest is, starts following XCTest's test cases, so that neither depends on whether an `expect` ran first.
 ///
 /// The constructor of the C module `CadenceTestingLoad` calls it when the image that links CadenceTesting is loaded,
 /// before `main` and before any test; nothing else calls it.
 @_cdecl("cadence_testing_did_load")
 func cadenceTestingDidLoad() {
     CombineRuleViolation.handler = { message in CombineRuleReporting.report(message) }
+    #if canImport(XCTest)
+    XCTestCaseObserver.register()
+    #endif
 }

@@ -20,9 +20,9 @@ final class XCTestCaseScope: Sendable {
         var testName: String?
     }
 
-    /// Holds the ended chains' late checks until the teardown; nil for a case the observer did not see start (the
-    /// first test of a run that had not asked for ``XCTestCaseObserver/followTestCases()``): its late events are
-    /// reported as they arrive, and the gate shuts when the case has finished.
+    /// Holds the ended chains' late checks until the teardown; nil for a case the observer did not see start (one
+    /// already running when CadenceTesting was loaded, see ``XCTestCaseObserver``): its late events are reported as
+    /// they arrive, and the gate shuts when the case has finished.
     let expectations: ExpectationScope?
     // Held while a failure goes to `XCTFail`, so the gate cannot shut (and another test start) halfway through.
     private let state: Locked<State>
@@ -62,13 +62,14 @@ final class XCTestCaseScope: Sendable {
     }
 }
 
-/// Follows XCTest's test cases (XCTest's test observation), so that each expectation made in a test case knows it:
-/// see ``XCTestCaseScope``.
+/// Follows XCTest's test cases (XCTest's test observation), so that each expectation made in a test case, and each
+/// broken Combine rule, knows it: see ``XCTestCaseScope``.
 ///
-/// It starts following at the first expectation that reports into XCTest, or earlier when a test asks
-/// (``followTestCases()``, from a test class's `setUp()` class method): the case running at that first expectation
-/// was not seen starting, so its teardown cannot be joined — its late events are reported as they arrive while it
-/// runs, and as strays once it has finished.
+/// The shared observer registers with XCTest when CadenceTesting is loaded (``register()``, called at load time by
+/// `cadenceTestingDidLoad()`), before any test case starts, so it sees every test case from its start — whether or
+/// not an expectation ran before. An image that links CadenceTesting loaded while a test case already runs (a bundle
+/// opened mid-run) registers inside that case: the case was not seen starting, so its teardown cannot be joined — its
+/// late events are reported as they arrive while it runs, and as strays once it has finished.
 final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
     // `state` guards every mutable property.
     private struct State {
@@ -83,17 +84,16 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
 
     private let state = Locked(State())
 
-    /// The observer, registered with XCTest the first time it is asked for.
+    /// The observer, registered with XCTest the first time it is asked for: when CadenceTesting is loaded.
     static let shared: XCTestCaseObserver = {
         let observer = XCTestCaseObserver()
         XCTestObservationCenter.shared.addTestObserver(observer)
         return observer
     }()
 
-    /// Starts following XCTest's test cases now, before any test of the class that calls it runs, so that the first
-    /// test case too has its late events checked at its teardown.
-    package static func followTestCases() {
-        shared.state.withLock { $0.followsFromStart = true }
+    /// Registers the shared observer with XCTest; CadenceTesting's load-time setup calls it, before any test runs.
+    static func register() {
+        _ = shared
     }
 
     /// The scope of the test case running now, for an expectation made now; nil between test cases.

@@ -5,6 +5,9 @@ import CadenceSupport
 @testable import CadenceTesting
 import Foundation
 import Testing
+#if canImport(XCTest)
+import XCTest
+#endif
 
 /// A subscriber that asks for nothing: `request(.max(0))` as soon as it is subscribed, which `Just` does not allow.
 private final class ZeroDemandSubscriber: Subscriber, @unchecked Sendable { // used on one thread at a time
@@ -108,6 +111,27 @@ struct CombineRuleReportingTests {
         }
     }
 
+    #if canImport(XCTest)
+    @Test("in an XCTest test case, before any expect has run in the process, a broken rule fails that test case")
+    func xcTestCaseBeforeAnyExpect() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            // On a thread of its own, as XCTest runs its cases: no Swift Testing test is running there.
+            let testCase = RuleBreakingTestCase(name: "testBreaksJustsRule") { _ in
+                Just(7).subscribe(ZeroDemandSubscriber())
+            }
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                testCase.run()
+                done.signal()
+            }.start()
+            if done.wait(timeout: .now() + 600) == .timedOut { exit(EXIT_FAILURE) }
+            print(testCase.failures.joined(separator: "\n"))
+        }
+        let output = result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) }
+        #expect(output == "failed - \(Self.justZeroDemand)\n")
+    }
+    #endif
+
     /// Breaks `Just`'s rule with a reporter bound by hand — not through `recordingFailures`, an `expect` or a
     /// session — and exits with a failure unless the reporter got exactly the rule's report.
     private static func breakJustsRuleWithABoundReporter() {
@@ -119,6 +143,19 @@ struct CombineRuleReportingTests {
     }
     #endif
 }
+
+#if !canImport(Combine) && canImport(XCTest)
+/// An XCTest test case run by hand, which keeps the failures XCTest is asked to record instead of failing.
+private final class RuleBreakingTestCase: XCTestCase, @unchecked Sendable { // read once its run has returned
+    private(set) var failures: [String] = []
+
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
+        failures.append(description)
+    }
+}
+#endif
 
 /// A value shared with one other thread.
 private final class LockedValue<Value: Sendable>: Sendable {

@@ -1,8 +1,9 @@
-// The XCTest case running when Cadence's observer of test cases is installed — the first test case of a run that
-// makes an expectation, unless a class asked for `followTestCases()` earlier. The observer did not see it start, so it
-// could not add a teardown block to it: its late failures are reported as they arrive, while it runs, and as strays
-// naming it once it has finished. In this process the shared observer was installed long ago, so the tests drive an
-// observer of their own, which XCTest does not know of, through the same calls.
+// The XCTest case running when Cadence's observer of test cases is installed — none in a test run, where
+// CadenceTesting registers the observer when it is loaded, but one when an image linking CadenceTesting is opened while
+// a test case already runs. The observer did not see it start, so it could not add a teardown block to it: its late
+// failures are reported as they arrive, while it runs, and as strays naming it once it has finished. In this process
+// the shared observer was installed long ago, so the tests drive an observer of their own, which XCTest does not know
+// of, through the same calls.
 #if canImport(XCTest)
 import CadenceSupport
 @testable import CadenceTesting

@@ -23,12 +23,6 @@ final class LateEventXCTests: FailureCapturingTestCase {
 
     private static let handover = Synchronized<Handover?>(nil)
 
-    override class func setUp() {
-        super.setUp()
-        // So that the first test case of the class is followed from its start, whichever class ran before.
-        XCTestCaseObserver.followTestCases()
-    }
-
     func testALateEventWhileTheTestRunsFailsItAtItsTeardown() {
         let subject = PassthroughSubject<Int, Never>()
         let line = #line + 2
