@@ -38,8 +38,10 @@
 /// - XCTest tracks its running test for the whole process, so `XCTFail` on another thread fails that test while it
 ///   runs;
 /// - Swift Testing attributes an issue only on the test's task, so `swiftTesting` carries a failure found elsewhere
-///   back onto a task made on the test's task when `expect` was called: the failure lands in that test (inside the
-///   `withKnownIssue` that surrounded `expect`, if any), shortly after it is found.
+///   back onto a task made on the test's task: the failure lands in that test (inside the `withKnownIssue` that
+///   surrounded the task's making, if any), shortly after it is found. An expectation chain makes that task when a
+///   step fails or when it starts watching for late events, on the test's task, not for a chain that passed and
+///   watches nothing.
 public struct FailureReporter: Sendable {
     /// The test framework a reporter reports into, so that a test can tell which one `resolved` picked.
     package enum Destination: Sendable, Equatable {

@@ -29,9 +29,10 @@ final class ExpectationScope: Sendable {
 
     /// The reporter and the scope for an expectation made now: the test framework's reporter (or the one a test
     /// bound) and the running virtual-time session's scope; under XCTest with no session, the running test case's
-    /// gated reporter and scope (``XCTestCaseScope``).
+    /// gated reporter and scope (``XCTestCaseScope``). A Swift Testing reporter's relay starts only when the chain
+    /// calls `startRelay()`.
     static func resolved() -> (FailureReporter, ExpectationScope?) {
-        let reporter = FailureReporter.resolved
+        let reporter = FailureReporter.resolved(relayStartsAtOnce: false)
         #if canImport(XCTest)
         if current == nil, reporter.destination == .xcTest, let testCase = XCTestCaseObserver.scopeForNewExpectation() {
             return (testCase.reporter, testCase.expectations)

@@ -145,6 +145,8 @@ extension PublisherExpectation {
         {
             return
         }
+        // A late event may come on any thread.
+        reporter.startRelay()
         watch(recorder)
     }
 }

@@ -42,6 +42,8 @@ extension PublisherExpectation {
             chain.failure = failure
             chain.failedOnWallClock = onWallClock
         }
+        // The failure is reported when the chain ends, which may be on another thread.
+        reporter.startRelay()
     }
 
     /// Marks the first `count` events from the cursor as consumed by step `index`.

@@ -10,8 +10,13 @@ extension FailureReporter {
     /// `swiftTesting`); read it on the test's task, as `expect(_:)` does. The reporter a virtual-time session binds
     /// for misuse is passed over: an expectation inside `.virtualTime` still reports into the test framework itself.
     public static var resolved: FailureReporter {
+        resolved(relayStartsAtOnce: true)
+    }
+
+    /// `resolved`, with a Swift Testing reporter's relay started at once or only on ``startRelay()``.
+    static func resolved(relayStartsAtOnce: Bool) -> FailureReporter {
         if let bound { return bound }
-        if isSwiftTestingRunning { return .swiftTesting }
+        if isSwiftTestingRunning { return .swiftTesting(relayStartsAtOnce: relayStartsAtOnce) }
         return .testFramework
     }
 

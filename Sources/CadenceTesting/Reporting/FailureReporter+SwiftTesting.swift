@@ -22,14 +22,21 @@ extension FailureReporter {
     /// another thread should wait for that work before it returns). Made where no Swift Testing test is running, the
     /// reporter records every failure directly, wherever it is found.
     public static var swiftTesting: FailureReporter {
+        swiftTesting(relayStartsAtOnce: true)
+    }
+
+    /// `swiftTesting`, with a relay that starts at once, or only when ``startRelay()`` is called on the test's task:
+    /// until then a failure found elsewhere is recorded where it is found, attributed to no test.
+    static func swiftTesting(relayStartsAtOnce: Bool) -> FailureReporter {
         let test = Test.current?.id
-        let relay = test.map { _ in FailureRelay(record: recordIssue) }
+        let relay = test.map { test in
+            relayStartsAtOnce
+                ? FailureRelay(record: recordIssue)
+                : FailureRelay(record: recordIssue, startsWhere: { Test.current?.id == test })
+        }
         return FailureReporter(destination: .swiftTesting, attachment: relay) { failure in
-            if let relay, Test.current?.id != test {
-                relay.send(failure)
-            } else {
-                recordIssue(failure)
-            }
+            if let relay, Test.current?.id != test, relay.send(failure) { return }
+            recordIssue(failure)
         }
     }
 
@@ -49,4 +56,10 @@ extension FailureReporter {
 extension FailureReporter {
     /// For a Swift Testing reporter made on a test's task: the task that records failures found elsewhere.
     var relay: FailureRelay? { attachment as? FailureRelay }
+
+    /// Starts this reporter's relay, if it has one that has not started and this is its test's task: what an
+    /// expectation chain calls once a failure may be found away from the test's task.
+    func startRelay() {
+        relay?.start()
+    }
 }

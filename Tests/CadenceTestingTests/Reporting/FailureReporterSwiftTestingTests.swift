@@ -210,6 +210,32 @@ struct FailureReporterSwiftTestingTests {
         }
     }
 
+    @Test("a chain that passed and watches nothing starts no relay task; one that watches for late events does")
+    func aPassingChainStartsNoRelay() {
+        var passing: FailureRelay?
+        do {
+            let chain = expect(Just(1))
+            passing = chain.reporter.relay
+            chain.toEmit(1).thenFinish()
+        }
+        #expect(passing?.hasStarted == false)
+        let subject = PassthroughSubject<Int, Never>()
+        let watching = expect(subject).reporter.relay
+        #expect(watching?.hasStarted == true)
+    }
+
+    @Test("a failed step starts the chain's relay on the test's task, before the chain ends")
+    func aFailedStepStartsTheRelay() {
+        withKnownIssue {
+            let chain = expect(Just(1))
+            #expect(chain.reporter.relay?.hasStarted == false)
+            chain.toEmit(2)
+            #expect(chain.reporter.relay?.hasStarted == true)
+        } matching: { issue in
+            matches(issue, Self.toEmit2, line: #line - 3, column: 25)
+        }
+    }
+
     @Test("a reporter made where no Swift Testing test runs has no relay")
     func noRelayOffTest() async {
         let relay = await Task.detached { FailureReporter.swiftTesting.relay }.value
