@@ -12,9 +12,41 @@ extension Publisher {
     public func probed(on clock: VirtualClock) -> ProbedPublisher<Self> {
         ProbedPublisher(upstream: self, probe: SubscriptionProbe(clock: clock))
     }
+
+    /// This publisher, with a probe on the test's clock, `VirtualClock.current` — the clock that `.virtualTime` and
+    /// `withVirtualTime` bind — as `probed(on:)` puts one on a clock passed to it.
+    ///
+    /// ```swift
+    /// @Test(.virtualTime)
+    /// func theRequestIsMadeOnTheTap() {
+    ///     let request = api.resetPassword(email).probed()
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// With no clock bound, the call is reported as a failure at its line, and the probe records on a clock of its
+    /// own, which nothing advances — every tick it notes is 0:
+    ///
+    /// ```text
+    /// probed() found no test clock: it records on VirtualClock.current, which .virtualTime and withVirtualTime bind, and none is bound here. Pass the clock with probed(on:). This probe records on a clock of its own that nothing advances, so every tick it notes is 0.
+    /// ```
+    public func probed(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ProbedPublisher<Self> {
+        if let clock = VirtualClock.current { return probed(on: clock) }
+        FailureReporter.resolved.report(
+            ExpectationFailure(
+                message: TestDoubleText.probedWithoutClock,
+                location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            ))
+        return probed(on: VirtualClock())
+    }
 }
 
-/// A publisher with a probe on its subscriptions (see `probed(on:)`).
+/// A publisher with a probe on its subscriptions (see `probed(on:)` and `probed()`).
 public struct ProbedPublisher<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

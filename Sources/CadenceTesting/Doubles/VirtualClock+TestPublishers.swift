@@ -48,6 +48,29 @@ extension VirtualClock {
             ))
     }
 
+    /// A hot ``TestPublisher`` whose `Failure` is the one its context asks for, playing a diagram with no `#`: an
+    /// input of a type that can fail, which this test does not fail, needs no `error:`.
+    ///
+    /// ```swift
+    /// let input: TestPublisher<Int, APIError> = clock.hot("-a-|", values: ["a": 1])
+    /// ```
+    ///
+    /// A `#` in the diagram has no error to fail with: it is reported at this call, and the publisher plays nothing.
+    /// Without a `Failure` from the context, `hot(_:values:)` makes one that cannot fail.
+    @_disfavoredOverload
+    public func hot<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        publisher(
+            .hot, marbles, values: values, error: nil,
+            at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// A cold ``TestPublisher`` that plays `marbles` to each subscriber on its own, the diagram's tick 0 being the
     /// tick it subscribed on; see `hot(_:values:)` for the diagram.
     ///
@@ -84,6 +107,26 @@ extension VirtualClock {
             at: SourceCodeLocation(
                 fileID: fileID, filePath: filePath, line: line, column: column
             ))
+    }
+
+    /// A cold ``TestPublisher`` whose `Failure` is the one its context asks for, playing a diagram with no `#`; see
+    /// the `hot(_:values:)` of this form.
+    ///
+    /// ```swift
+    /// let response: TestPublisher<Response, APIError> = clock.cold("--(r|)", values: ["r": .accepted])
+    /// ```
+    @_disfavoredOverload
+    public func cold<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        publisher(
+            .cold, marbles, values: values, error: nil,
+            at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A hot ``TestPublisher`` playing `events`, each at its tick counted from now. Ticks must not go backwards, and
@@ -175,7 +218,10 @@ extension VirtualClock {
             case .failure:
                 guard let error else {
                     let position = Array(marbles).firstIndex(of: "#").map { $0 + 1 } ?? 0
-                    reportBad(TestDoubleText.cannotFail(at: position))
+                    reportBad(
+                        Failure.self == Never.self
+                            ? TestDoubleText.cannotFail(at: position)
+                            : TestDoubleText.noError(at: position, failure: TypeName.describe(Failure.self)))
                     return []
                 }
                 script.append((Int64(tick), .failure(error)))
@@ -265,6 +311,34 @@ extension TestScheduler {
     ) -> TestPublisher<Output, Failure> {
         clock.cold(
             marbles, values: values, error: error, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `VirtualClock.hot(_:values:)` on the scheduler's clock, for a `Failure` its context asks for: a diagram with
+    /// no `#` needs no `error:`.
+    @_disfavoredOverload
+    public func hot<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        clock.hot(marbles, values: values, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `VirtualClock.cold(_:values:)` on the scheduler's clock, for a `Failure` its context asks for: a diagram with
+    /// no `#` needs no `error:`.
+    @_disfavoredOverload
+    public func cold<Output, Failure: Error>(
+        _ marbles: String,
+        values: [Character: Output] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestPublisher<Output, Failure> {
+        clock.cold(marbles, values: values, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// `VirtualClock.hot(_:)` on the scheduler's clock: `events`, each at its tick counted from now.

@@ -3,6 +3,10 @@ enum DrivingLimits {
     /// How many clock actions one step runs at most while it waits, before it gives up (an endless timer would keep
     /// it waiting forever); ``VirtualClock/defaultActionLimit`` unless bound otherwise.
     @TaskLocal static var stepActions = VirtualClock.defaultActionLimit
+
+    /// How many clock actions a failed wait with a budget runs, after its deadline, to see whether what it waited for
+    /// came late: a budget step of the chain, or a wait of the XCTest shims (`wait(for:advancing:by:)`).
+    static let lookaheadActions = 10_000
 }
 
 extension PublisherExpectation {
@@ -11,7 +15,7 @@ extension PublisherExpectation {
 
     /// How many clock actions a failed step with a budget runs, after its deadline, to see whether what it waited for
     /// came late.
-    static var lookaheadActionLimit: Int { 10_000 }
+    static var lookaheadActionLimit: Int { DrivingLimits.lookaheadActions }
 
     /// Runs `step` now: appends it to the chain and, unless an earlier step failed, drives the clock until it decides.
     func perform(_ step: ChainStep<Output, Failure>) {

@@ -1,5 +1,5 @@
-/// Every sentence the test doubles report: a script a `hot` or `cold` publisher cannot play, and subscriptions that
-/// differ from the ones expected.
+/// Every sentence the test doubles report: a script a `hot` or `cold` publisher cannot play, a probe with no clock to
+/// record on, and subscriptions that differ from the ones expected.
 enum TestDoubleText {
     /// `cold("-a-x") cannot be played: "x" at character 4 is not a key of values: (it has "a", "b"). It plays
     /// nothing.`
@@ -25,6 +25,19 @@ enum TestDoubleText {
         "\"#\" at character \(position) fails the publisher, but it cannot fail (its Failure is Never); "
             + "pass error: to make one that can"
     }
+
+    /// `"#" at character 4 fails the publisher, but no error: was given to fail it with (its Failure is APIError);
+    /// pass error:`
+    static func noError(at position: Int, failure: String) -> String {
+        "\"#\" at character \(position) fails the publisher, but no error: was given to fail it with (its Failure is "
+            + "\(failure)); pass error:"
+    }
+
+    /// `probed()` with no `VirtualClock.current` bound, and what the probe does instead.
+    static let probedWithoutClock =
+        "probed() found no test clock: it records on VirtualClock.current, which .virtualTime and withVirtualTime "
+        + "bind, and none is bound here. Pass the clock with probed(on:). This probe records on a clock of its own "
+        + "that nothing advances, so every tick it notes is 0."
 
     /// `event 1 is at tick -1, before tick 0`
     static func beforeTickZero(tick: Int64) -> String {

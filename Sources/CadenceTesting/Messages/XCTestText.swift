@@ -2,6 +2,42 @@ import CadenceSupport
 
 /// The sentences Cadence writes about XCTest's test cases themselves, rather than about one chain.
 enum XCTestText {
+    /// What a wait on virtual time whose budget ran out learnt by running the clock on, as the expectation DSL's
+    /// budget steps do, after the expectations it names: when each would have been fulfilled, or that it had not
+    /// been by the tick the wait stopped at. Nil when the wait ran nothing (nothing was left scheduled).
+    ///
+    /// ```text
+    /// it arrived at tick 2000, 1000 ticks late
+    /// the first arrived at tick 12, 2 ticks late; the second had not arrived by tick 30, when the clock had nothing left to run
+    /// ```
+    static func lateArrivals(_ lookahead: WaitLookahead) -> String? {
+        guard lookahead.actionsRun > 0 else { return nil }
+        let single = lookahead.arrivals.count == 1
+        return lookahead.arrivals.enumerated().map { index, arrival in
+            let subject = single ? "it" : ordinal(index)
+            switch arrival {
+            case let .arrived(tick):
+                let late = VirtualTicks.describe(.milliseconds(tick - lookahead.budgetEnd))
+                return "\(subject) arrived at tick \(tick), \(late) late"
+            case let .ruledOut(tick):
+                return "\(subject) could no longer arrive from tick \(tick), when its publisher completed"
+            case .notYet:
+                let why =
+                    switch lookahead.stop {
+                    case let .actionLimit(actions): "after the wait ran \(actions.formatted) actions past its budget"
+                    case .idle, .decided: "when the clock had nothing left to run"
+                    }
+                return "\(subject) had not arrived by tick \(lookahead.stoppedAt), \(why)"
+            }
+        }.joined(separator: "; ")
+    }
+
+    /// `"the first"` … `"the tenth"`, then `"expectation 11"`, for the expectation at `index` of a wait's list.
+    private static func ordinal(_ index: Int) -> String {
+        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        return index < words.count ? "the \(words[index])" : "expectation \(index + 1)"
+    }
+
     /// A failure found after the XCTest test case it belongs to had finished, as written to standard error:
     ///
     /// ```text

@@ -75,6 +75,10 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         var observing: KeyPathObserving?
         /// Whether a wait on virtual time returned with the expectation unfulfilled: it then reads nothing more.
         var closed = false
+        /// Whether the closed expectation still reads, for a wait that runs the clock on past its budget: it then
+        /// notes in `late` whether it would have been fulfilled.
+        var watching = false
+        var late = LateWatch.waiting
     }
 
     let object: Object
@@ -157,13 +161,17 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
     func readNow() {
         let closed = state.withLock { state -> Bool in
             state.readScheduled = false
-            return state.closed
+            return state.closed && !state.watching
         }
         guard !closed else { return }
         let value = object[keyPath: keyPath]
         let matched = matches(value)
         let text = ValueText.describe(value)
         let action = state.withLock { state -> ReadAction in
+            if state.watching {
+                if matched, state.late == .waiting { state.late = .arrived }
+                return .none
+            }
             guard !state.closed else { return .none }
             if state.read.last != text || state.lastMatched != matched { state.read.append(text) }
             defer { state.lastMatched = matched }
@@ -283,10 +291,24 @@ extension KeyPathValueExpectation: VirtualTimeWaitable {
         let observation = state.withLock { state -> (any Cancellable)? in
             guard !state.fulfilled else { return nil }
             state.closed = true
+            state.watching = false
             defer { state.observation = nil }
             return state.observation
         }
         observation?.cancel()
+    }
+
+    func watchAfterWait() {
+        state.withLock { state in
+            guard !state.fulfilled else { return }
+            state.closed = true
+            state.watching = true
+        }
+    }
+
+    var lateWatch: LateWatch {
+        settleForWait()
+        return state.withLock { $0.late }
     }
 }
 

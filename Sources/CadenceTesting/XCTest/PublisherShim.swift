@@ -35,7 +35,18 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         var pendingRuling: ShimRuling<Output, Failure>?
         /// Whether a wait returned with the shim unfulfilled: it then neither fulfils nor reports any more.
         var closed = false
+        /// Whether the closed shim still observes, for a wait that runs the clock on past its budget: it then notes
+        /// in `late` whether it would have been fulfilled.
+        var watching = false
+        var late = LateWatch.waiting
         weak var expectation: XCTestExpectation?
+
+        /// Counts a fulfilment the watching shim does not make, and notes the arrival once it has as many as it
+        /// wants.
+        mutating func noteLateFulfilment(wanted: Int) {
+            fulfilments += 1
+            if fulfilments >= wanted, late == .waiting { late = .arrived }
+        }
     }
 
     let rule: ShimRule<Output, Failure>
@@ -121,6 +132,10 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         let expectation = state.withLock { $0.expectation }
         let wanted = Self.wantedFulfilments(of: expectation)
         let counts = state.withLock { state -> Bool? in
+            if state.watching {
+                state.noteLateFulfilment(wanted: wanted)
+                return nil
+            }
             if state.closed { return nil }
             if !state.fulfilled {
                 state.fulfilments += 1
@@ -160,6 +175,7 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         case .fulfils:
             let wanted = Self.wantedFulfilments(of: state.withLock { $0.expectation })
             let counts = state.withLock { state -> Bool in
+                if state.watching { state.noteLateFulfilment(wanted: wanted) }
                 guard !state.fulfilled, !state.closed else { return false }
                 state.fulfilments += 1
                 if state.fulfilments >= wanted { state.fulfilled = true }
@@ -167,6 +183,11 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
             }
             if counts { fulfil() }
         case var .rulesOut(reason):
+            let watched = state.withLock { state -> Bool in
+                if state.watching, state.late == .waiting { state.late = .ruledOut }
+                return state.watching
+            }
+            if watched { return }
             if fulfilments > 0 {
                 // Fulfilled some of the times it expects, but not all: the rule's reason ("without a value …")
                 // would be wrong.
@@ -190,12 +211,27 @@ final class PublisherShim<Output, Failure: Error>: Subscriber, Cancellable, @unc
         let subscription = state.withLock { state -> (any Subscription)? in
             guard !state.fulfilled else { return nil }
             state.closed = true
+            state.watching = false
             state.pendingRuling = nil
             defer { state.subscription = nil }
             return state.subscription
         }
         subscription?.cancel()
     }
+
+    /// Closes an unfulfilled shim as ``closeAfterWait()`` does — it fulfils and reports nothing from now on — but
+    /// keeps its subscription, noting in ``lateWatch`` whether what it waited for comes, until `closeAfterWait()`.
+    func watchAfterWait() {
+        state.withLock { state in
+            guard !state.fulfilled else { return }
+            state.closed = true
+            state.watching = true
+            state.pendingRuling = nil
+        }
+    }
+
+    /// What the shim saw since ``watchAfterWait()``.
+    var lateWatch: LateWatch { state.withLock { $0.late } }
 
     /// Whether a wait returned with the shim unfulfilled.
     var isClosed: Bool { state.withLock { $0.closed } }

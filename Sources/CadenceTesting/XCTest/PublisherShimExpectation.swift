@@ -67,5 +67,7 @@ extension PublisherShimExpectation: AppleRuledExpectation {}
 extension PublisherShimExpectation: VirtualTimeWaitable {
     func settleForWait() { shim.settle() }
     func closeAfterWait() { shim.closeAfterWait() }
+    func watchAfterWait() { shim.watchAfterWait() }
+    var lateWatch: LateWatch { shim.lateWatch }
 }
 #endif

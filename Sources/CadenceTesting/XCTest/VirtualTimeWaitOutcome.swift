@@ -46,16 +46,20 @@ enum VirtualTimeWaitOutcome: Equatable {
     /// The failure message, for a wait made by `call` that returned at virtual `tick`; nil when it completed.
     ///
     /// ```text
-    /// wait(for:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "PublisherValueExpectation(expectedValue: 3) (received [1] so far)".
+    /// wait(for:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "PublisherValueExpectation(expectedValue: 3) (received [1] so far)"; it arrived at tick 500, 1 tick late.
     /// ```
-    func message(call: String, tick: Int64) -> String? {
+    ///
+    /// `lookahead` is what the wait learned by running the clock on past its budget: an unfulfilled expectation's
+    /// message says when it would have been fulfilled, as the DSL's budget steps do.
+    func message(call: String, tick: Int64, lookahead: WaitLookahead? = nil) -> String? {
         let start = "\(call) failed: at tick \(tick), "
         switch self {
         case .completed:
             return nil
         case let .unfulfilled(descriptions):
             let count = descriptions.count == 1 ? "1 expectation was" : "\(descriptions.count) expectations were"
-            return start + "\(count) not fulfilled: \(Self.list(descriptions))."
+            let late = lookahead.flatMap(XCTestText.lateArrivals).map { "; " + $0 } ?? ""
+            return start + "\(count) not fulfilled: \(Self.list(descriptions))\(late)."
         case let .invertedFulfilled(descriptions):
             let count =
                 descriptions.count == 1

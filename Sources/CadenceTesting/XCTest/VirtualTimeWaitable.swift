@@ -10,5 +10,13 @@ protocol VirtualTimeWaitable: AnyObject {
     /// a later `advance` or the end-of-scope drain would otherwise bring one about. A fulfilled one keeps observing,
     /// so that an over-fulfilment after the wait is still reported (never passed on to `fulfill()`).
     func closeAfterWait()
+
+    /// Called once the wait has returned with the expectation unfulfilled, when the wait runs the clock on past its
+    /// budget to see whether what it waited for comes late: from now on it never calls `fulfill()` nor reports, but
+    /// keeps observing, noting in ``lateWatch`` whether it would have been fulfilled. ``closeAfterWait()`` ends that.
+    func watchAfterWait()
+
+    /// What the expectation saw since ``watchAfterWait()``, looking at anything left pending first.
+    var lateWatch: LateWatch { get }
 }
 #endif

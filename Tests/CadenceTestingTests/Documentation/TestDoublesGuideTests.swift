@@ -27,7 +27,7 @@ struct ForgotPasswordViewModel {
 func aTapSendsOneRequestAndItsAcceptanceArrives() {
     let scheduler = DispatchQueue.test
     let taps = scheduler.hot("-t", values: ["t": ()])
-    let request = scheduler.clock.cold("--(a|)", values: ["a": ()]).probed(on: scheduler.clock)
+    let request = scheduler.clock.cold("--(a|)", values: ["a": ()]).probed()
     let model = ForgotPasswordViewModel(
         submitTapped: taps.eraseToAnyPublisher(),
         backgroundScheduler: scheduler.eraseToAnyScheduler(),
@@ -118,8 +118,31 @@ struct ForgetfulDataTask: Publisher {
     }
 }
 
+/// Why a call to the API failed.
+private enum APIError: Error {
+    case offline
+}
+
 @Suite("Guides/TestDoubles.md")
 struct TestDoublesGuideTests {
+    @Test func aTypedInputNeedsNoErrorUnlessItsDiagramFails() {
+        let clock = VirtualClock()
+        expectNoFailures {
+let input: TestPublisher<Int, APIError> = clock.hot("-a-|", values: ["a": 1])
+let failing = clock.hot("-a-#", values: ["a": 1], error: APIError.offline)
+            expect(input, on: clock).toMatch("-a-|", values: ["a": 1])
+            #expect(failing.script.count == 2)
+        }
+        expectFailures([
+            """
+            hot("-a-#") cannot be played: "#" at character 4 fails the publisher, but no error: was given to fail it with (its Failure is APIError); pass error:. It plays nothing.
+            """
+        ]) {
+            let cannotFail: TestPublisher<Int, APIError> = clock.hot("-a-#", values: ["a": 1])
+            #expect(cannotFail.script.isEmpty)
+        }
+    }
+
     @Test func theStaleRequestIsCancelled() {
         let clock = VirtualClock()
         let queries = clock.hot("-a--b", values: ["a": "sw", "b": "swift"])

@@ -190,11 +190,13 @@ final class XCTestGuideTests: XCTestCase {
             model.refresh()
 
             wait(for: [three], advancing: scheduler.clock, by: .milliseconds(500))
-            line = #line - 1
+            // The wait ran the clock on to the answer, to say when it came: the clock is at tick 1000 now.
+            line = #line - 2
+            XCTAssertEqual(scheduler.clock.now.ticks, 1000)
         }
         XCTAssertEqual(log.messages, [
             """
-            wait(for:advancing:) failed: at tick 500, 1 expectation was not fulfilled: "PublisherValueExpectation(expectedValue: 3) (received [nil] so far)".
+            wait(for:advancing:) failed: at tick 500, 1 expectation was not fulfilled: "PublisherValueExpectation(expectedValue: 3) (received [nil] so far)"; it arrived at tick 1000, 500 ticks late.
             """,
         ])
         XCTAssertEqual(log.failures.map(\.location.line), [line])

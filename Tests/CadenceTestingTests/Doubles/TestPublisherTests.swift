@@ -136,7 +136,84 @@ private enum TickerError: Error, Equatable {
         }
     }
 
+    /// A typed input that this test does not fail needs no dummy `error:`: its `Failure` comes from the context.
+    @Test func aTypedInputWithNoFailureInItsDiagramNeedsNoError() {
+        let clock = VirtualClock()
+        expectNoFailures {
+            let input: TestPublisher<Int, TickerError> = clock.hot("-a-|", values: ["a": 1])
+            let response: TestPublisher<String, TickerError> = clock.cold("--(r|)", values: ["r": "accepted"])
+            let scheduler = DispatchQueue.test
+            let onScheduler: TestPublisher<Int, TickerError> = scheduler.hot("-a", values: ["a": 1])
+            let coldOnScheduler: TestPublisher<Int, TickerError> = scheduler.cold("a|", values: ["a": 1])
+            #expect(onScheduler.clock === scheduler.clock && coldOnScheduler.clock === scheduler.clock)
+            #expect(input.temperature == .hot && response.temperature == .cold)
+            expect(input, on: clock).toMatch("-a-|", values: ["a": 1])
+            expect(response, on: clock).toMatch("--(r|)", values: ["r": "accepted"])
+        }
+        // Without a Failure from the context, the input cannot fail, as before.
+        let untyped = clock.hot("-a", values: ["a": 1])
+        #expect(type(of: untyped) == TestPublisher<Int, Never>.self)
+    }
+
+    @Test func aFailureInTheDiagramOfATypedInputWithNoErrorIsReportedAtTheCall() {
+        let clock = VirtualClock()
+        var lines: [Int] = []
+        let failures = recordingFailures {
+            lines.append(#line + 1)
+            let hot: TestPublisher<Int, TickerError> = clock.hot("-a#", values: ["a": 1])
+            lines.append(#line + 1)
+            let cold: TestPublisher<Int, TickerError> = DispatchQueue.test.cold("--#", values: ["a": 1])
+            #expect(hot.script.isEmpty && cold.script.isEmpty)
+        }
+        #expect(
+            failures.map(\.message) == [
+                ##"hot("-a#") cannot be played: "#" at character 3 fails the publisher, but no error: was given to fail it with (its Failure is TickerError); pass error:. It plays nothing."##,
+                ##"cold("--#") cannot be played: "#" at character 3 fails the publisher, but no error: was given to fail it with (its Failure is TickerError); pass error:. It plays nothing."##,
+            ])
+        #expect(failures.map { Int($0.location.line) } == lines)
+    }
+
     // MARK: Probes
+
+    /// Under `.virtualTime`, `probed()` takes the test's clock, as `expect` and the test schedulers do.
+    @Test(.virtualTime) func probedTakesTheTestsClockUnderTheTrait() {
+        let scheduler = DispatchQueue.test
+        let request = scheduler.clock.cold("--(a|)", values: ["a": 1]).probed()
+        expect(request).toEmit(1, within: .ticks(2)).thenFinish()
+        request.expectSubscriptions(["^-!"])
+    }
+
+    @Test func probedTakesTheClockOfWithVirtualTime() {
+        let (clock, probed) = withVirtualTime { clock in
+            let probed = clock.cold("---(a|)", values: ["a": 7]).probed()
+            expect(probed).toEmit(7, within: .ticks(3)).thenFinish()
+            return (clock, probed)
+        }
+        #expect(probed.subscriptionDiagrams == ["^--!"])
+        #expect(clock.now.ticks == 3)
+    }
+
+    /// Outside a session there is no test clock: the call is reported at its line, and the probe records on a clock
+    /// of its own, which stays at tick 0, rather than trapping.
+    @Test func probedOutsideASessionIsReportedAtTheCallAndRecordsAtTickZero() {
+        var line = 0
+        var probed: ProbedPublisher<Just<Int>>?
+        let failures = recordingFailures {
+            line = #line + 1
+            probed = Just(1).probed()
+        }
+        #expect(
+            failures.map(\.message) == [
+                "probed() found no test clock: it records on VirtualClock.current, which .virtualTime and "
+                    + "withVirtualTime bind, and none is bound here. Pass the clock with probed(on:). This probe "
+                    + "records on a clock of its own that nothing advances, so every tick it notes is 0."
+            ])
+        #expect(failures.map { Int($0.location.line) } == [line])
+        let received = Synchronized<[Int]>([])
+        _ = probed?.sink { value in received.withLock { $0.append(value) } }
+        #expect(received.withLock { $0 } == [1])
+        #expect(probed?.subscriptionDiagrams == ["(^!)"])
+    }
 
     /// "Did switchToLatest cancel the stale request?" in one line.
     @Test func aProbeShowsSwitchToLatestCancellingTheStaleRequest() {

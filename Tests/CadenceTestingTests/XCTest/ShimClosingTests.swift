@@ -60,16 +60,21 @@ final class ShimClosingTests: XCTestCase {
         }
         three.noteWaitEnded()
         XCTAssertTrue(three.shim.isClosed)
-        await clock.advance(by: .ticks(1))
+        // The wait ran the clock on to the value, to say when it came, watching without fulfilling.
         XCTAssertEqual(clock.now.ticks, 500)
+        XCTAssertEqual(three.values, [1, 3])
+        subject.send(3)
+        await clock.advance(by: .ticks(1))
+        XCTAssertEqual(clock.now.ticks, 501)
         XCTAssertEqual(three.fulfilCalls, 0)
         XCTAssertEqual(three.fulfilCallsAfterWait, 0)
-        XCTAssertEqual(three.values, [1])
+        XCTAssertEqual(three.values, [1, 3])
         XCTAssertEqual(
             log.messages,
             [
                 "fulfillment(of:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "
-                    + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"."
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"; it arrived at tick 500, "
+                    + "1 tick late."
             ])
     }
 
@@ -85,7 +90,7 @@ final class ShimClosingTests: XCTestCase {
             return three
         }
         XCTAssertEqual(three.fulfilCallsAfterWait, 0)
-        XCTAssertEqual(three.values, [1])
+        XCTAssertEqual(three.values, [1, 3])
         XCTAssertEqual(log.messages.count, 1)
     }
 
@@ -106,7 +111,8 @@ final class ShimClosingTests: XCTestCase {
             log.messages,
             [
                 "fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
-                    + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"."
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"; it could no longer "
+                    + "arrive from tick 20, when its publisher completed."
             ])
     }
 
@@ -171,6 +177,27 @@ final class ShimClosingTests: XCTestCase {
             [
                 "fulfillment(of:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
                     + "\"KeyPathValueExpectation(KeyPath<ShimClosingModel, String>, expectedValue: \"Blob\") (read [\"\"] so far)\"."
+            ])
+    }
+
+    /// A key-path expectation watched past the budget reads the value that comes late without being fulfilled.
+    func testAKeyPathExpectationSaysWhenItsValueCameLate() {
+        let log = FailureLog()
+        let clock = VirtualClock()
+        let model = ShimClosingModel()
+        let named = reporting(to: log) {
+            KeyPathValueExpectation(object: model, keyPath: \.name, expectedValue: "Blob", clock: clock)
+        }
+        clock.schedule(after: .ticks(20)) { model.name = "Blob" }
+        FailureReporter.$current.withValue(log.reporter) { wait(for: [named], advancing: clock, by: .ticks(10)) }
+        XCTAssertEqual(clock.now.ticks, 20)
+        XCTAssertEqual(named.valuesRead, ["\"\""])
+        XCTAssertEqual(
+            log.messages,
+            [
+                "wait(for:advancing:) failed: at tick 10, 1 expectation was not fulfilled: "
+                    + "\"KeyPathValueExpectation(KeyPath<ShimClosingModel, String>, expectedValue: \"Blob\") (read [\"\"] so far)\"; "
+                    + "it arrived at tick 20, 10 ticks late."
             ])
     }
 }

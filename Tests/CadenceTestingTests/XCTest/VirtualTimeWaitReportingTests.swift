@@ -30,7 +30,8 @@ final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
             [
                 Recorded(
                     message: "failed - wait(for:advancing:) failed: at tick 499, 1 expectation was not fulfilled: "
-                        + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\".",
+                        + "\"PublisherValueExpectation(expectedValue: 3) (received [1] so far)\"; it arrived at tick "
+                        + "500, 1 tick late.",
                     file: "\(#filePath)", line: line
                 )
             ])
@@ -55,6 +56,96 @@ final class VirtualTimeWaitReportingTests: FailureCapturingTestCase {
                     file: "\(#filePath)", line: line
                 )
             ])
+    }
+
+    // MARK: A budget that ran out
+
+    /// As a budget step of the DSL does, a wait whose budget ran out runs the clock on to say when the value came,
+    /// and leaves the clock there; the work after it waits for the test.
+    func testAShortBudgetSaysWhenTheValueArrivedAndLeavesTheClockThere() {
+        let log = FailureLog()
+        let clock = VirtualClock()
+        let subject = scheduledSubject(on: clock, [(2000, 3)])
+        let after = Synchronized<[Int64]>([])
+        clock.schedule(at: VirtualClock.Instant(ticks: 2500)) { after.withLock { $0.append(clock.now.ticks) } }
+        let three = PublisherValueExpectation(subject, expectedValue: 3)
+        let line = #line + 1
+        FailureReporter.$current.withValue(log.reporter) { wait(for: [three], advancing: clock, by: .seconds(1)) }
+        XCTAssertEqual(
+            log.messages,
+            [
+                "wait(for:advancing:) failed: at tick 1000, 1 expectation was not fulfilled: "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received no value so far)\"; it arrived at tick "
+                    + "2000, 1000 ticks late."
+            ])
+        XCTAssertEqual(log.failures.map(\.location.line), [line])
+        XCTAssertEqual(clock.now.ticks, 2000)
+        XCTAssertEqual(after.withLock { $0 }, [])
+        XCTAssertEqual(clock.pendingCount, 1)
+    }
+
+    /// Each expectation left unfulfilled is told of: one that arrives late, one whose publisher completes without
+    /// it, one that never comes before the clock runs out of work.
+    func testTheAsyncFormSaysWhatBecameOfEachExpectation() async {
+        let log = FailureLog()
+        let clock = VirtualClock()
+        let late = PublisherValueExpectation(scheduledSubject(on: clock, [(25, 3)]), expectedValue: 3)
+        let completed = PublisherValueExpectation(
+            scheduledSubject(on: clock, [(12, 1)], completion: (30, .finished)), expectedValue: 3)
+        let never = PublisherValueExpectation(scheduledSubject(on: clock, [(40, 1)]), expectedValue: 3)
+        await FailureReporter.$current.withValue(log.reporter) {
+            await fulfillment(of: [late, completed, never], advancing: clock, by: .ticks(10))
+        }
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 10, 3 expectations were not fulfilled: "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received no value so far)\", "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received no value so far)\", "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received no value so far)\"; the first arrived at "
+                    + "tick 25, 15 ticks late; the second could no longer arrive from tick 30, when its publisher "
+                    + "completed; the third had not arrived by tick 40, when the clock had nothing left to run."
+            ])
+        XCTAssertEqual(clock.now.ticks, 40)
+    }
+
+    /// The look-ahead is the DSL's: at most 10,000 actions past the budget.
+    func testTheLookAheadStopsAfterTenThousandActions() {
+        let log = FailureLog()
+        let clock = VirtualClock()
+        let ticking = clock.schedule(at: VirtualClock.Instant(ticks: 1), every: .milliseconds(1)) {}
+        let three = PublisherValueExpectation(PassthroughSubject<Int, Never>(), expectedValue: 3)
+        FailureReporter.$current.withValue(log.reporter) { wait(for: [three], advancing: clock, by: .ticks(5)) }
+        ticking.cancel()
+        XCTAssertEqual(
+            log.messages,
+            [
+                "wait(for:advancing:) failed: at tick 5, 1 expectation was not fulfilled: "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received no value so far)\"; it had not arrived by "
+                    + "tick 10005, after the wait ran 10,000 actions past its budget."
+            ])
+        XCTAssertEqual(clock.now.ticks, 10005)
+    }
+
+    /// A plain `XCTestExpectation` cannot watch without being fulfilled: the wait does not run the clock on for it,
+    /// as that would fulfil it after its wait (an API violation in Apple's XCTest).
+    func testAPlainExpectationLeftUnfulfilledKeepsTheClockAtTheBudgetsEnd() async {
+        let log = FailureLog()
+        let clock = VirtualClock()
+        let answered = XCTestExpectation(description: "answered")
+        let three = PublisherValueExpectation(scheduledSubject(on: clock, [(20, 3)]), expectedValue: 3)
+        clock.schedule(at: VirtualClock.Instant(ticks: 20)) { answered.fulfill() }
+        await FailureReporter.$current.withValue(log.reporter) {
+            await fulfillment(of: [answered, three], advancing: clock, by: .ticks(10))
+        }
+        XCTAssertEqual(
+            log.messages,
+            [
+                "fulfillment(of:advancing:) failed: at tick 10, 2 expectations were not fulfilled: \"answered\", "
+                    + "\"PublisherValueExpectation(expectedValue: 3) (received no value so far)\"."
+            ])
+        XCTAssertEqual(clock.now.ticks, 10)
+        XCTAssertEqual(clock.pendingCount, 2)
     }
 
     func testAFulfilledInvertedExpectationIsReported() async {
