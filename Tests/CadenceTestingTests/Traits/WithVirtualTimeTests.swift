@@ -45,7 +45,8 @@ import Testing
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theAsyncFormWakesSleepersWhenItDrains() async throws {
         let woke = Synchronized<Int64?>(nil)
-        let (clock, sleeper) = await withVirtualTime { clock in
+        // A test of the drain: it leaves its sleeper to it on purpose.
+        let (clock, sleeper) = await withVirtualTime(leftovers: .allowed) { clock in
             let sleeper = Task.immediate {
                 try? await clock.sleep(for: .seconds(2))
                 woke.value = clock.now.ticks
@@ -164,8 +165,8 @@ import Testing
     @Test func anEndlessTimerIsNotedAtTheCall() throws {
         var line = 0
         let failures = recordingFailures {
-            line = #line + 1
             // A test of the opt-out's note: it leaves its endless timer running on purpose.
+            line = #line + 1
             withVirtualTime(horizon: .seconds(5), leftovers: .allowed) { clock in
                 clock.schedule(at: clock.now, every: .seconds(2)) {}
             }
