@@ -69,7 +69,8 @@ extension VirtualClock {
                 )
                 // The session's stall check sees this sleep as it sees one on the clock itself, and can end it.
                 if let sleeper, task != 0 {
-                    let deadline = self.now.ticks &+ ticks
+                    let since = self.now.ticks
+                    let deadline = since &+ ticks
                     let retained = RetainedTask(task: sleeper)
                     /// Forgets the sleep and hands its wake-up to the runtime, which finds the sleep over.
                     let dropSleep: @Sendable () -> Void = {
@@ -89,7 +90,9 @@ extension VirtualClock {
                             // A task cancelled while asleep throws at once, past the clock: its sleep is pending no more.
                             endedByCancellation: {
                                 if settle() { dropSleep() }
-                            }
+                            },
+                            since: since,
+                            origin: "Task.sleep (or a sleep on ContinuousClock or SuspendingClock)"
                         )
                     }
                 }

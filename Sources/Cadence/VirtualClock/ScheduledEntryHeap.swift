@@ -140,6 +140,16 @@ extension ScheduledEntryHeap where Entry == ScheduledEntry {
         entries.filter { $0.isLive && $0.action._withUnsafeGuaranteedRef { $0.onEnd != nil } }.map(\.due)
     }
 
+    /// The due tick of each live entry that is not a sleep, and whether it repeats, in heap order (read under the
+    /// clock's lock).
+    var liveActions: [(due: Int64, repeats: Bool)] {
+        entries.compactMap { entry in
+            entry.action._withUnsafeGuaranteedRef { action in
+                action.isPending && action.onEnd == nil ? (entry.due, action.interval > 0) : nil
+            }
+        }
+    }
+
     /// Whether an entry still pending was scheduled at or after sequence number `first`, or repeats (a repeating
     /// entry keeps the sequence it was first scheduled with; read under the clock's lock).
     func hasLiveEntry(sequencedFrom first: UInt64) -> Bool {

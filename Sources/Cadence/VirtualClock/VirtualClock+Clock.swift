@@ -37,6 +37,31 @@ extension VirtualClock: Clock {
     ///
     /// `tolerance` is ignored (virtual time is exact); a negative tolerance is reported.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleep(until: deadline, tolerance: tolerance, at: nil)
+    }
+
+    /// Suspends the calling task for `duration` of virtual time, until the clock is advanced that far (see
+    /// `sleep(until:tolerance:)`).
+    ///
+    /// The same sleep as `Clock`'s own `sleep(for:tolerance:)`, which code written against any `Clock` calls; called on
+    /// a `VirtualClock` itself, it also notes where it was called, so that a session that finds the task still asleep
+    /// when its test ends can say where the task sleeps.
+    public func sleep(
+        for duration: Duration,
+        tolerance: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async throws {
+        try await sleep(
+            until: now.advanced(by: duration), tolerance: tolerance,
+            at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// The sleep, noting `location` (where the task called it, when known) for a session's report of leftover tasks.
+    private func sleep(until deadline: Instant, tolerance: Duration?, at location: SourceCodeLocation?) async throws {
         if let tolerance, tolerance < .zero {
             reporter.report(
                 "VirtualClock.sleep(until:tolerance:) was given a negative tolerance (\(tolerance)); a tolerance "
@@ -44,13 +69,19 @@ extension VirtualClock: Clock {
             )
         }
         try Task.checkCancellation()
-        if deadline.ticks <= state.withLock({ $0.now }) { return }
+        let now = state.withLock { $0.now }
+        if deadline.ticks <= now { return }
         let sleeper = Sleeper()
         // On a session's clock, the session's executor may ask whether its body sleeps here (see
-        // `watchForStalls`); a task sleeps once at a time.
+        // `watchForStalls`), and the session names the tasks its body left asleep; a task sleeps once at a time.
         let task = executor == nil ? 0 : cadence_current_task_id()
         if task != 0 {
-            sleepingTasks.withLock { $0[task] = SleepingTask(deadline: deadline.ticks, end: { sleeper.cancel() }) }
+            let asleep = SleepingTask(
+                deadline: deadline.ticks, end: { sleeper.cancel() }, since: now,
+                origin: location == nil ? "VirtualClock.sleep(until:tolerance:)" : "VirtualClock.sleep(for:)",
+                location: location
+            )
+            sleepingTasks.withLock { $0[task] = asleep }
         }
         defer {
             if task != 0 { sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }

@@ -15,4 +15,15 @@ extension VirtualClock {
     package var pendingSleepTicks: [Int64] {
         state.withLock { $0.heap.pendingSleepDeadlines }.sorted()
     }
+
+    /// The scheduled actions still waiting to run, sleeps left out, earliest first: each one's due tick (a repeating
+    /// action's next) and whether it repeats; for reports of work a test left behind.
+    package var pendingActions: [(due: Int64, repeats: Bool)] {
+        state.withLock { state in
+            var actions = state.heap.liveActions
+            if !state.once.isEmpty { actions += state.once.dueTicks.map { ($0, false) } }
+            if !state.batches.isEmpty { actions += state.batches.dueTicks.map { ($0, false) } }
+            return actions
+        }.sorted { $0.due < $1.due }
+    }
 }

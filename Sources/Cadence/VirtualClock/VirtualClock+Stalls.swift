@@ -1,11 +1,26 @@
+import CadenceSupport
+
 extension VirtualClock {
     /// A task asleep on a session's clock, on the clock itself or on a system clock the session takes onto it: until
     /// when, what ends the sleep early with `CancellationError`, and — for a sleep on a system clock, which its task's
-    /// cancellation ends past the clock — what forgets the sleep once its task is back.
-    struct SleepingTask: Sendable {
-        let deadline: Int64
+    /// cancellation ends past the clock — what forgets the sleep once its task is back. It also says, for a session's
+    /// report of the tasks its body left asleep, since when the task sleeps, in what, and where when that is known.
+    package struct SleepingTask: Sendable {
+        package let deadline: Int64
         let end: @Sendable () -> Void
         var endedByCancellation: (@Sendable () -> Void)? = nil
+        /// The tick the task fell asleep at.
+        package var since: Int64 = 0
+        /// What the task sleeps in: `"VirtualClock.sleep(until:tolerance:)"`, or a sleep on a system clock.
+        package var origin = ""
+        /// Where the task called the clock's `sleep(for:)`, when it called it on a `VirtualClock` itself; nil when it
+        /// slept through a `Clock` it does not know is virtual, which passes no location.
+        package var location: SourceCodeLocation? = nil
+    }
+
+    /// The tasks asleep on a session's clock now, earliest deadline first (then first asleep first).
+    package var sleepingTasksNow: [SleepingTask] {
+        sleepingTasks.withLock { Array($0.values) }.sorted { ($0.deadline, $0.since) < ($1.deadline, $1.since) }
     }
 
     /// Lets the session's executor ask whether the session's body — or any task of the session, while the body waits

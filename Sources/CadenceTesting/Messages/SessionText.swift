@@ -1,4 +1,5 @@
 import Cadence
+import CadenceSupport
 
 /// What a virtual-time session (`.virtualTime`, `withVirtualTime`) found when its body returned, as data.
 struct SessionProblem {
@@ -13,17 +14,31 @@ struct SessionProblem {
         case negativeHorizon(Duration, returnedAt: Int64)
         /// Work due inside the horizon, at the sorted `ticks`, was scheduled after the drain found the clock idle.
         case stragglers(ticks: [Int64])
+        /// The body returned at `returnedAt` and left on the clock, once the work due then had run, the `tasks` asleep
+        /// on it (earliest deadline first), one-shot actions due at the sorted `actions` and repeating actions next due
+        /// at the sorted `repeating`; a failure, unless leftovers are allowed.
+        case leftBehind(returnedAt: Int64, tasks: [SleepingTask], actions: [Int64], repeating: [Int64])
         /// Scheduled actions due at the sorted `ticks`, and tasks asleep on the clock until the sorted `sleeps`, never
-        /// ran; `strict` makes it a failure, else a note.
-        case neverRan(ticks: [Int64], sleeps: [Int64], busy: Busy, strict: Bool)
+        /// ran; a failure when `fails`, else a note (leftovers allowed).
+        case neverRan(ticks: [Int64], sleeps: [Int64], busy: Busy, fails: Bool)
         /// `jobs` jobs of the body's tasks were still ready to run when the session ended (a task that never
         /// suspends); they were cancelled and handed back to the runtime.
         case tasksStillReady(jobs: Int)
-        /// Tasks the body started were still alive, suspended off the clock, when the session ended.
-        case tasksStillAlive(strict: Bool)
+        /// Tasks the body started were still alive, suspended off the clock, when the session ended; a failure when
+        /// `fails`, else a note (leftovers allowed).
+        case tasksStillAlive(fails: Bool)
         /// `systemClocks: .virtual` was asked for where such sleeps cannot be taken onto the virtual clock, for the
         /// reason given.
         case systemClocksStayReal(SystemSleepSupport)
+    }
+
+    /// A task the body left asleep on the clock: what it sleeps in, where (known only for a sleep called on the
+    /// `VirtualClock` itself), since which tick and until which.
+    struct SleepingTask {
+        let origin: String
+        let location: SourceCodeLocation?
+        let since: Int64
+        let until: Int64
     }
 
     /// Why the drain stopped with work left.
@@ -50,7 +65,28 @@ enum SessionText {
             let verb = ticks.count == 1 ? "was" : "were"
             return "\(capitalised(work)) \(verb) scheduled after the virtual clock had been drained — by a task the "
                 + "\(body) started and did not await? Await or cancel the tasks the \(body) starts before it returns."
-        case let .neverRan(ticks, sleeps, busy, strict):
+        case let .leftBehind(returnedAt, tasks, actions, repeating):
+            var lines = ["The \(body) returned at tick \(returnedAt) and left work on the virtual clock:"]
+            for task in tasks {
+                let at = task.location.map { " at \($0.fileID):\($0.line)" } ?? ""
+                lines.append(
+                    "  a task asleep in \(task.origin)\(at), since tick \(task.since), until tick \(task.until)"
+                )
+            }
+            if !actions.isEmpty {
+                lines.append("  \(counted(actions.count, "scheduled action")), due at \(self.ticks(actions))")
+            }
+            if !repeating.isEmpty {
+                lines.append(
+                    "  \(counted(repeating.count, "repeating action")), next due at \(self.ticks(repeating))"
+                )
+            }
+            lines.append(
+                "Finish, cancel or await that work before the \(body) returns, or let this test leave it with "
+                    + "\(api)(leftovers: .allowed)."
+            )
+            return lines.joined(separator: "\n")
+        case let .neverRan(ticks, sleeps, busy, fails):
             let busyText: String
             let hint: String
             switch busy {
@@ -73,22 +109,20 @@ enum SessionText {
             guard !ticks.isEmpty else {
                 // Only sleeps are left: a task the body started and left behind, not a timer.
                 let sleepers = asleep ?? ""
-                if strict {
+                if fails {
                     return "\(capitalised(sleepers)) never woke: \(busyText). Cancel the work the \(body) leaves "
                         + "behind\(hint)."
                 }
                 return "\(capitalised(busyText)): \(sleepers) never woke. A task the \(body) started and left "
-                    + "asleep? Cancel or await it before the \(body) returns\(hint); \(api)(strict: true) makes this "
-                    + "a failure."
+                    + "asleep? Cancel or await it before the \(body) returns\(hint)."
             }
             let actions = "\(counted(ticks.count, "scheduled action")), due at \(self.ticks(ticks)),"
             let work = asleep.map { "\(actions) and \($0)" } ?? actions
-            if strict {
+            if fails {
                 return "\(capitalised(work)) never ran: \(busyText). Cancel the work the \(body) leaves behind\(hint)."
             }
             return "\(capitalised(busyText)): \(work) never ran. An endless repeating timer, or work that keeps "
-                + "rescheduling itself? Cancel it before the \(body) returns\(hint); \(api)(strict: true) makes this "
-                + "a failure."
+                + "rescheduling itself? Cancel it before the \(body) returns\(hint)."
         case let .tasksStillReady(jobs):
             let verb = jobs == 1 ? "was" : "were"
             return "\(capitalised(counted(jobs, "job"))) of the tasks the \(body) started \(verb) still ready to run "
@@ -107,11 +141,11 @@ enum SessionText {
             return "\(api)(systemClocks: .virtual) needs \(lack): the \(body)'s sleeps on ContinuousClock and "
                 + "SuspendingClock, Task.sleep's included, stay on the wall clock. Inject the test's VirtualClock "
                 + "instead."
-        case let .tasksStillAlive(strict):
+        case let .tasksStillAlive(fails):
             return "Tasks that the \(body) started were still suspended when it ended, waiting on a continuation "
                 + "nobody resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual "
                 + "clock had woken its sleepers. Resume, cancel or await them before the \(body) returns"
-                + (strict ? "." : "; \(api)(strict: true) makes this a failure.")
+                + (fails ? ", or let this test leave them with \(api)(leftovers: .allowed)." : ".")
         }
     }
 

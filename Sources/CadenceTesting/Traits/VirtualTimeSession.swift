@@ -6,7 +6,8 @@ import CadenceSupport
 /// A session owns a fresh ``VirtualClock`` and ``ExpectationScope``. While the body runs it binds the clock as
 /// ``VirtualClock/current`` (so `DispatchQueue.test`, every `TestScheduler` and `expect` share it), a clock-misuse
 /// reporter that records into the test as ``FailureReporter/current``, and the scope as
-/// ``ExpectationScope/current``. When the body returns it drains the clock — running leftover work for at most
+/// ``ExpectationScope/current``. When the body returns it runs the work due at that tick, reports the work still left
+/// on the clock (unless `leftovers` is ``Leftovers/allowed``), drains the clock — running leftover work for at most
 /// `horizon` of virtual time and ``actionLimit`` actions — then finishes the scope (late over-fulfilment), reports
 /// work still pending, and ends the clock. When the body throws it only ends the clock and lets the error through.
 struct VirtualTimeSession: Sendable {
@@ -20,13 +21,15 @@ struct VirtualTimeSession: Sendable {
     /// What the session wraps, for messages: `"test body"` or `"body"`.
     let bodyName: String
     let horizon: Duration
-    let isStrict: Bool
+    /// Whether work left on the clock when the body returns fails the test.
+    let leftovers: Leftovers
     /// What the sleeps of the session's tasks on the system's clocks do (asynchronous sessions only).
     let systemClocks: SystemClocks
-    /// Where the session's own reports go: clock misuse, a bad horizon, and in strict mode work that never ran.
+    /// Where the session's own reports go: clock misuse, a bad horizon, and unless leftovers are allowed the work the
+    /// body left behind.
     let failures: FailureReporter
-    /// Where the session's notes go — the "clock still busy" note outside strict mode — at warning level when the
-    /// test framework has one.
+    /// Where the session's notes go — the "clock still busy" note when leftovers are allowed — at warning level when
+    /// the test framework has one.
     let notes: FailureReporter
     /// Where the session's own reports are located: the `@Test`, or the `withVirtualTime` call.
     let location: SourceCodeLocation
@@ -40,7 +43,7 @@ struct VirtualTimeSession: Sendable {
         api: String,
         bodyName: String,
         horizon: Duration,
-        isStrict: Bool,
+        leftovers: Leftovers,
         systemClocks: SystemClocks = .real,
         failures: FailureReporter,
         notes: FailureReporter,
@@ -49,7 +52,7 @@ struct VirtualTimeSession: Sendable {
         self.api = api
         self.bodyName = bodyName
         self.horizon = horizon
-        self.isStrict = isStrict
+        self.leftovers = leftovers
         self.systemClocks = systemClocks
         self.failures = failures
         self.notes = notes
@@ -129,29 +132,64 @@ struct VirtualTimeSession: Sendable {
             // Reported already by the test's own wait, as still running: one task, one report.
             if !reported { report(.tasksStillReady(jobs: left), to: failures) }
         } else if member != nil {
-            report(.tasksStillAlive(strict: isStrict), to: isStrict ? failures : notes)
+            report(.tasksStillAlive(fails: fails), to: fails ? failures : notes)
         }
         return result
     }
 
     // MARK: Finishing
 
-    /// Drains the clock up to the horizon, reports late events, then reports any work still pending.
+    /// Whether work left behind fails the test.
+    private var fails: Bool { leftovers == .fail }
+
+    /// Runs the work due when the body returned, reports the work left behind, drains the clock up to the horizon,
+    /// reports late events, then reports any work still pending.
     func finish() {
         let (returnedAt, horizonTick) = horizonTick()
-        report(drained: drain(through: horizonTick), returnedAt: returnedAt, horizonTick: horizonTick)
+        let due = drain(through: returnedAt, limit: Self.actionLimit)
+        let leftBehind = !due.stoppedOnLimit && reportLeftBehind(returnedAt: returnedAt)
+        let drained =
+            due.stoppedOnLimit ? due : drain(through: horizonTick, limit: Self.actionLimit - due.ran, after: due.ran)
+        report(drained: drained, returnedAt: returnedAt, horizonTick: horizonTick, leftBehind: leftBehind)
     }
 
-    /// Drains the clock up to the horizon, letting the session's tasks run until idle before each tick's work and
-    /// after it, reports late events, then reports any work still pending.
+    /// Lets the session's tasks run until idle and runs the work due when the body returned, reports the work left
+    /// behind, drains the clock up to the horizon — letting the tasks run until idle before each tick's work and after
+    /// it — reports late events, then reports any work still pending.
     nonisolated(nonsending) func finish() async {
         let (returnedAt, horizonTick) = horizonTick()
-        let drained = await clock.runTasksAndActions(
-            through: horizonTick, limit: Self.actionLimit, movingTimeToTarget: false,
-            // A task that never suspends is reported once, by what the session finds left when it ends.
-            waiter: nil
+        // A task that never suspends is reported once, by what the session finds left when it ends: no waiter.
+        let due = await clock.runTasksAndActions(
+            through: returnedAt, limit: Self.actionLimit, movingTimeToTarget: false, waiter: nil
         )
-        report(drained: drained, returnedAt: returnedAt, horizonTick: horizonTick)
+        let leftBehind = !due.stoppedOnLimit && reportLeftBehind(returnedAt: returnedAt)
+        var drained = due
+        if !due.stoppedOnLimit {
+            let rest = await clock.runTasksAndActions(
+                through: horizonTick, limit: Self.actionLimit - due.ran, movingTimeToTarget: false, waiter: nil
+            )
+            drained = (due.ran + rest.ran, rest.stoppedOnLimit)
+        }
+        report(drained: drained, returnedAt: returnedAt, horizonTick: horizonTick, leftBehind: leftBehind)
+    }
+
+    /// Reports, unless leftovers are allowed, the tasks asleep on the clock and the actions scheduled on it once the
+    /// work due when the body returned has run; returns whether there were any.
+    private func reportLeftBehind(returnedAt: Int64) -> Bool {
+        guard fails else { return false }
+        let actions = clock.pendingActions
+        let tasks = clock.sleepingTasksNow.map { task in
+            SessionProblem.SleepingTask(
+                origin: task.origin, location: task.location, since: task.since, until: task.deadline
+            )
+        }
+        guard !tasks.isEmpty || !actions.isEmpty else { return false }
+        report(
+            .leftBehind(
+                returnedAt: returnedAt, tasks: tasks, actions: actions.filter { !$0.repeats }.map(\.due),
+                repeating: actions.filter(\.repeats).map(\.due)
+            ), to: failures)
+        return true
     }
 
     /// The tick the body returned at and the last tick the drain may reach; reports a negative horizon.
@@ -164,8 +202,11 @@ struct VirtualTimeSession: Sendable {
         return (returnedAt, overflow ? Int64.max : sum)
     }
 
-    /// Finishes the scope (late over-fulfilment), then reports the work the drain left pending.
-    private func report(drained: (ran: Int, stoppedOnLimit: Bool), returnedAt: Int64, horizonTick: Int64) {
+    /// Finishes the scope (late over-fulfilment), then reports the work the drain left pending — unless it was
+    /// reported already as left behind.
+    private func report(
+        drained: (ran: Int, stoppedOnLimit: Bool), returnedAt: Int64, horizonTick: Int64, leftBehind: Bool
+    ) {
         let (ran, stoppedOnLimit) = drained
         scope.finish()
         var pending = clock.pendingDueTicks
@@ -174,9 +215,9 @@ struct VirtualTimeSession: Sendable {
         let stragglers = stoppedOnLimit ? [] : pending.filter { $0 <= horizonTick }
         if !stragglers.isEmpty {
             pending.removeAll { $0 <= horizonTick }
-            report(.stragglers(ticks: stragglers), to: isStrict ? failures : notes)
+            report(.stragglers(ticks: stragglers), to: fails ? failures : notes)
         }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty, !leftBehind else { return }
         let busy: SessionProblem.Busy =
             stoppedOnLimit
             ? .actionLimit(ran: ran, returnedAt: returnedAt, stoppedAt: clock.now.ticks)
@@ -197,7 +238,7 @@ struct VirtualTimeSession: Sendable {
                 actions.append(tick)
             }
         }
-        report(.neverRan(ticks: actions, sleeps: sleeps, busy: busy, strict: isStrict), to: isStrict ? failures : notes)
+        report(.neverRan(ticks: actions, sleeps: sleeps, busy: busy, fails: fails), to: fails ? failures : notes)
     }
 
     /// Reports `problem` to `reporter`, at the session's location.
@@ -206,17 +247,18 @@ struct VirtualTimeSession: Sendable {
         reporter.report(ExpectationFailure(message: message, location: location))
     }
 
-    /// Runs the clock's work due by `horizonTick`, moving time only to each action's due tick, for at most
-    /// ``actionLimit`` actions.
+    /// Runs the clock's work due by `horizonTick`, moving time only to each action's due tick, for at most `limit`
+    /// actions more than the `after` that already ran.
     ///
-    /// - Returns: how many actions ran, and whether it stopped on the limit with work due by `horizonTick` waiting.
-    private func drain(through horizonTick: Int64) -> (ran: Int, stoppedOnLimit: Bool) {
+    /// - Returns: how many actions ran in all, and whether it stopped on the limit with work due by `horizonTick`
+    ///   waiting.
+    private func drain(through horizonTick: Int64, limit: Int, after: Int = 0) -> (ran: Int, stoppedOnLimit: Bool) {
         var ran = 0
         while let next = clock.nextDueTick, next <= horizonTick {
-            if ran >= Self.actionLimit { return (ran, true) }
-            let (count, _) = clock.runActions(through: next, limit: Self.actionLimit - ran)
+            if ran >= limit { return (after + ran, true) }
+            let (count, _) = clock.runActions(through: next, limit: limit - ran)
             ran += count
         }
-        return (ran, false)
+        return (after + ran, false)
     }
 }

@@ -24,9 +24,19 @@ import Testing
 /// Misuse of the clock (a negative advance, a repeat interval of zero) is recorded as an issue at the `@Test`. When the
 /// test body returns, the trait:
 ///
-/// 1. runs the clock's leftover work until the clock is idle — for at most ``horizon`` of virtual time past the
+/// 1. runs the work due at that tick (time does not move), then records an issue at the `@Test` for the work still on
+///    the clock — each task asleep on it, by what it sleeps in, since when and until when; each scheduled action and
+///    repeating timer by when it is due — unless ``leftovers`` is ``Leftovers/allowed``:
+///    ```text
+///    The test body returned at tick 1000 and left work on the virtual clock:
+///      a task asleep in VirtualClock.sleep(for:) at MyAppTests/SessionTests.swift:12, since tick 0, until tick 10000
+///      1 repeating action, next due at tick 1100
+///    Finish, cancel or await that work before the test body returns, or let this test leave it with
+///    .virtualTime(leftovers: .allowed).
+///    ```
+/// 2. runs the clock's leftover work until the clock is idle — for at most ``horizon`` of virtual time past the
 ///    body's return and a hundred thousand actions, so an endless repeating timer cannot hang the test;
-/// 2. reports events that reached an expectation chain after it had ended (late over-fulfilment), each at its
+/// 3. reports events that reached an expectation chain after it had ended (late over-fulfilment), each at its
 ///    `expect`'s location — here `expect(subject).toEmit(1)` on a `CurrentValueSubject(1)`, then `subject.send(2)`:
 ///    ```text
 ///    expect(CurrentValueSubject<Int, Never>) received 1 event after its chain had ended: 2 at tick 0.
@@ -39,45 +49,55 @@ import Testing
 ///            0  1             1          toEmit(1)
 ///      →     0  2             (no step)
 ///    ```
-/// 3. reports work still pending at the `@Test`: in ``isStrict`` mode as a failure, otherwise as a warning-level issue
-///    that does not fail the test (an app's repeating timer is often harmless, and is dropped either way; before
-///    Swift 6.3, which has no public issue severity, the note goes to standard error):
+/// 4. with leftovers allowed, notes work still pending at the `@Test` as a warning-level issue that does not fail the
+///    test (an app's repeating timer is often harmless, and is dropped either way; before Swift 6.3, which has no
+///    public issue severity, the note goes to standard error):
 ///    ```text
 ///    The virtual clock was still busy .seconds(60) after the test body returned (at tick 0): 1 scheduled action, due
 ///    at tick 61000, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel it before
-///    the test body returns, or give .virtualTime(horizon:) a longer horizon; .virtualTime(strict: true) makes this a
-///    failure.
+///    the test body returns, or give .virtualTime(horizon:) a longer horizon.
 ///    ```
-/// 4. ends the clock: work scheduled on it afterwards (by a leaked task, say) is reported and never runs.
+/// 5. ends the clock: work scheduled on it afterwards (by a leaked task, say) is reported and never runs.
 ///
 /// Await (or cancel) the tasks a test body starts before it returns. The drain wakes a task sleeping on the clock,
 /// but the task runs on, on another thread: if it schedules again after the drain has found the clock idle, that work
-/// is reported as scheduled after the drain (a note, or a failure in ``isStrict`` mode), and a sleep after step 4 as
+/// is reported as scheduled after the drain (a failure, or a note with leftovers allowed), and a sleep after step 5 as
 /// sleeping on an ended clock — which of the two, if either, depends on timing, as the task's own does.
 ///
 /// If the body throws, the trait only ends the clock and lets the error through. A test that never touches time costs a
 /// clock, a few task-local bindings and one look at an empty timeline, and reports nothing.
 ///
-/// A trait on a test inside a suite that has one too wins for that test: the test runs on the innermost clock.
+/// A trait on a test inside a suite that has one too wins for that test: the test runs on the innermost clock, with
+/// that trait's ``leftovers`` and ``horizon``. `@Suite(.virtualTime(leftovers: .allowed))` so lets every test of the
+/// suite leave work behind.
+///
+/// A test that leaves work on the clock on purpose says so, with the reason beside it:
+///
+/// ```swift
+/// // The model polls for the app's whole life: its timer is still scheduled when the test ends.
+/// @Test(.virtualTime(leftovers: .allowed))
+/// func pollsEveryFiveSeconds() { … }
+/// ```
 public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     /// How much virtual time past the test body's return the clock may run leftover work;
     /// ``Cadence/VirtualClock/defaultHorizon`` (one hour) unless set. A negative horizon is reported and treated as zero.
     public var horizon: Duration
 
-    /// Whether work still pending once the horizon has passed fails the test (`true`) or is only noted (`false`).
-    public var isStrict: Bool
+    /// Whether work the test body leaves on the clock fails the test (``Leftovers/fail``, the default) or is run and,
+    /// when still pending after the horizon, only noted (``Leftovers/allowed``).
+    public var leftovers: Leftovers
 
     /// What the test's sleeps on `ContinuousClock` and `SuspendingClock` (and `Task.sleep`) do: stay on the wall
     /// clock (``SystemClocks/real``, the default) or run on the test's virtual clock (``SystemClocks/virtual``).
     public var systemClocks: SystemClocks
 
-    /// A trait with the given horizon, strictness and system clocks.
+    /// A trait with the given horizon, treatment of leftover work and system clocks.
     public init(
-        horizon: Duration = VirtualClock.defaultHorizon, isStrict: Bool = false,
+        horizon: Duration = VirtualClock.defaultHorizon, leftovers: Leftovers = .fail,
         systemClocks: SystemClocks = .real
     ) {
         self.horizon = horizon
-        self.isStrict = isStrict
+        self.leftovers = leftovers
         self.systemClocks = systemClocks
     }
 
@@ -96,7 +116,7 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let session = VirtualTimeSession(
-            api: ".virtualTime", bodyName: "test body", horizon: horizon, isStrict: isStrict,
+            api: ".virtualTime", bodyName: "test body", horizon: horizon, leftovers: leftovers,
             systemClocks: systemClocks,
             failures: FailureReporter.bound ?? .swiftTesting,
             notes: FailureReporter.bound ?? .swiftTestingWarning,
@@ -124,18 +144,21 @@ extension Trait where Self == VirtualTimeTrait {
     /// ```
     public static var virtualTime: Self { VirtualTimeTrait() }
 
-    /// Runs each test case on a virtual clock of its own, running leftover work for at most `horizon` after the body
-    /// returns, and — when `strict` — failing the test for work still pending after that.
+    /// Runs each test case on a virtual clock of its own, failing the test for work it leaves on the clock unless
+    /// `leftovers` is ``Leftovers/allowed``, and running leftover work for at most `horizon` after the body returns.
     ///
     /// ```swift
-    /// @Test(.virtualTime(horizon: .seconds(60), strict: true))
-    /// func pollingStopsWithItsModel() {
-    ///     var model: PollingModel? = PollingModel(every: .seconds(5), scheduler: DispatchQueue.test)
-    ///     model = nil  // must cancel its timer, or the test fails
+    /// // The model polls for the app's whole life: its timer is still scheduled when the test ends.
+    /// @Test(.virtualTime(horizon: .seconds(60), leftovers: .allowed))
+    /// func pollsEveryFiveSeconds() {
+    ///     let model = PollingModel(every: .seconds(5), scheduler: DispatchQueue.test)
+    ///     expect(model.$polls).toEmit([0, 1], within: .seconds(5)).thenIgnoreRest()
     /// }
     /// ```
-    public static func virtualTime(horizon: Duration = VirtualClock.defaultHorizon, strict: Bool = false) -> Self {
-        VirtualTimeTrait(horizon: horizon, isStrict: strict)
+    public static func virtualTime(
+        horizon: Duration = VirtualClock.defaultHorizon, leftovers: Leftovers = .fail
+    ) -> Self {
+        VirtualTimeTrait(horizon: horizon, leftovers: leftovers)
     }
 
     /// Runs each test case on a virtual clock of its own, with the test's sleeps on `ContinuousClock` and
@@ -143,10 +166,10 @@ extension Trait where Self == VirtualTimeTrait {
     /// ``SystemClocks/virtual``, so code that takes no clock runs on virtual time (see ``SystemClocks``).
     public static func virtualTime(
         horizon: Duration = VirtualClock.defaultHorizon,
-        strict: Bool = false,
+        leftovers: Leftovers = .fail,
         systemClocks: SystemClocks
     ) -> Self {
-        VirtualTimeTrait(horizon: horizon, isStrict: strict, systemClocks: systemClocks)
+        VirtualTimeTrait(horizon: horizon, leftovers: leftovers, systemClocks: systemClocks)
     }
 }
 

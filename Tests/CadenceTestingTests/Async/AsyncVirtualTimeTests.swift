@@ -59,8 +59,8 @@ import Testing
     @Test func aSessionInATaskOfAnotherKeepsTheOuterWaitingUntilTheInnerOneEnds() async {
         var logs: Set<[String]> = []
         for _ in 0..<100 {
-            // Strict: a task of either session left alive (the inner session's reporter's, say) is a failure.
-            let log = await withVirtualTime(strict: true) { outerClock in
+            // A task of either session left alive (the inner session's reporter's, say) is a failure by default.
+            let log = await withVirtualTime { outerClock in
                 let log = Locked<[String]>([])
                 Task {
                     let trace = await withVirtualTime { clock in await driveScenario(.published, on: clock) }
@@ -267,8 +267,8 @@ import Testing
         await expectFailures([
             "Tasks that the body started were still suspended when it ended, waiting on a continuation nobody "
                 + "resumed or on work outside virtual time (a DispatchQueue, a URL session), after the virtual clock "
-                + "had woken its sleepers. Resume, cancel or await them before the body returns; "
-                + "withVirtualTime(strict: true) makes this a failure."
+                + "had woken its sleepers. Resume, cancel or await them before the body returns, or let this test "
+                + "leave them with withVirtualTime(leftovers: .allowed)."
         ]) {
             await withVirtualTime { clock in
                 Task { await withUnsafeContinuation { parked.value = $0 } }
@@ -376,10 +376,10 @@ import Testing
         await expectFailures([
             "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 task asleep on the "
                 + "clock until tick 10000 never woke. A task the body started and left asleep? Cancel or await it "
-                + "before the body returns, or give withVirtualTime(horizon:) a longer horizon; "
-                + "withVirtualTime(strict: true) makes this a failure."
+                + "before the body returns, or give withVirtualTime(horizon:) a longer horizon."
         ]) {
-            await withVirtualTime(horizon: .zero) { clock in
+            // A test of the opt-out's note and of the end's CancellationError: it leaves its sleeper on purpose.
+            await withVirtualTime(horizon: .zero, leftovers: .allowed) { clock in
                 Task {
                     do { try await clock.sleep(for: .seconds(10)) } catch { ended.value = error is CancellationError }
                 }
@@ -389,26 +389,33 @@ import Testing
         #expect(ended.value)
     }
 
-    /// A sleep left beside a scheduled action is named as a sleep; under `strict: true` a lone sleep is a failure.
-    @Test func aSleeperLeftBesideAnActionIsNamedApartAndStrictMakesItAFailure() async {
+    /// A sleep left beside a scheduled action is named as a sleep, in the note when leftovers are allowed and in the
+    /// failure by default.
+    @Test func aSleeperLeftBesideAnActionIsNamedApartAndFailsByDefault() async {
         await expectFailures([
             "The virtual clock was still busy .ticks(0) after the body returned (at tick 0): 1 scheduled action, due "
                 + "at tick 5000, and 1 task asleep on the clock until tick 10000 never ran. An endless repeating "
                 + "timer, or work that keeps rescheduling itself? Cancel it before the body returns, or give "
-                + "withVirtualTime(horizon:) a longer horizon; withVirtualTime(strict: true) makes this a failure."
+                + "withVirtualTime(horizon:) a longer horizon."
         ]) {
-            await withVirtualTime(horizon: .zero) { clock in
+            // A test of the opt-out's note: it leaves its action and its sleeper on purpose.
+            await withVirtualTime(horizon: .zero, leftovers: .allowed) { clock in
                 _ = clock.schedule(at: clock.now.advanced(by: .seconds(5))) {}
                 Task { try? await clock.sleep(for: .seconds(10)) }
                 await clock.advance(by: .zero)
             }
         }
+        let line = #line + 11
         await expectFailures([
-            "1 task asleep on the clock until tick 10000 never woke: the virtual clock was still busy .ticks(0) after "
-                + "the body returned (at tick 0). Cancel the work the body leaves behind, or give "
-                + "withVirtualTime(horizon:) a longer horizon."
+            "The body returned at tick 0 and left work on the virtual clock:\n"
+                + "  a task asleep in VirtualClock.sleep(for:) at CadenceTestingTests/AsyncVirtualTimeTests.swift:"
+                + "\(line), since tick 0, until tick 10000\n"
+                + "  1 scheduled action, due at tick 5000\n"
+                + "Finish, cancel or await that work before the body returns, or let this test leave it with "
+                + "withVirtualTime(leftovers: .allowed)."
         ]) {
-            await withVirtualTime(horizon: .zero, strict: true) { clock in
+            await withVirtualTime(horizon: .zero) { clock in
+                _ = clock.schedule(at: clock.now.advanced(by: .seconds(5))) {}
                 Task { try? await clock.sleep(for: .seconds(10)) }
                 await clock.advance(by: .zero)
             }

@@ -77,7 +77,8 @@ import Testing
               →  5010  2             (no step)
             """
         ]),
-        .virtualTime
+        // A test of the drain: the delayed value and the scheduled send are left to it on purpose.
+        .virtualTime(leftovers: .allowed)
     )
     func lateOverFulfilmentFromLeftoverWorkIsReportedOnceTheClockIsDrained() {
         let scheduler = DispatchQueue.test
@@ -93,11 +94,11 @@ import Testing
             """
             The virtual clock was still busy .seconds(60) after the test body returned (at tick 0): 1 scheduled \
             action, due at tick 61000, never ran. An endless repeating timer, or work that keeps rescheduling \
-            itself? Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon; \
-            .virtualTime(strict: true) makes this a failure.
+            itself? Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon.
             """
         ]),
-        .virtualTime(horizon: .seconds(60))
+        // A test of the opt-out's note: it leaves its endless timer running on purpose.
+        .virtualTime(horizon: .seconds(60), leftovers: .allowed)
     )
     func anEndlessTimerIsDrainedToTheHorizonAndNoted() throws {
         let clock = try #require(VirtualClock.current)
@@ -107,22 +108,24 @@ import Testing
     @Test(
         .reportsFailures([
             """
-            2 scheduled actions, due at ticks 5000 and 10000, never ran: the virtual clock was still busy \
-            .seconds(1) after the test body returned (at tick 0). Cancel the work the test body leaves behind, or \
-            give .virtualTime(horizon:) a longer horizon.
+            The test body returned at tick 0 and left work on the virtual clock:
+              3 scheduled actions, due at ticks 500, 5000 and 10000
+            Finish, cancel or await that work before the test body returns, or let this test leave it with \
+            .virtualTime(leftovers: .allowed).
             """
         ]),
-        .virtualTime(horizon: .seconds(1), strict: true)
+        .virtualTime(horizon: .seconds(1))
     )
-    func strictModeReportsWorkThatNeverRan() throws {
+    func workLeftBehindFailsTheTest() throws {
         let clock = try #require(VirtualClock.current)
         clock.schedule(after: .seconds(10)) {}
         clock.schedule(after: .seconds(5)) {}
         clock.schedule(after: .milliseconds(500)) {}
     }
 
-    @Test(.reportsFailures([]), .virtualTime(horizon: .seconds(1), strict: true))
-    func strictModeIsQuietWhenTheClockGoesIdle() throws {
+    // A test of the opt-out itself: it leaves work that the drain finishes.
+    @Test(.reportsFailures([]), .virtualTime(horizon: .seconds(1), leftovers: .allowed))
+    func leftoversAllowedIsQuietWhenTheClockGoesIdle() throws {
         let clock = try #require(VirtualClock.current)
         clock.schedule(after: .seconds(1)) {}
         clock.schedule(after: .seconds(2)) {}.cancel()
@@ -178,17 +181,17 @@ import Testing
                 """
                 The virtual clock was still busy .ticks(10) after the test body returned (at tick 0): 1 scheduled \
                 action, due at tick 12, never ran. An endless repeating timer, or work that keeps rescheduling itself? \
-                Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon; \
-                .virtualTime(strict: true) makes this a failure.
+                Cancel it before the test body returns, or give .virtualTime(horizon:) a longer horizon.
                 """,
                 severity: .warning, line: busyNoteLine
             )
-        ]), .virtualTime(horizon: .milliseconds(10)))
+            // A test of the opt-out's note: it leaves its endless timer running on purpose.
+        ]), .virtualTime(horizon: .milliseconds(10), leftovers: .allowed))
     func theBusyClockNoteIsAWarningAtTheTest() throws {
         try #require(VirtualClock.current).schedule(at: .init(ticks: 0), every: .milliseconds(3)) {}
     }
 
-    static let strictLine = #line + 1
+    static let leftBehindLine = #line + 1
     @Test(
         .recordsIssues([
             ExpectedIssue(
@@ -196,18 +199,19 @@ import Testing
                 VirtualClock.advance(by:) was given a negative duration (-1 tick); time never goes backwards, so the \
                 clock stays at tick 0.
                 """,
-                line: strictLine
+                line: leftBehindLine
             ),
             ExpectedIssue(
                 """
-                1 scheduled action, due at tick 11, never ran: the virtual clock was still busy .ticks(10) after the \
-                test body returned (at tick 0). Cancel the work the test body leaves behind, or give \
-                .virtualTime(horizon:) a longer horizon.
+                The test body returned at tick 0 and left work on the virtual clock:
+                  1 scheduled action, due at tick 11
+                Finish, cancel or await that work before the test body returns, or let this test leave it with \
+                .virtualTime(leftovers: .allowed).
                 """,
-                line: strictLine
+                line: leftBehindLine
             ),
-        ]), .virtualTime(horizon: .milliseconds(10), strict: true))
-    func strictModeAndClockMisuseAreFailuresAtTheTest() throws {
+        ]), .virtualTime(horizon: .milliseconds(10)))
+    func workLeftBehindAndClockMisuseAreFailuresAtTheTest() throws {
         let clock = try #require(VirtualClock.current)
         clock.schedule(after: .milliseconds(11)) {}
         clock.advance(by: .ticks(-1))
@@ -273,7 +277,8 @@ import Testing
         let box = Synchronized<VirtualClock?>(nil)
         let runs = Synchronized(0)
         try await expectFailures([]) {
-            try await VirtualTimeTrait().provideScope(for: test, testCase: Test.Case.current) {
+            // A test of the drain: it leaves its actions to it on purpose.
+            try await VirtualTimeTrait(leftovers: .allowed).provideScope(for: test, testCase: Test.Case.current) {
                 let clock = VirtualClock.current
                 box.value = clock
                 clock?.schedule(after: .seconds(5)) { runs.update { $0 += 1 } }
@@ -302,7 +307,7 @@ import Testing
         let runs = Synchronized(0)
         await expectFailures([]) {
             await #expect(throws: BodyError.self) {
-                try await VirtualTimeTrait(isStrict: true).provideScope(for: test, testCase: Test.Case.current) {
+                try await VirtualTimeTrait(leftovers: .fail).provideScope(for: test, testCase: Test.Case.current) {
                     box.value = VirtualClock.current
                     VirtualClock.current?.schedule(after: .seconds(1)) { runs.update { $0 += 1 } }
                     throw BodyError()
@@ -319,10 +324,10 @@ import Testing
         #expect(trait.isRecursive)
         #expect(trait.scopeProvider(for: test, testCase: nil) == nil)
         #expect(trait.scopeProvider(for: test, testCase: Test.Case.current) != nil)
-        #expect(VirtualTimeTrait.virtualTime(horizon: .seconds(5), strict: true).horizon == .seconds(5))
-        #expect(VirtualTimeTrait.virtualTime(horizon: .seconds(5), strict: true).isStrict)
+        #expect(VirtualTimeTrait.virtualTime(horizon: .seconds(5)).horizon == .seconds(5))
+        #expect(VirtualTimeTrait.virtualTime(horizon: .seconds(5), leftovers: .allowed).leftovers == .allowed)
         #expect(VirtualTimeTrait.virtualTime.horizon == VirtualClock.defaultHorizon)
-        #expect(!VirtualTimeTrait.virtualTime.isStrict)
+        #expect(VirtualTimeTrait.virtualTime.leftovers == .fail)
     }
 
     @Test(.quietKnownIssues) func lateOverFulfilmentIsRecordedAsAnIssueAtTheExpectation() async throws {
@@ -392,12 +397,13 @@ import Testing
     @Test(
         .reportsFailures([
             """
-            1 scheduled action, due at tick 2, never ran: the virtual clock was still busy .ticks(1) after the test \
-            body returned (at tick 0). Cancel the work the test body leaves behind, or give .virtualTime(horizon:) a \
-            longer horizon.
+            The virtual clock was still busy .ticks(1) after the test body returned (at tick 0): 1 scheduled action, \
+            due at tick 2, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel it \
+            before the test body returns, or give .virtualTime(horizon:) a longer horizon.
             """
         ]),
-        .virtualTime(horizon: .milliseconds(1), strict: true)
+        // The test's own horizon and leftovers win over the suite's: it leaves its action for the note on purpose.
+        .virtualTime(horizon: .milliseconds(1), leftovers: .allowed)
     )
     func aTestsOwnTraitWinsOverTheSuites() throws {
         try #require(VirtualClock.current).schedule(after: .milliseconds(2)) {}

@@ -45,7 +45,8 @@ import Testing
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theAsyncFormWakesSleepersWhenItDrains() async throws {
         let woke = Synchronized<Int64?>(nil)
-        let (clock, sleeper) = await withVirtualTime { clock in
+        // A test of the drain: it leaves its sleeper to it on purpose.
+        let (clock, sleeper) = await withVirtualTime(leftovers: .allowed) { clock in
             let sleeper = Task.immediate {
                 try? await clock.sleep(for: .seconds(2))
                 woke.value = clock.now.ticks
@@ -109,7 +110,7 @@ import Testing
         let runs = Synchronized(0)
         expectFailures([]) {
             #expect(throws: BodyError.self) {
-                try withVirtualTime(strict: true) { clock in
+                try withVirtualTime { clock in
                     box.value = clock
                     clock.schedule(after: .seconds(1)) { runs.update { $0 += 1 } }
                     throw BodyError()
@@ -164,8 +165,9 @@ import Testing
     @Test func anEndlessTimerIsNotedAtTheCall() throws {
         var line = 0
         let failures = recordingFailures {
+            // A test of the opt-out's note: it leaves its endless timer running on purpose.
             line = #line + 1
-            withVirtualTime(horizon: .seconds(5)) { clock in
+            withVirtualTime(horizon: .seconds(5), leftovers: .allowed) { clock in
                 clock.schedule(at: clock.now, every: .seconds(2)) {}
             }
         }
@@ -174,8 +176,7 @@ import Testing
                 """
                 The virtual clock was still busy .seconds(5) after the body returned (at tick 0): 1 scheduled action, \
                 due at tick 6000, never ran. An endless repeating timer, or work that keeps rescheduling itself? Cancel \
-                it before the body returns, or give withVirtualTime(horizon:) a longer horizon; \
-                withVirtualTime(strict: true) makes this a failure.
+                it before the body returns, or give withVirtualTime(horizon:) a longer horizon.
                 """
             ])
         #expect(failures.map(\.location.line) == [line])
@@ -186,25 +187,26 @@ import Testing
             """
             The virtual clock was still busy after running 100,000 actions since the body returned (at tick 0; it \
             stopped at tick 99999): 1 scheduled action, due at tick 100000, never ran. An endless repeating \
-            timer, or work that keeps rescheduling itself? Cancel it before the body returns; \
-            withVirtualTime(strict: true) makes this a failure.
+            timer, or work that keeps rescheduling itself? Cancel it before the body returns.
             """
         ]) {
-            withVirtualTime { clock in
+            // A test of the drain's action limit: it leaves a timer that never idles on purpose.
+            withVirtualTime(leftovers: .allowed) { clock in
                 _ = clock.schedule(at: clock.now, every: .ticks(1)) {}
             }
         }
     }
 
-    @Test func strictModeReportsWorkThatNeverRan() throws {
+    @Test func workLeftBehindFailsByDefault() throws {
         expectFailures([
             """
-            5 scheduled actions, due at ticks 2500, 3500, 4500 and later, never ran: the virtual clock was still \
-            busy .seconds(1) after the body returned (at tick 500). Cancel the work the body leaves behind, or give \
-            withVirtualTime(horizon:) a longer horizon.
+            The body returned at tick 500 and left work on the virtual clock:
+              5 scheduled actions, due at ticks 2500, 3500, 4500 and later
+            Finish, cancel or await that work before the body returns, or let this test leave it with \
+            withVirtualTime(leftovers: .allowed).
             """
         ]) {
-            withVirtualTime(horizon: .seconds(1), strict: true) { clock in
+            withVirtualTime(horizon: .seconds(1)) { clock in
                 clock.advance(by: .milliseconds(500))
                 for seconds in [5, 2, 3, 4, 4] {
                     clock.schedule(after: .seconds(seconds)) {}
@@ -214,15 +216,18 @@ import Testing
     }
 
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-    @Test func strictModeCountsASleepingTaskAsWork() async throws {
+    @Test func aSleepingTaskIsWorkLeftBehind() async throws {
+        let line = #line + 12
         await expectFailures([
             """
-            1 task asleep on the clock until tick 10000 never woke: the virtual clock was still busy .ticks(0) after \
-            the body returned (at tick 0). Cancel the work the body leaves behind, or give withVirtualTime(horizon:) \
-            a longer horizon.
+            The body returned at tick 0 and left work on the virtual clock:
+              a task asleep in VirtualClock.sleep(for:) at CadenceTestingTests/WithVirtualTimeTests.swift:\(line), \
+            since tick 0, until tick 10000
+            Finish, cancel or await that work before the body returns, or let this test leave it with \
+            withVirtualTime(leftovers: .allowed).
             """
         ]) {
-            let sleeper = await withVirtualTime(horizon: .zero, strict: true) { clock in
+            let sleeper = await withVirtualTime(horizon: .zero) { clock in
                 await Task.yield()
                 return Task.immediate { try await clock.sleep(for: .seconds(10)) }
             }
@@ -233,7 +238,7 @@ import Testing
     @Test func aHorizonOfZeroStillRunsWhatIsDueNow() throws {
         let runs = Synchronized(0)
         expectFailures([]) {
-            withVirtualTime(horizon: .zero, strict: true) { clock in
+            withVirtualTime(horizon: .zero) { clock in
                 _ = clock.schedule(after: .zero) { runs.update { $0 += 1 } }
             }
         }

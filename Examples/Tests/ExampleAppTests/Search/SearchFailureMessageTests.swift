@@ -6,7 +6,9 @@ import Testing
 /// What a developer reads when the search's timing regresses: the exact failure text of the test that guards it.
 @Suite(.virtualTime)
 struct SearchFailureMessageTests {
-    @Test func aDebounceCutTo100MillisecondsFailsAtTheQuietWindowWithTheTimeline() {
+    // A test of a failed step: the search it catches early is left on the clock on purpose.
+    @Test(.virtualTime(leftovers: .allowed))
+    func aDebounceCutTo100MillisecondsFailsAtTheQuietWindowWithTheTimeline() {
         let scheduler = DispatchQueue.test
         let service = FakeSearchService(scheduler: scheduler)
         service.answer("swift", with: ["Swift", "SwiftUI"], after: .milliseconds(200))
