@@ -16,10 +16,9 @@ extension PublisherExpectation {
         let snapshot = ChainSnapshot(expectation: self, chain: chain, steps: steps)
         if let failure = chain.failure {
             reporter.report(
-                ExpectationFailure(
-                    message: snapshot.message(failure: failure, events: snapshot.shown(recorder.events)),
-                    location: steps[failure.step].location
-                ))
+                snapshot.message(failure: failure, events: snapshot.shown(recorder.events))
+                    .failure(at: steps[failure.step].location, expectLine: location.line)
+            )
             recorder.cancel()
             return
         }
@@ -31,41 +30,35 @@ extension PublisherExpectation {
             let breaks = extras.filter { events[$0].violation != nil }
             guard !breaks.isEmpty else { return }
             reporter.report(
-                ExpectationFailure(
-                    message: snapshot.message(
-                        headline: ChainText.brokenContract(
-                            expectCall: snapshot.expectCall, events: breaks.map { ContractBreak(events[$0]) }
-                        ),
-                        events: events, extras: breaks
+                snapshot.message(
+                    headline: ChainText.brokenContract(
+                        expectCall: snapshot.expectCall, events: breaks.map { ContractBreak(events[$0]) }
                     ),
-                    location: location
-                ))
+                    events: events, extras: breaks
+                ).failure(at: location, expectLine: location.line)
+            )
             return
         }
         if !recorder.hasSubscribed {
             // Nothing was checked; what the publisher does later is not worth a second failure.
             reporter.report(
-                ExpectationFailure(
-                    message: snapshot.message(
-                        headline: ChainText.neverSubscribed(expectCall: snapshot.expectCall),
-                        events: events, extras: extras
-                    ),
-                    location: location
-                ))
+                snapshot.message(
+                    headline: ChainText.neverSubscribed(expectCall: snapshot.expectCall),
+                    events: events, extras: extras
+                ).failure(at: location, expectLine: location.line)
+            )
             recorder.cancel() // a subscription that comes later is cancelled at once
             return
         }
         if !extras.isEmpty {
             reporter.report(
-                ExpectationFailure(
-                    message: snapshot.message(
-                        headline: ChainText.unexpected(
-                            expectCall: snapshot.expectCall, events: extras.map { ContractBreak(events[$0]) }
-                        ),
-                        events: events, extras: extras
+                snapshot.message(
+                    headline: ChainText.unexpected(
+                        expectCall: snapshot.expectCall, events: extras.map { ContractBreak(events[$0]) }
                     ),
-                    location: location
-                ))
+                    events: events, extras: extras
+                ).failure(at: location, expectLine: location.line)
+            )
             recorder.cancel()
             return
         }
@@ -101,15 +94,13 @@ extension PublisherExpectation {
             }
             guard !late.isEmpty else { return false }
             reporter.report(
-                ExpectationFailure(
-                    message: snapshot.message(
-                        headline: ChainText.late(
-                            expectCall: snapshot.expectCall, events: late.map { ContractBreak(events[$0]) }
-                        ),
-                        events: events, extras: late
+                snapshot.message(
+                    headline: ChainText.late(
+                        expectCall: snapshot.expectCall, events: late.map { ContractBreak(events[$0]) }
                     ),
-                    location: location
-                ))
+                    events: events, extras: late
+                ).failure(at: location, expectLine: location.line)
+            )
             return true
         }
         let reported = Locked(false)

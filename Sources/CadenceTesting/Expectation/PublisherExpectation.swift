@@ -134,6 +134,8 @@ struct ChainFailure {
     var detail: MarbleComparison? = nil
     /// A block of text for under the timeline, when the step has one (`record()`'s recording).
     var note: String? = nil
+    /// `record()`'s steps, one call a line, ready to paste in its place.
+    var recordedSteps: [String]? = nil
 }
 
 // MARK: - expect

@@ -13,7 +13,7 @@ extension ChainSnapshot {
     var labelPrefix: String { label.map { "[\($0)] " } ?? "" }
 
     /// The message for a failed step.
-    func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> String {
+    func message(failure: ChainFailure, events: [TimedEvent<Output, Failure>]) -> FailureMessage {
         var rows = baseRows(events: events, extras: [])
         let step = steps[failure.step]
         if let index = failure.event {
@@ -43,17 +43,17 @@ extension ChainSnapshot {
             headline: "\(labelPrefix)\(call(step)) failed: \(ChainText.reason(failure.reason)).",
             expectCall: expectCall,
             calls: steps.map(call), failedStep: failure.step, checkedSteps: failure.step + 1, rows: rows,
-            showsTime: showsTime, difference: difference
-        ).text
+            showsTime: showsTime, difference: difference, recordedSteps: failure.recordedSteps
+        )
     }
 
     /// A message with `headline` whose timeline marks `extras` as events no step expected.
-    func message(headline: String, events: [TimedEvent<Output, Failure>], extras: [Int]) -> String {
+    func message(headline: String, events: [TimedEvent<Output, Failure>], extras: [Int]) -> FailureMessage {
         FailureMessage(
             headline: headline, expectCall: expectCall, calls: steps.map(call), failedStep: nil,
             checkedSteps: steps.count, rows: baseRows(events: events, extras: extras), showsTime: showsTime,
             difference: nil
-        ).text
+        )
     }
 
     /// One row per event: what it was, and what the step that consumed it expected.

@@ -1,3 +1,5 @@
+import CadenceSupport
+
 /// Lays out a chain's failure message: a headline, the chain as written with the failing step marked, the timeline
 /// of received events against what the steps expected with the first divergence marked, and — when two values differ
 /// inside — their field-by-field difference. Guides/FailureMessages.md documents the format.
@@ -39,9 +41,35 @@ struct FailureMessage {
     var showsTime: Bool
     /// A field-by-field difference to print under the timeline.
     var difference: String?
+    /// `record()`'s steps, one call a line, ready to paste in its place; nil for any other failure.
+    var recordedSteps: [String]? = nil
 
-    /// The whole message.
-    var text: String {
+    /// The whole message, its timeline cut to ``maxRows`` rows.
+    var text: String { text(cut: true) }
+
+    /// The message with every row of its timeline, however long.
+    var wholeText: String { text(cut: false) }
+
+    /// The failure to report at `location`, with what the message leaves out attached: the message with its whole
+    /// timeline, and `record()`'s steps, each named after the `expect` at line `expectLine` of the test.
+    ///
+    /// ```text
+    /// expect line 12 timeline.txt
+    /// expect line 12 steps.txt
+    /// ```
+    func failure(at location: SourceCodeLocation, expectLine: Int) -> ExpectationFailure {
+        var attachments = [FailureAttachment(name: "expect line \(expectLine) timeline.txt", text: wholeText + "\n")]
+        if let recordedSteps, !recordedSteps.isEmpty {
+            attachments.append(
+                FailureAttachment(
+                    name: "expect line \(expectLine) steps.txt", text: recordedSteps.joined(separator: "\n") + "\n"
+                ))
+        }
+        return ExpectationFailure(message: text, location: location, attachments: attachments)
+    }
+
+    /// The message, its timeline cut to ``maxRows`` rows when `cut`.
+    private func text(cut: Bool) -> String {
         var lines = [headline, ""]
         lines.append("    \(expectCall)")
         for (index, call) in calls.enumerated() {
@@ -50,7 +78,7 @@ struct FailureMessage {
             lines.append("  \(marker)  .\(call)\(note)")
         }
         lines.append("")
-        lines.append(contentsOf: table())
+        lines.append(contentsOf: table(cut: cut))
         if let difference {
             lines.append("")
             lines.append(difference)
@@ -73,10 +101,11 @@ struct FailureMessage {
         case gap(Int)
     }
 
-    /// The table's lines: every row, or — past ``maxRows`` — the rows kept and a gap for each run left out.
-    private func lines() -> [Line] {
+    /// The table's lines: every row, or — past ``maxRows``, when `cut` — the rows kept and a gap for each run left
+    /// out.
+    private func lines(cut: Bool) -> [Line] {
         let times = rows.map { $0.time.map(Self.timeCell) ?? "—" }
-        guard rows.count > Self.maxRows else { return zip(rows, times).map { Line.row($0, time: $1) } }
+        guard cut, rows.count > Self.maxRows else { return zip(rows, times).map { Line.row($0, time: $1) } }
         let mark = rows.firstIndex(where: \.marked) ?? 0
         // Three runs, in order and within bounds; where they overlap, a row is shown once.
         let runs = [
@@ -96,8 +125,8 @@ struct FailureMessage {
     }
 
     /// The timeline, as aligned columns.
-    private func table() -> [String] {
-        let lines = lines()
+    private func table(cut: Bool) -> [String] {
+        let lines = lines(cut: cut)
         let shown = lines.compactMap { line -> (row: Row, time: String)? in
             if case let .row(row, time) = line { return (row, time) }
             return nil

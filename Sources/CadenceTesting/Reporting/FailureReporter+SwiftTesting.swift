@@ -21,6 +21,11 @@ extension FailureReporter {
     /// a test that has already returned by then still gets it, reported after its result (a test that hands work to
     /// another thread should wait for that work before it returns). Made where no Swift Testing test is running, the
     /// reporter records every failure directly, wherever it is found.
+    ///
+    /// A failure that fails its test also records its `ExpectationFailure.attachments` — a chain's whole timeline,
+    /// `record()`'s steps — as `Attachment`s of that test, named after it: `aJustEmits expect line 12 timeline.txt`.
+    /// `swift test --attachments-path DIR` writes them to DIR. A known issue (inside `withKnownIssue`) records none;
+    /// built with Swift 6.2, which cannot tell, every failure records its attachments.
     public static var swiftTesting: FailureReporter {
         swiftTesting(relayStartsAtOnce: true)
     }
@@ -40,15 +45,29 @@ extension FailureReporter {
         }
     }
 
-    /// Records `failure` as a Swift Testing issue, at its location, on the current task.
+    /// Records `failure` as a Swift Testing issue, at its location, on the current task — and, when the issue fails
+    /// the test, its attachments, each named after the test running here and its own name.
     private static func recordIssue(_ failure: ExpectationFailure) {
         let location = failure.location
-        Issue.record(
-            Comment(rawValue: failure.message),
-            sourceLocation: SourceLocation(
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-            )
+        let sourceLocation = SourceLocation(
+            fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
         )
+        let issue = Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+        #if compiler(>=6.3)
+        guard issue.isFailure else { return }
+        #else
+        _ = issue
+        #endif
+        // The test running here: the one the reporter was made in, on its task or on its relay's, which inherits it.
+        // Off any test (a failure recorded for no test) there is nothing to attach to.
+        guard !failure.attachments.isEmpty, let test = Test.current else { return }
+        let attachmentPrefix = AttachmentName.prefix(testName: test.name)
+        for attachment in failure.attachments {
+            Attachment.record(
+                attachment.text, named: AttachmentName.file(attachmentPrefix + attachment.name),
+                sourceLocation: sourceLocation
+            )
+        }
     }
     #endif
 }

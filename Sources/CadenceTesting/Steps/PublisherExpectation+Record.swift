@@ -42,12 +42,14 @@ extension PublisherExpectation {
             if case .subscription = $0.event { false } else { true }
         }
         let first = index == 0
+        let steps = RecordingText.steps(recorded, from: startTick, first: first)
         fail(
             step: index,
             ChainFailure(
                 step: index, reason: .recorded(events: recorded.count), event: nil, expected: .none,
                 gaveUpAt: recorder.now, difference: nil,
-                note: RecordingText.note(recorded, from: startTick, first: first)
+                note: RecordingText.note(recorded, steps: steps, from: startTick, first: first),
+                recordedSteps: steps
             ))
         return self
     }
@@ -70,16 +72,16 @@ struct RecordStep<Output, Failure: Error>: ExpectationStep {
 
 /// How `record()` writes what it recorded: as steps, and as a marble diagram, each ready to paste.
 enum RecordingText {
-    /// The block under the timeline.
+    /// The block under the timeline, given the events' ``steps(_:from:first:)``.
     static func note<Output, Failure>(
-        _ events: [TimedEvent<Output, Failure>], from start: Int64, first: Bool
+        _ events: [TimedEvent<Output, Failure>], steps: [String], from start: Int64, first: Bool
     ) -> String {
         guard !events.isEmpty else {
             return "Recorded: nothing. The publisher sent no event before the clock went idle; to say so, paste:\n"
                 + "    .\(first ? "toEmitNothing" : "thenEmitNothing")(for: <how long>)"
         }
         return "Recorded as steps:\n"
-            + steps(events, from: start, first: first).map { "    " + $0 }.joined(separator: "\n")
+            + steps.map { "    " + $0 }.joined(separator: "\n")
             + "\n\nRecorded as a marble diagram:\n    " + marbles(events, from: start, first: first)
     }
 

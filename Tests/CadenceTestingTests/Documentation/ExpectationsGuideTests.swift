@@ -821,6 +821,15 @@ struct ExpectationsGuideNamingTests {
             Recorded as a marble diagram:
                 .toMatch("a----(bc) 394ms |", values: ["a": 1, "b": 2, "c": 3])
             """) == true)
+        #expect(failures.first?.attachments.map(\.name) == [
+            "expect line \(#line - 12) timeline.txt", "expect line \(#line - 12) steps.txt",
+        ])
+        #expect(failures.first?.attachments.last?.text == """
+            .toEmit(1, within: .ticks(0))
+            .thenEmit([2, 3], within: .ticks(5))
+            .thenFinish(within: .ticks(395))
+
+            """)
 
         let clock = VirtualClock()
         let feed: TestPublisher<Int, Never> = clock.hot([(0, .value(1)), (5, .value(2)), (5, .value(3)), (400, .finished)])
