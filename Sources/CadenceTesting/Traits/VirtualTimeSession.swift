@@ -136,15 +136,18 @@ struct VirtualTimeSession: Sendable {
 
     // MARK: Finishing
 
-    /// Drains the clock up to the horizon, reports late events, then reports any work still pending.
+    /// Notes that the body has returned, drains the clock up to the horizon, reports late events, then reports any
+    /// work still pending.
     func finish() {
+        scope.noteBodyReturned()
         let (returnedAt, horizonTick) = horizonTick()
         report(drained: drain(through: horizonTick), returnedAt: returnedAt, horizonTick: horizonTick)
     }
 
-    /// Drains the clock up to the horizon, letting the session's tasks run until idle before each tick's work and
-    /// after it, reports late events, then reports any work still pending.
+    /// Notes that the body has returned, drains the clock up to the horizon, letting the session's tasks run until
+    /// idle before each tick's work and after it, reports late events, then reports any work still pending.
     nonisolated(nonsending) func finish() async {
+        scope.noteBodyReturned()
         let (returnedAt, horizonTick) = horizonTick()
         let drained = await clock.runTasksAndActions(
             through: horizonTick, limit: Self.actionLimit, movingTimeToTarget: false,

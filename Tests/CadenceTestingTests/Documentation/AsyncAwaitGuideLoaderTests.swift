@@ -162,6 +162,16 @@ func theObservableLoadersLogIsAStream() async throws {
     #expect(log.events.map(\.time) == [.tick(0), .tick(0), .tick(0), .tick(1000)])
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor @Test(.virtualTime)
+func theWholeLogNeedsNothingAfterItsLastStep() async throws {
+    let loader = ObservableLoader(clock: try #require(VirtualClock.current))
+    let log = expect(loader, \.log)
+    loader.start()
+    await log.advancing(by: .seconds(2))
+        .toEmit([[], ["start"], ["start", "one"], ["start", "one", "two"]])
+}
+
 /// One test per sentence of the guide's "What is deterministic and what is not".
 @MainActor final class Toast: ObservableObject {
     @Published private(set) var message: String?
