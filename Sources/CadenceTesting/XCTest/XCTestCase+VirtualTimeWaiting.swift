@@ -77,9 +77,16 @@ extension XCTestCase {
         } else {
             clock.run()
         }
-        for case let expectation as any VirtualTimeWaitable in expectations {
+        for case let expectation as any VirtualTimeWaitable in shims(expectations) {
             expectation.settleForWait()
         }
+    }
+
+    /// The expectations as Cadence's shims see them: one that `expectation(for:keyPath:…)` registered with the test
+    /// case stands for the key-path shim that fulfils it.
+    private static func shims(_ expectations: [XCTestExpectation]) -> [XCTestExpectation] {
+        guard let scope = XCTestCaseObserver.runningTestCase else { return expectations }
+        return expectations.map { scope.shim(fulfilling: $0) ?? $0 }
     }
 
     /// Reports how the wait ended, at the caller's location, then closes the expectations it left unfulfilled.
@@ -91,12 +98,13 @@ extension XCTestCase {
             result, expectations: expectations, fulfilled: waiter.fulfilledExpectations)
         // The message is written before closing: an unfulfilled shim's description names what it received so far.
         let message = outcome.message(call: call, tick: clock.now.ticks)
+        let shims = shims(expectations)
         #if !canImport(ObjectiveC)
-        for case let expectation as any AppleRuledExpectation in expectations {
+        for case let expectation as any AppleRuledExpectation in shims {
             expectation.appleRules.withLock { $0.noteWaitEnded() }
         }
         #endif
-        for case let expectation as any VirtualTimeWaitable in expectations {
+        for case let expectation as any VirtualTimeWaitable in shims {
             expectation.closeAfterWait()
         }
         if let message {
