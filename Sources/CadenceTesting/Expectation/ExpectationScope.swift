@@ -9,9 +9,22 @@ import CadenceSupport
 ///
 /// An XCTest test case's scope (``XCTestCaseScope``) also watches each chain after it has cancelled its subscription,
 /// so that an event a publisher sends even then is reported (as a stray, naming the test case) instead of lost.
+///
+/// The scope also knows when the test's body has returned (``noteBodyReturned()``: the session calls it before it
+/// drains its clock, an XCTest test case's scope at the teardown): a chain on an `@Observable` property does not
+/// report the `finished` that the release of its object sends after that.
 final class ExpectationScope: Sendable {
+    /// What a chain that has ended asks of the scope.
+    private struct LateCheck {
+        /// Run once, when the test's body has returned (at once for a chain that ends after that).
+        var atBodyReturn: (@Sendable () -> Void)?
+        /// Run when the scope finishes.
+        var atFinish: @Sendable () -> Void
+    }
+
     private struct State {
-        var checks: [@Sendable () -> Void] = []
+        var checks: [LateCheck] = []
+        var bodyHasReturned = false
         var finished = false
     }
 
@@ -41,19 +54,36 @@ final class ExpectationScope: Sendable {
         return (reporter, current)
     }
 
-    /// Adds a check to run when the scope finishes; returns false, adding nothing, when it has already finished (the
-    /// caller then checks on its own).
-    func register(_ check: @escaping @Sendable () -> Void) -> Bool {
-        state.withLock { state in
-            guard !state.finished else { return false }
-            state.checks.append(check)
-            return true
+    /// Adds a check to run when the scope finishes, and `atBodyReturn` to run when the test's body has returned (at
+    /// once, before this returns, when it already has); returns false, adding nothing and running nothing, when the
+    /// scope has already finished (the caller then checks on its own).
+    func register(
+        _ check: @escaping @Sendable () -> Void, atBodyReturn: (@Sendable () -> Void)? = nil
+    ) -> Bool {
+        let (added, returned) = state.withLock { state -> (Bool, Bool) in
+            guard !state.finished else { return (false, false) }
+            state.checks.append(LateCheck(atBodyReturn: state.bodyHasReturned ? nil : atBodyReturn, atFinish: check))
+            return (true, state.bodyHasReturned)
         }
+        if added, returned { atBodyReturn?() }
+        return added
     }
 
-    /// Runs every registered check, in the order the chains ended; a scope finishes once, and checks registered
-    /// afterwards are refused.
+    /// Notes that the test's body has returned: what reaches a chain from now on happened after the test, such as
+    /// the release of the objects the body held. Runs each chain's `atBodyReturn`, once; idempotent.
+    func noteBodyReturned() {
+        let hooks = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.bodyHasReturned else { return [] }
+            state.bodyHasReturned = true
+            return state.checks.compactMap(\.atBodyReturn)
+        }
+        for hook in hooks { hook() }
+    }
+
+    /// Notes that the body has returned, if that was not noted yet, then runs every registered check, in the order
+    /// the chains ended; a scope finishes once, and checks registered afterwards are refused.
     func finish() {
+        noteBodyReturned()
         let checks = state.withLock { state in
             defer {
                 state.checks.removeAll()
@@ -61,6 +91,6 @@ final class ExpectationScope: Sendable {
             }
             return state.checks
         }
-        for check in checks { check() }
+        for check in checks { check.atFinish() }
     }
 }

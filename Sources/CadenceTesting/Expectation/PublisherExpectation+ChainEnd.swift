@@ -83,14 +83,25 @@ extension PublisherExpectation {
 
     /// Reports events that arrive after the chain ended: the first at once, with any that came with it — or, inside
     /// an ``ExpectationScope``, all of them together when the scope finishes.
+    ///
+    /// A chain on an `@Observable` property (``finishesOnRelease``) lets go of a `finished` that arrives after the
+    /// scope's test body returned: the release of the object at the end of the test, which no step asked about. One
+    /// that arrives while the body runs is reported like any late event.
     private func watchForLateEvents(after count: Int, snapshot: ChainSnapshot<Output, Failure>) {
         let reporter = reporter
         let location = location
+        /// How many events the recorder held when the test's body returned, once the scope has said so — for a chain
+        /// whose publisher finishes when its object is released; nil otherwise.
+        let heldAtBodyReturn = Locked<Int?>(nil)
         /// Reports the events from index `first` on, if any is worth reporting; returns whether it reported.
         let reportLate: @Sendable (EventRecorder<Output, Failure>, Int) -> Bool = { recorder, first in
             let events = snapshot.shown(recorder.events)
+            let afterBody = heldAtBodyReturn.withLock { $0 } ?? Int.max
             let late = Array(first..<events.count).filter {
-                if case .subscription = events[$0].event, events[$0].violation == nil { false } else { true }
+                guard events[$0].violation == nil else { return true }
+                if case .subscription = events[$0].event { return false }
+                // The object's release once the test is over: not an event of the test.
+                return !($0 >= afterBody && events[$0].kind == .finished)
             }
             guard !late.isEmpty else { return false }
             reporter.report(
@@ -126,13 +137,16 @@ extension PublisherExpectation {
         // The scope keeps the recorder until it finishes, so events that arrive before then are not lost even if
         // the publisher lets its subscriber go.
         let recorder = recorder
+        let noteBodyReturn: (@Sendable () -> Void)? =
+            finishesOnRelease ? { @Sendable in heldAtBodyReturn.withLock { $0 = recorder.eventCount } } : nil
         if let scope,
-            scope.register({
-                reportOnce(recorder, count)
-                recorder.cancel()
-                // A publisher may still send after the cancellation (rule 1.8); an XCTest test case's scope hears it.
-                if scope.watchesAfterFinishing { watch(recorder) }
-            })
+            scope.register(
+                {
+                    reportOnce(recorder, count)
+                    recorder.cancel()
+                    // A publisher may still send after the cancellation (rule 1.8); an XCTest test case's scope hears it.
+                    if scope.watchesAfterFinishing { watch(recorder) }
+                }, atBodyReturn: noteBodyReturn)
         {
             return
         }

@@ -28,6 +28,10 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
     /// What the test called the chain (`expect(publisher, "results")`), for its messages.
     let label: String?
     let scope: ExpectationScope?
+    /// Whether the publisher finishes when an object it observes is released (`expect(_:_:)` on an `@Observable`
+    /// property): a `finished` that comes after the test's body has returned is then that object's release at the
+    /// end of the test, not an event the test asked about.
+    let finishesOnRelease: Bool
     let chain: Locked<Chain>
 
     /// Subscribes to `publisher` at once, requesting `demand`.
@@ -37,13 +41,15 @@ public final class PublisherExpectation<Output, Failure: Error>: @unchecked Send
         demand: Subscribers.Demand,
         location: SourceCodeLocation,
         label: String? = nil,
-        describing describedType: Any.Type? = nil
+        describing describedType: Any.Type? = nil,
+        finishesOnRelease: Bool = false
     ) where P.Output == Output, P.Failure == Failure {
         recorder = EventRecorder(clock: clock, demand: demand)
         (reporter, scope) = ExpectationScope.resolved()
         self.location = location
         self.clock = clock
         self.label = label
+        self.finishesOnRelease = finishesOnRelease
         publisherType = describedType ?? P.self
         chain = Locked(Chain())
         chainSteps.reserveCapacity(4) // one allocation for most chains, instead of one per step

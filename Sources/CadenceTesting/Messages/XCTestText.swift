@@ -56,6 +56,12 @@ enum XCTestText {
             + "allow it."
     }
 
+    /// What an unfulfilled key-path expectation's description ends with, so that XCTest's timeout message names the
+    /// values it read: `" (read [true, false] so far)"`.
+    static func keyPathReadSoFar(_ read: [String]) -> String {
+        " (read [\(read.joined(separator: ", "))] so far)"
+    }
+
     /// The line at the end of an XCTest run that had strays: `"2 failures were found after their XCTest tests had
     /// finished and fail no test; see the warnings above."`
     static func straysSummary(count: Int) -> String {

@@ -18,6 +18,11 @@ import Observation
 /// the code that made the change; without a clock, on the main queue — and changes made in one turn are read once,
 /// after the last of them (see ``ObservedProperty`` for the details). The object is held weakly.
 ///
+/// The test body's return releases the object, and its stream finishes: that `finished` comes after the test, and
+/// the chain lets it go — under the `.virtualTime` trait, in `withVirtualTime` and in an XCTest test case, a chain
+/// needs no `thenFinish()` or `thenIgnoreRest()` for it. A release while the body runs is an event like any other: a
+/// chain that has ended by then reports it as a late event.
+///
 /// A step that waits for a change that never comes fails as for any publisher:
 ///
 /// ```text
@@ -55,7 +60,8 @@ public func expect<Object: Observable & AnyObject, Value>(
         subscribingTo: ObservedProperty(object, keyPath, on: clock),
         clock: clock,
         demand: demand,
-        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        finishesOnRelease: true
     )
 }
 #endif

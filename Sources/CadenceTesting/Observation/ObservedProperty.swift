@@ -36,7 +36,8 @@ import Observation
 /// ## Release
 /// The object is held weakly: the publisher does not keep it alive. When it is released, the observation Observation
 /// held for it goes with it, and the publisher finishes — on the next turn, as a read would. A change not yet read
-/// when the object goes is lost with it.
+/// when the object goes is lost with it. (`expect(_:_:)` lets go of the `finished` of a release that comes after the
+/// test's body has returned: it is no event of the test.)
 ///
 /// - Demand: a value read while the subscriber has no demand waits; a later read replaces it (the subscriber gets the
 ///   latest value when it asks).

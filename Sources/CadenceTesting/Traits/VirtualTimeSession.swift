@@ -142,9 +142,10 @@ struct VirtualTimeSession: Sendable {
     /// Whether work left behind fails the test.
     private var fails: Bool { leftovers == .fail }
 
-    /// Runs the work due when the body returned, reports the work left behind, drains the clock up to the horizon,
-    /// reports late events, then reports any work still pending.
+    /// Notes that the body has returned, runs the work due then, reports the work left behind, drains the clock up to
+    /// the horizon, reports late events, then reports any work still pending.
     func finish() {
+        scope.noteBodyReturned()
         let (returnedAt, horizonTick) = horizonTick()
         let due = drain(through: returnedAt, limit: Self.actionLimit)
         let leftBehind = !due.stoppedOnLimit && reportLeftBehind(returnedAt: returnedAt)
@@ -153,10 +154,11 @@ struct VirtualTimeSession: Sendable {
         report(drained: drained, returnedAt: returnedAt, horizonTick: horizonTick, leftBehind: leftBehind)
     }
 
-    /// Lets the session's tasks run until idle and runs the work due when the body returned, reports the work left
-    /// behind, drains the clock up to the horizon — letting the tasks run until idle before each tick's work and after
-    /// it — reports late events, then reports any work still pending.
+    /// Notes that the body has returned, lets the session's tasks run until idle and runs the work due then, reports
+    /// the work left behind, drains the clock up to the horizon — letting the tasks run until idle before each tick's
+    /// work and after it — reports late events, then reports any work still pending.
     nonisolated(nonsending) func finish() async {
+        scope.noteBodyReturned()
         let (returnedAt, horizonTick) = horizonTick()
         // A task that never suspends is reported once, by what the session finds left when it ends: no waiter.
         let due = await clock.runTasksAndActions(

@@ -79,6 +79,14 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
         /// notes in `late` whether it would have been fulfilled.
         var watching = false
         var late = LateWatch.waiting
+        /// The expectation registered with the test case that this one fulfils instead of itself, if any: the one
+        /// `expectation(for:keyPath:…)` returns.
+        var registered: XCTestExpectation?
+        /// What the registered expectation is called, without the values read: this one's description, or what the
+        /// test renamed it to.
+        var registeredName = ""
+        /// The description last written into the registered expectation.
+        var registeredDescription = ""
     }
 
     let object: Object
@@ -132,8 +140,7 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
     public override var expectationDescription: String {
         get {
             let (fulfilled, read) = state.withLock { ($0.fulfilled, $0.read) }
-            let note = fulfilled ? "" : " (read [\(read.joined(separator: ", "))] so far)"
-            return super.expectationDescription + note
+            return super.expectationDescription + (fulfilled ? "" : XCTestText.keyPathReadSoFar(read))
         }
         set { super.expectationDescription = newValue }
     }
@@ -183,13 +190,18 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
             if state.reportedOverFulfilment { return .none }
             return .overFulfil(state.read)
         }
+        let registered = describeRegistered()
         switch action {
         case .none:
             break
         case .fulfil:
-            fulfill()
+            if let registered {
+                fulfil(registered)
+            } else {
+                fulfill()
+            }
         case let .overFulfil(read):
-            guard assertForOverFulfill else { return }
+            guard (registered ?? self).assertForOverFulfill else { return }
             let first = state.withLock { state -> Bool in
                 defer { state.reportedOverFulfilment = true }
                 return !state.reportedOverFulfilment
@@ -201,6 +213,48 @@ public final class KeyPathValueExpectation<Object: AnyObject, Value>: XCTestExpe
                     location: location
                 ))
         }
+    }
+
+    // MARK: Standing behind a registered expectation
+
+    /// Fulfils `registered` instead of this expectation from now on — at once if this one is fulfilled already — and
+    /// keeps its description naming the values read while it is unfulfilled. The registered expectation's
+    /// `assertForOverFulfill` decides whether taking the value again is reported.
+    func fulfilInstead(_ registered: XCTestExpectation) {
+        let fulfilled = state.withLock { state -> Bool in
+            state.registered = registered
+            state.registeredName = super.expectationDescription
+            state.registeredDescription = registered.expectationDescription
+            return state.fulfilled
+        }
+        describeRegistered()
+        if fulfilled { fulfil(registered) }
+    }
+
+    /// Writes the values read so far into the registered expectation's description while it is unfulfilled, after
+    /// the name it has — unless the test renamed it since the last write, then after the test's name; returns the
+    /// registered expectation, if any.
+    @discardableResult
+    private func describeRegistered() -> XCTestExpectation? {
+        guard let registered = state.withLock({ $0.registered }) else { return nil }
+        let current = registered.expectationDescription
+        let text = state.withLock { state -> String in
+            if current != state.registeredDescription { state.registeredName = current }
+            let text = state.registeredName + (state.fulfilled ? "" : XCTestText.keyPathReadSoFar(state.read))
+            state.registeredDescription = text
+            return text
+        }
+        if text != current { registered.expectationDescription = text }
+        return registered
+    }
+
+    /// Fulfils the registered expectation (on Linux, unless the call breaks Apple's rules and
+    /// `CADENCE_APPLE_XCTEST_RULES` is 1: this expectation counts the calls it makes for it).
+    private func fulfil(_ registered: XCTestExpectation) {
+        #if !canImport(ObjectiveC)
+        guard mayFulfill(#file, #line) else { return }
+        #endif
+        registered.fulfill()
     }
 
     /// `\Model.count` when Swift can name the key path's property, else `KeyPath<Model, Int>`: the key path of a
@@ -321,10 +375,13 @@ extension XCTestCase {
     /// let loaded = expectation(for: model, keyPath: \.name, toBe: "Blob")
     /// ```
     ///
-    /// Like XCTest's own `expectation(description:)`, it asserts for over-fulfilment (`assertForOverFulfill` is true):
-    /// the property taking the value a second time is reported. Unlike those, it is not one that
-    /// `waitForExpectations(timeout:)` knows about: wait for it with `wait(for:timeout:)` or
-    /// `await fulfillment(of:timeout:)`.
+    /// Like XCTest's own `expectation(description:)`, it is registered with the test case — it is the expectation
+    /// that call makes, fulfilled by a ``KeyPathValueExpectation`` the test case keeps until its teardown — so
+    /// `waitForExpectations(timeout:)` waits for it, and one that no wait names fails the test as unwaited. It
+    /// asserts for over-fulfilment (`assertForOverFulfill` is true): the property taking the value a second time is
+    /// reported. While it is unfulfilled, its description names the values read so far, for XCTest's timeout message:
+    /// `KeyPathValueExpectation(KeyPath<Model, Bool>, expectedValue: true) (read [false] so far)`.
+    @discardableResult
     public func expectation<Object: ObservableObject, Value: Equatable>(
         for object: Object,
         keyPath: KeyPath<Object, Value>,
@@ -334,17 +391,18 @@ extension XCTestCase {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) -> KeyPathValueExpectation<Object, Value> {
-        let expectation = KeyPathValueExpectation(
-            object: object, keyPath: keyPath, expectedValue: expectedValue, clock: clock,
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )
-        expectation.assertForOverFulfill = true
-        return expectation
+    ) -> XCTestExpectation {
+        registered(
+            KeyPathValueExpectation(
+                object: object, keyPath: keyPath, expectedValue: expectedValue, clock: clock,
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ), filePath: filePath, line: line)
     }
 
     /// An expectation fulfilled when `object[keyPath: keyPath]` satisfies `condition`, read after each change of
-    /// `object` has completed (see ``KeyPathValueExpectation``).
+    /// `object` has completed (see ``KeyPathValueExpectation``); registered with the test case, as
+    /// `expectation(for:keyPath:toBe:clock:fileID:filePath:line:column:)` is.
+    @discardableResult
     public func expectation<Object: ObservableObject, Value>(
         for object: Object,
         keyPath: KeyPath<Object, Value>,
@@ -354,13 +412,33 @@ extension XCTestCase {
         line: UInt = #line,
         column: UInt = #column,
         where condition: @escaping (Value) -> Bool
-    ) -> KeyPathValueExpectation<Object, Value> {
-        let expectation = KeyPathValueExpectation(
-            object: object, keyPath: keyPath, condition: condition, clock: clock,
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )
-        expectation.assertForOverFulfill = true
-        return expectation
+    ) -> XCTestExpectation {
+        registered(
+            KeyPathValueExpectation(
+                object: object, keyPath: keyPath, condition: condition, clock: clock,
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ), filePath: filePath, line: line)
+    }
+
+    /// An expectation made by `expectation(description:)` — registered with the test case — that `shim` fulfils;
+    /// the running test case's scope keeps `shim` (and so its observation) until the teardown.
+    private func registered<Object, Value>(
+        _ shim: KeyPathValueExpectation<Object, Value>, filePath: StaticString, line: UInt
+    ) -> XCTestExpectation {
+        #if canImport(ObjectiveC)
+        let registered = expectation(description: shim.expectationDescription)
+        #else
+        // Linux's XCTest reports an unwaited expectation at the file and line it was made at: the test's.
+        let registered = expectation(description: shim.expectationDescription, file: filePath, line: Int(line))
+        #endif
+        registered.assertForOverFulfill = true
+        shim.fulfilInstead(registered)
+        if let scope = XCTestCaseObserver.scopeForNewExpectation() {
+            scope.keep(shim, fulfilling: registered)
+        } else {
+            addTeardownBlock { withExtendedLifetime(shim) {} }
+        }
+        return registered
     }
 }
 #endif

@@ -95,10 +95,17 @@ extension XCTestCase {
         } else {
             clock.run()
         }
-        for case let expectation as any VirtualTimeWaitable in expectations {
+        for case let expectation as any VirtualTimeWaitable in shims(expectations) {
             expectation.settleForWait()
         }
         return budgetEnd.flatMap { $0 == clock.now.ticks ? $0 : nil }
+    }
+
+    /// The expectations as Cadence's shims see them: one that `expectation(for:keyPath:…)` registered with the test
+    /// case stands for the key-path shim that fulfils it.
+    private static func shims(_ expectations: [XCTestExpectation]) -> [XCTestExpectation] {
+        guard let scope = XCTestCaseObserver.runningTestCase else { return expectations }
+        return expectations.map { scope.shim(fulfilling: $0) ?? $0 }
     }
 
     /// Reports how the wait ended, at the caller's location, then closes the expectations it left unfulfilled —
@@ -113,16 +120,17 @@ extension XCTestCase {
         // The descriptions are taken before the look-ahead and before closing: an unfulfilled shim's description
         // names what it received by the end of the budget.
         let tick = clock.now.ticks
+        let shims = shims(expectations)
         #if !canImport(ObjectiveC)
-        for case let expectation as any AppleRuledExpectation in expectations {
+        for case let expectation as any AppleRuledExpectation in shims {
             expectation.appleRules.withLock { $0.noteWaitEnded() }
         }
         #endif
         var lookahead: WaitLookahead?
         if case .unfulfilled = outcome, let budgetEnd,
-            let watched = watchable(expectations, fulfilled: fulfilled)
+            let watched = watchable(expectations, shims: shims, fulfilled: fulfilled)
         {
-            for case let expectation as any VirtualTimeWaitable in expectations
+            for case let expectation as any VirtualTimeWaitable in shims
             where !watched.contains(where: { $0 === expectation }) {
                 expectation.closeAfterWait()
             }
@@ -130,7 +138,7 @@ extension XCTestCase {
             lookahead = lookAhead(watching: watched, on: clock, from: budgetEnd, call: call)
         }
         let message = outcome.message(call: call, tick: tick, lookahead: lookahead)
-        for case let expectation as any VirtualTimeWaitable in expectations {
+        for case let expectation as any VirtualTimeWaitable in shims {
             expectation.closeAfterWait()
         }
         if let message {
@@ -143,11 +151,11 @@ extension XCTestCase {
     /// Else nil: running the clock on could fulfil a plain `XCTestExpectation` after its wait, an "API violation" in
     /// Apple's XCTest.
     private static func watchable(
-        _ expectations: [XCTestExpectation], fulfilled: [XCTestExpectation]
+        _ expectations: [XCTestExpectation], shims: [XCTestExpectation], fulfilled: [XCTestExpectation]
     ) -> [any VirtualTimeWaitable]? {
         var watched: [any VirtualTimeWaitable] = []
-        for expectation in expectations where !fulfilled.contains(where: { $0 === expectation }) {
-            guard let waitable = expectation as? any VirtualTimeWaitable else { return nil }
+        for (expectation, shim) in zip(expectations, shims) where !fulfilled.contains(where: { $0 === expectation }) {
+            guard let waitable = shim as? any VirtualTimeWaitable else { return nil }
             if !expectation.isInverted { watched.append(waitable) }
         }
         return watched.isEmpty ? nil : watched

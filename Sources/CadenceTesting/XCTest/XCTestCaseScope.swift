@@ -13,11 +13,17 @@ import XCTest
 /// another thread later) fails no test: XCTest would pin it on whichever test runs by then. It is written to standard
 /// error as a warning naming the test case it belongs to, and counted at the end of the run
 /// (``XCTestCaseObserver``).
+///
+/// The scope also keeps, until the case ends, the key-path shims that fulfil the expectations
+/// `expectation(for:keyPath:…)` registered with the test case, so that a wait on virtual time finds the shim behind
+/// each of them.
 final class XCTestCaseScope: Sendable {
     private struct State {
         var open = true
         /// The test case's name, once known: from the start for a case the observer saw start.
         var testName: String?
+        /// The shim that fulfils each registered expectation, by the registered expectation (which the shim holds).
+        var shims: [ObjectIdentifier: XCTestExpectation] = [:]
     }
 
     /// Holds the ended chains' late checks until the teardown; nil for a case the observer did not see start (one
@@ -52,13 +58,28 @@ final class XCTestCaseScope: Sendable {
         if let stray { observer.reportStray(failure, of: stray) }
     }
 
-    /// Ends the scope: runs the late checks (failing the test case), then shuts the gate. Idempotent.
+    /// Keeps `shim`, which fulfils `registered`, until the case ends.
+    func keep(_ shim: XCTestExpectation, fulfilling registered: XCTestExpectation) {
+        state.withLock { $0.shims[ObjectIdentifier(registered)] = shim }
+    }
+
+    /// The shim that fulfils `expectation`, if the case keeps one.
+    func shim(fulfilling expectation: XCTestExpectation) -> XCTestExpectation? {
+        state.withLock { $0.shims[ObjectIdentifier(expectation)] }
+    }
+
+    /// Ends the scope: runs the late checks (failing the test case), shuts the gate, and lets the shims go (their
+    /// observations end with them). Idempotent.
     func end(testName: String? = nil) {
         expectations?.finish()
-        state.withLock { state in
+        let shims = state.withLock { state in
             state.open = false
             if state.testName == nil { state.testName = testName }
+            defer { state.shims = [:] }
+            return state.shims
         }
+        // Released after the lock: a shim's deinitialiser cancels its observation.
+        _ = consume shims
     }
 }
 

@@ -166,6 +166,16 @@ func theObservableLoadersLogIsAStream() async throws {
     await clock.run()  // the loader's last step: a task left asleep would fail the test
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor @Test(.virtualTime)
+func theWholeLogNeedsNothingAfterItsLastStep() async throws {
+    let loader = ObservableLoader(clock: try #require(VirtualClock.current))
+    let log = expect(loader, \.log)
+    loader.start()
+    await log.advancing(by: .seconds(2))
+        .toEmit([[], ["start"], ["start", "one"], ["start", "one", "two"]])
+}
+
 /// One test per sentence of the guide's "What is deterministic and what is not".
 @MainActor final class Toast: ObservableObject {
     @Published private(set) var message: String?

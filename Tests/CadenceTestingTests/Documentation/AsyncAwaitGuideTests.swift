@@ -210,8 +210,9 @@ struct AsyncAwaitGuideTests {
             appearIn: [
                 #filePath, "Tests/CadenceTestingTests/Documentation/AsyncAwaitGuideLoaderTests.swift",
                 "Tests/CadenceTestingTests/Async/AsyncScenarios.swift",
+                "Tests/CadenceTestingTests/Observation/ObservedPropertyTests.swift",
             ],
-            atLeast: 10
+            atLeast: 12
         )
     }
 }

@@ -261,6 +261,105 @@ import Testing
         }
     }
 
+    // MARK: The end of the test
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test(.reportsFailures([]), .virtualTime)
+    func anObjectReleasedAsTheTestBodyReturnsIsNoLateEvent() throws {
+        // Before: "… received 1 event after its chain had ended: finished at tick 500.", once the body had returned
+        // and released the counter, although the chain needs no `thenIgnoreRest()`.
+        let clock = try #require(VirtualClock.current)
+        let counter = ObservedCounter()
+        clock.schedule(after: .ticks(500)) { counter.count = 1 }
+        expect(counter, \.count).toEmit([0, 1], within: .ticks(500))
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test(
+        .reportsFailures([
+            """
+            expect(ObservedProperty<ObservedCounter, Int>) received 1 event after its chain had ended: finished at tick 0.
+
+                expect(ObservedProperty<ObservedCounter, Int>)
+              ✓   .toEmit(0)
+
+                 tick  received      expected
+                    0  subscription
+                    0  0             0          toEmit(0)
+              →     0  finished      (no step)
+            """
+        ]),
+        .virtualTime
+    )
+    func anObjectReleasedWhileTheTestBodyRunsIsStillALateEvent() throws {
+        let clock = try #require(VirtualClock.current)
+        var counter: ObservedCounter? = ObservedCounter()
+        expect(counter!, \.count).toEmit(0)
+        counter = nil
+        clock.advance(by: .ticks(500))
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func withVirtualTimeAnObjectReleasedAsTheBodyReturnsIsNoLateEvent() {
+        expectNoFailures {
+            withVirtualTime { clock in
+                let counter = ObservedCounter()
+                clock.schedule(after: .ticks(500)) { counter.count = 1 }
+                expect(counter, \.count).toEmit([0, 1], within: .ticks(500))
+            }
+        }
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func withVirtualTimeAnObjectReleasedWhileTheBodyRunsIsStillALateEvent() {
+        expectFailures([
+            """
+            expect(ObservedProperty<ObservedCounter, Int>) received 1 event after its chain had ended: finished at tick 300.
+
+                expect(ObservedProperty<ObservedCounter, Int>)
+              ✓   .toEmit(0)
+
+                 tick  received      expected
+                    0  subscription
+                    0  0             0          toEmit(0)
+              →   300  finished      (no step)
+            """
+        ]) {
+            withVirtualTime { clock in
+                var counter: ObservedCounter? = ObservedCounter()
+                clock.schedule(after: .ticks(300)) { counter = nil }
+                expect(counter!, \.count).toEmit(0)
+                clock.advance(by: .ticks(500))
+            }
+        }
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func aPublisherThatFinishesAfterTheBodyReturnsIsStillALateEvent() {
+        // Only the release of an observed object is let go: any other publisher's late `finished` is an event.
+        expectFailures([
+            """
+            expect(PassthroughSubject<Int, Never>) received 1 event after its chain had ended: finished at tick 0.
+
+                expect(PassthroughSubject<Int, Never>)
+              ✓   .toEmit(1)
+
+                 tick  received      expected
+                    0  subscription
+                    0  1             1          toEmit(1)
+              →     0  finished      (no step)
+            """
+        ]) {
+            withVirtualTime { clock in
+                let subject = PassthroughSubject<Int, Never>()
+                let ones = expect(subject)
+                subject.send(1)
+                ones.toEmit(1)
+                clock.schedule(after: .zero) { subject.send(completion: .finished) }
+            }
+        }
+    }
+
     // MARK: The wall clock
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

@@ -49,5 +49,32 @@ final class ObservedPropertyXCTests: XCTestCase {
                     + "scheduled — work on a real DispatchQueue, RunLoop or URLSession never runs on virtual time."
             ])
     }
+
+    func testAnObjectReleasedAsTheBodyReturnsIsNoLateEvent() {
+        // Before: "… received 1 event after its chain had ended: finished at tick 500.", once the body had returned.
+        let log = FailureLog()
+        withVirtualTime { clock in
+            let counter = ObservedCounter()
+            clock.schedule(after: .ticks(500)) { counter.count = 1 }
+            _ = reporting(to: log) { expect(counter, \.count).toEmit([0, 1], within: .ticks(500)) }
+        }
+        XCTAssertEqual(log.messages, [])
+    }
+
+    func testAnObjectReleasedWhileTheBodyRunsIsStillALateEvent() {
+        let log = FailureLog()
+        withVirtualTime { clock in
+            var counter: ObservedCounter? = ObservedCounter()
+            _ = reporting(to: log) { expect(counter!, \.count).toEmit(0) }
+            counter = nil
+            clock.advance(by: .ticks(1))
+        }
+        XCTAssertEqual(
+            log.messages.map { $0.prefix { $0 != "\n" } },
+            [
+                "expect(ObservedProperty<ObservedCounter, Int>) received 1 event after its chain had ended: finished at tick 0."
+            ]
+        )
+    }
 }
 #endif

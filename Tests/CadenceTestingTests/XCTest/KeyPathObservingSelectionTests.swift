@@ -42,18 +42,21 @@ final class KeyPathObservingSelectionTests: XCTestCase {
         XCTAssertEqual(log.messages, [])
     }
 
-    func testTheXCTestCaseConvenienceOnTheClockPicksObjectWillChange() {
+    func testTheXCTestCaseConvenienceOnTheClockPicksObjectWillChange() throws {
         let log = FailureLog()
         let clock = VirtualClock()
         let model = BridgedModel()
         let named = reporting(to: log) { expectation(for: model, keyPath: \.name, toBe: "Blob", clock: clock) }
         let checked = reporting(to: log) { expectation(for: model, keyPath: \.name) { $0.hasPrefix("B") } }
-        XCTAssertEqual(named.observing, .objectWillChange)
-        XCTAssertEqual(checked.observing, .objectWillChange)
+        // Each returns the expectation it registered with the test case; the shim that fulfils it is the test case's.
+        let namedShim = try XCTUnwrap(shim(fulfilling: named))
+        let checkedShim = try XCTUnwrap(shim(fulfilling: checked))
+        XCTAssertEqual(namedShim.observing, .objectWillChange)
+        XCTAssertEqual(checkedShim.observing, .objectWillChange)
         clock.schedule(after: .ticks(10)) { model.name = "Blob" }
         wait(for: [named, checked], advancing: clock)
-        XCTAssertEqual(named.valuesRead, ["\"\"", "\"Blob\""])
-        XCTAssertEqual(checked.valuesRead, ["\"\"", "\"Blob\""])
+        XCTAssertEqual(namedShim.valuesRead, ["\"\"", "\"Blob\""])
+        XCTAssertEqual(checkedShim.valuesRead, ["\"\"", "\"Blob\""])
         XCTAssertEqual(log.messages, [])
     }
 
@@ -87,5 +90,11 @@ final class KeyPathObservingSelectionTests: XCTestCase {
         XCTAssertEqual(log.messages, [])
     }
     #endif
+
+    /// The key-path shim that fulfils `expectation`, one that `expectation(for:keyPath:…)` registered.
+    private func shim(fulfilling expectation: XCTestExpectation) -> KeyPathValueExpectation<BridgedModel, String>? {
+        XCTestCaseObserver.runningTestCase?.shim(fulfilling: expectation)
+            as? KeyPathValueExpectation<BridgedModel, String>
+    }
 }
 #endif

@@ -9,6 +9,13 @@ func reporting<Expectation>(to log: FailureLog, _ make: () -> Expectation) -> Ex
 }
 
 extension XCTestCase {
+    /// `waitForExpectations(timeout:)`, which Linux's XCTest isolates to the main actor, called from a test method
+    /// (which XCTest runs on the main thread; one marked `@MainActor` is not one Linux's XCTest can list).
+    func waitForRegisteredExpectations(timeout: TimeInterval) {
+        nonisolated(unsafe) let testCase = self
+        MainActor.assumeIsolated { testCase.waitForExpectations(timeout: timeout) }
+    }
+
     /// Waits for `expectation` without failing the test on a timeout, and returns how the wait ended.
     func waitResult(for expectation: XCTestExpectation, timeout: TimeInterval) -> XCTWaiter.Result {
         XCTWaiter().wait(for: [expectation], timeout: timeout)
