@@ -18,9 +18,12 @@ extension VirtualClock {
         package var location: SourceCodeLocation? = nil
     }
 
-    /// The tasks asleep on a session's clock now, earliest deadline first (then first asleep first).
+    /// The tasks asleep on a session's clock now, earliest deadline first (then first asleep first); a sleep the stall
+    /// check ended is not one, though its task may not be back yet.
     package var sleepingTasksNow: [SleepingTask] {
-        sleepingTasks.withLock { Array($0.values) }.sorted { ($0.deadline, $0.since) < ($1.deadline, $1.since) }
+        let ended = sleepsEndedByStall.withLock { $0 }
+        return sleepingTasks.withLock { sleeps in sleeps.filter { ended[$0.key] != $0.value.since }.map(\.value) }
+            .sorted { ($0.deadline, $0.since) < ($1.deadline, $1.since) }
     }
 
     /// Lets the session's executor ask whether the session's body — or any task of the session, while the body waits
@@ -44,6 +47,7 @@ extension VirtualClock {
         let now = now.ticks
         if let asleep = sleepingTasks.withLock({ $0[body] }) {
             endedStalledSleeps.withLock { $0 = true }
+            sleepsEndedByStall.withLock { $0[body] = asleep.since }
             reporter.report(
                 "The test has slept on the virtual clock until tick \(asleep.deadline) (it is tick \(now)) for a "
                     + "second of real time with none of its tasks ready to run, so nothing of the test can advance the "
@@ -54,8 +58,12 @@ extension VirtualClock {
             asleep.end()
             return
         }
-        let asleep = sleepingTasks.withLock { $0.values.sorted { $0.deadline < $1.deadline } }
+        let sleeps = sleepingTasks.withLock { $0 }
+        let asleep = sleeps.values.sorted { $0.deadline < $1.deadline }
         guard let first = asleep.first else { return }
+        sleepsEndedByStall.withLock { ended in
+            for (task, sleep) in sleeps { ended[task] = sleep.since }
+        }
         let tasks = asleep.count == 1 ? "1 task sleeps" : "\(asleep.count) tasks sleep"
         let until = asleep.count == 1 ? "until tick \(first.deadline)" : "the first until tick \(first.deadline)"
         endedStalledSleeps.withLock { $0 = true }

@@ -74,6 +74,9 @@ public final class VirtualClock: Sendable {
     let sleepingTasks = Locked<[UInt64: SleepingTask]>([:])
     /// Whether the session found its test stalled and ended sleeps with `CancellationError`, having reported it.
     let endedStalledSleeps = Locked(false)
+    /// The sleeps the stall check ended, by task, each with the tick it began: over, even while a sleep on a system
+    /// clock waits for its task to come back to be forgotten.
+    let sleepsEndedByStall = Locked<[UInt64: Int64]>([:])
     let reporter: FailureReporter
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
