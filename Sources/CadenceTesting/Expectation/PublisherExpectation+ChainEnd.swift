@@ -86,7 +86,8 @@ extension PublisherExpectation {
     ///
     /// A chain on an `@Observable` property (``finishesOnRelease``) lets go of a `finished` that arrives after the
     /// scope's test body returned: the release of the object at the end of the test, which no step asked about. One
-    /// that arrives while the body runs is reported like any late event.
+    /// that arrives while the body runs is reported like any late event. Outside a scope, where the body's return
+    /// cannot be told, every `finished` after the chain's end is let go.
     private func watchForLateEvents(after count: Int, snapshot: ChainSnapshot<Output, Failure>) {
         let reporter = reporter
         let location = location
@@ -150,6 +151,10 @@ extension PublisherExpectation {
         {
             return
         }
+        // Outside a scope nothing says when the test's body returns (Swift Testing has no hook for it without a trait),
+        // and a release read on the main queue arrives whenever that queue next runs: for a chain on an `@Observable`
+        // property, every `finished` after its end is let go as the object's release.
+        if finishesOnRelease { heldAtBodyReturn.withLock { $0 = count } }
         // A late event may come on any thread.
         reporter.startRelay()
         watch(recorder)

@@ -19,9 +19,11 @@ import Observation
 /// after the last of them (see ``ObservedProperty`` for the details). The object is held weakly.
 ///
 /// The test body's return releases the object, and its stream finishes: that `finished` comes after the test, and
-/// the chain lets it go — under the `.virtualTime` trait, in `withVirtualTime` and in an XCTest test case, a chain
-/// needs no `thenFinish()` or `thenIgnoreRest()` for it. A release while the body runs is an event like any other: a
-/// chain that has ended by then reports it as a late event.
+/// the chain lets it go — a chain needs no `thenFinish()` or `thenIgnoreRest()` for it. Under the `.virtualTime`
+/// trait, in `withVirtualTime` and in an XCTest test case, a release while the body runs is an event like any other:
+/// a chain that has ended by then reports it as a late event. In a Swift Testing test without the trait nothing tells
+/// when the body returns, so a chain that has ended lets go of every release; a chain that should see one says
+/// `thenFinish()`.
 ///
 /// A step that waits for a change that never comes fails as for any publisher:
 ///

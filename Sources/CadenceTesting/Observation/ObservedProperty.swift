@@ -37,7 +37,7 @@ import Observation
 /// The object is held weakly: the publisher does not keep it alive. When it is released, the observation Observation
 /// held for it goes with it, and the publisher finishes — on the next turn, as a read would. A change not yet read
 /// when the object goes is lost with it. (`expect(_:_:)` lets go of the `finished` of a release that comes after the
-/// test's body has returned: it is no event of the test.)
+/// test's body has returned, or, outside a test scope, after its chain has ended: it is no event of the test.)
 ///
 /// - Demand: a value read while the subscriber has no demand waits; a later read replaces it (the subscriber gets the
 ///   latest value when it asks).

@@ -335,6 +335,45 @@ import Testing
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func withoutAScopeAReleaseAfterTheChainEndedIsNoLateEvent() {
+        // Before: "… received 1 event after its chain had ended: finished at tick 0." In a Swift Testing test without
+        // the trait nothing tells the release at the body's return from one in the body, so neither is reported.
+        let clock = VirtualClock()
+        var counter: ObservedCounter? = ObservedCounter()
+        expectNoFailures {
+            expect(counter!, \.count, on: clock).toEmit(0)
+            counter = nil
+            clock.run()
+        }
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func withoutAScopeAChangeAfterTheChainEndedIsStillALateEvent() {
+        let clock = VirtualClock()
+        var counter: ObservedCounter? = ObservedCounter()
+        expectFailures([
+            """
+            expect(ObservedProperty<ObservedCounter, Int>) received 1 event after its chain had ended: 1 at tick 4.
+
+                expect(ObservedProperty<ObservedCounter, Int>)
+              ✓   .toEmit(0)
+
+                 tick  received      expected
+                    0  subscription
+                    0  0             0          toEmit(0)
+              →     4  1             (no step)
+            """
+        ]) {
+            expect(counter!, \.count, on: clock).toEmit(0)
+            clock.advance(by: .ticks(4))
+            counter?.count = 1
+            clock.run()
+            counter = nil
+            clock.run()
+        }
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func aPublisherThatFinishesAfterTheBodyReturnsIsStillALateEvent() {
         // Only the release of an observed object is let go: any other publisher's late `finished` is an event.
         expectFailures([
