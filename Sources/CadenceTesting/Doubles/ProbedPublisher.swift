@@ -10,7 +10,7 @@ extension Publisher {
     /// request.expectSubscriptions(["^--!"])   // subscribed at once, cancelled three ticks later
     /// ```
     public func probed(on clock: VirtualClock) -> ProbedPublisher<Self> {
-        ProbedPublisher(upstream: self, probe: SubscriptionProbe(clock: clock))
+        ProbedPublisher(upstream: self, probe: SubscriptionProbe(clock: clock), madeBy: "probed(on:)")
     }
 
     /// This publisher, with a probe on the test's clock, `VirtualClock.current` — the clock that `.virtualTime` and
@@ -36,13 +36,15 @@ extension Publisher {
         line: UInt = #line,
         column: UInt = #column
     ) -> ProbedPublisher<Self> {
-        if let clock = VirtualClock.current { return probed(on: clock) }
-        FailureReporter.resolved.report(
-            ExpectationFailure(
-                message: TestDoubleText.probedWithoutClock,
-                location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            ))
-        return probed(on: VirtualClock())
+        let clock = VirtualClock.current
+        if clock == nil {
+            FailureReporter.resolved.report(
+                ExpectationFailure(
+                    message: TestDoubleText.probedWithoutClock,
+                    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+                ))
+        }
+        return ProbedPublisher(upstream: self, probe: SubscriptionProbe(clock: clock ?? VirtualClock()), madeBy: "probed()")
     }
 }
 
@@ -53,6 +55,8 @@ public struct ProbedPublisher<Upstream: Publisher>: Publisher {
 
     public let upstream: Upstream
     let probe: SubscriptionProbe
+    /// The call that made the publisher, as its failure messages name it: `probed()` or `probed(on:)`.
+    let madeBy: String
 
     /// Every subscription made so far, in order.
     public var subscriptions: [SubscriptionRecord] { probe.all }
@@ -71,7 +75,7 @@ public struct ProbedPublisher<Upstream: Publisher>: Publisher {
         column: UInt = #column
     ) {
         probe.expect(
-            diagrams, name: "probed(on:)",
+            diagrams, name: madeBy,
             at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }

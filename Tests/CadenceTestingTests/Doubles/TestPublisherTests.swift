@@ -215,6 +215,32 @@ private enum TickerError: Error, Equatable {
         #expect(probed?.subscriptionDiagrams == ["(^!)"])
     }
 
+    /// A probe's failed check names the call that made it. Before: `probed(on:).expectSubscriptions(…)` for both.
+    @Test func aProbesFailedCheckNamesTheCallThatMadeIt() {
+        let clock = VirtualClock()
+        expectFailures([
+            """
+            probed().expectSubscriptions(["^!"]) failed: received ["(^!)"], counted from tick 0.
+
+            Subscriptions:
+                1. (^!)  subscribed at tick 0, requested unlimited at tick 0, completed at tick 0
+            """,
+            """
+            probed(on:).expectSubscriptions(["^!"]) failed: received ["(^!)"], counted from tick 0.
+
+            Subscriptions:
+                1. (^!)  subscribed at tick 0, requested unlimited at tick 0, completed at tick 0
+            """,
+        ]) {
+            let ambient = VirtualClock.$current.withValue(clock) { Just(1).probed() }
+            let passed = Just(1).probed(on: clock)
+            _ = ambient.sink { _ in }
+            _ = passed.sink { _ in }
+            ambient.expectSubscriptions(["^!"])
+            passed.expectSubscriptions(["^!"])
+        }
+    }
+
     /// "Did switchToLatest cancel the stale request?" in one line.
     @Test func aProbeShowsSwitchToLatestCancellingTheStaleRequest() {
         let clock = VirtualClock()
