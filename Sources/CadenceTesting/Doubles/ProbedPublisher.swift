@@ -44,7 +44,8 @@ extension Publisher {
                     location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
                 ))
         }
-        return ProbedPublisher(upstream: self, probe: SubscriptionProbe(clock: clock ?? VirtualClock()), madeBy: "probed()")
+        return ProbedPublisher(
+            upstream: self, probe: SubscriptionProbe(clock: clock ?? VirtualClock()), madeBy: "probed()")
     }
 }
 
