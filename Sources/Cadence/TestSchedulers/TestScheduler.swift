@@ -19,10 +19,15 @@
 public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, SchedulerOptions>: Scheduler, Sendable {
     /// The timeline this scheduler is a view of.
     public let clock: VirtualClock
+    /// On a clock that explores schedules, the number of this scheduler's lane: its actions keep their order, as on
+    /// a serial queue, while another scheduler's due at the same tick may go before them. 0 on every other clock.
+    @usableFromInline let lane: UInt32
 
     /// A scheduler on `clock`; by default the task's current clock, or a new one when none is bound.
     public init(clock: VirtualClock? = nil) {
-        self.clock = clock ?? VirtualClock.current ?? VirtualClock()
+        let clock = clock ?? VirtualClock.current ?? VirtualClock()
+        self.clock = clock
+        lane = clock.chooser == nil ? 0 : clock.takeSchedulerLane()
     }
 
     /// The clock's current time.
@@ -38,7 +43,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
     /// Runs `action` at the current tick, after the work already due at it, when the clock is next driven.
     @inlinable
     public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
-        clock.enqueueOnce(.now, action, origin: "TestScheduler.schedule(options:_:)")
+        clock.enqueueOnce(.now, lane: lane, action, origin: "TestScheduler.schedule(options:_:)")
     }
 
     /// Runs `action` at `date`, or at the current tick when `date` has passed.
@@ -51,7 +56,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
     ) {
         checkTolerance(tolerance, origin: "TestScheduler.schedule(after:tolerance:options:_:)")
         clock.enqueueOnce(
-            .tick(date.virtualTick), action, origin: "TestScheduler.schedule(after:tolerance:options:_:)"
+            .tick(date.virtualTick), lane: lane, action, origin: "TestScheduler.schedule(after:tolerance:options:_:)"
         )
     }
 
@@ -73,6 +78,7 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
             everyTicks: SchedulerTimeType.virtualTicks(in: interval),
             isNotPositive: interval <= 0,
             describedAs: "\(interval)",
+            lane: lane == 0 ? .clock : .scheduler(lane),
             action,
             origin: origin
         )

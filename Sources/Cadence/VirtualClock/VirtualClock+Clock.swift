@@ -92,6 +92,7 @@ extension VirtualClock: Clock {
                 let scheduled = enqueue(
                     .tick(deadline.ticks),
                     interval: 0,
+                    lane: .wakeUps,
                     { sleeper.resume(with: .success(())) },
                     onEnd: { sleeper.resume(with: .failure(CancellationError())) },
                     origin: "VirtualClock.sleep(until:tolerance:)"

@@ -62,6 +62,11 @@ public final class VirtualClock: Sendable {
         var deadEntries = 0
         /// The tick at which the clock's test ended, once it has.
         var endedAt: Int64?
+        /// On a clock that explores schedules, the lane of each entry not on the clock's own lane, by sequence; nil
+        /// on every other clock, which never reads it.
+        var lanes: [UInt64: ScheduleLane]?
+        /// How many test schedulers the exploring clock has numbered (their lanes).
+        var schedulerLanes: UInt32 = 0
 
         mutating func takeSequence() -> UInt64 {
             defer { nextSequence &+= 1 }
@@ -84,21 +89,39 @@ public final class VirtualClock: Sendable {
     /// Whether the clock, made outside a session, counts the process's jobs to let tasks reach their sleeps before its
     /// asynchronous drivers move time (see ``SettleWatch``).
     let settles: Bool
+    /// What chooses, on a clock that explores schedules, which lane's work goes first among the work due at one
+    /// tick; nil (first in, first out) on every other clock.
+    package let chooser: ScheduleChooser?
 
     /// Creates a clock at tick `0` (or at `now`), reporting misuse through `reporter` — by default the task-local
     /// `VirtualClock.issueReporter` in effect where the clock is created.
-    public init(now: Instant = Instant(ticks: 0), reporter: FailureReporter = VirtualClock.issueReporter) {
-        state = Locked(State(now: now.ticks))
+    public convenience init(now: Instant = Instant(ticks: 0), reporter: FailureReporter = VirtualClock.issueReporter) {
+        self.init(now: now, reporter: reporter, chooser: nil)
+    }
+
+    /// Creates a clock at tick `0` (or at `now`) that runs the work of different lanes due at one tick in the order
+    /// `chooser` picks (see ``ScheduleLane``); with no chooser, first in, first out.
+    package init(
+        now: Instant = Instant(ticks: 0), reporter: FailureReporter = VirtualClock.issueReporter,
+        chooser: ScheduleChooser?
+    ) {
+        var initial = State(now: now.ticks)
+        if chooser != nil { initial.lanes = [:] }
+        state = Locked(initial)
         self.reporter = reporter
+        self.chooser = chooser
         executor = nil
         settles = SettleWatch.hold()
     }
 
     /// Creates a session's clock at tick `0`, whose asynchronous drivers run the session's tasks on its executor.
-    package init(reporter: FailureReporter, sessionExecutor: Bool) {
-        let state = Locked(State(now: 0))
+    package init(reporter: FailureReporter, sessionExecutor: Bool, chooser: ScheduleChooser? = nil) {
+        var initial = State(now: 0)
+        if chooser != nil { initial.lanes = [:] }
+        let state = Locked(initial)
         self.state = state
         self.reporter = reporter
+        self.chooser = chooser
         executor =
             sessionExecutor
             ? SessionExecutor(reporter: reporter, now: { state.withLock { $0.now } })
@@ -139,6 +162,14 @@ public final class VirtualClock: Sendable {
     @usableFromInline
     package func stamp() -> (ticks: Int64, sequence: UInt64) {
         state.withLock { ($0.now, $0.takeSequence()) }
+    }
+
+    /// A lane number for a new test scheduler on a clock that explores schedules: 1 for the first, and so on.
+    package func takeSchedulerLane() -> UInt32 {
+        state.withLock { state in
+            state.schedulerLanes &+= 1
+            return state.schedulerLanes
+        }
     }
 
     /// The number of scheduled actions that have not run yet; a repeating action counts once until it is cancelled.
@@ -190,6 +221,7 @@ extension VirtualClock {
         everyTicks interval: Int64,
         isNotPositive: Bool,
         describedAs intervalDescription: @autoclosure () -> String,
+        lane: ScheduleLane = .clock,
         _ action: @escaping () -> Void,
         origin: String
     ) -> ScheduledAction {
@@ -199,7 +231,7 @@ extension VirtualClock {
                     + "so the action repeats every tick (1 ms) instead."
             )
         }
-        return enqueue(.tick(deadline), interval: max(interval, 1), action, onEnd: nil, origin: origin)
+        return enqueue(.tick(deadline), interval: max(interval, 1), lane: lane, action, onEnd: nil, origin: origin)
     }
 
     /// When an action is due: at a tick, or a number of ticks after the clock's `now` when it is scheduled.
@@ -228,6 +260,7 @@ extension VirtualClock {
     func enqueue(
         _ due: Due,
         interval: Int64,
+        lane: ScheduleLane = .clock,
         _ action: @escaping () -> Void,
         onEnd: (() -> Void)?,
         origin: String
@@ -238,10 +271,9 @@ extension VirtualClock {
                 scheduled.isPending = false
                 return endedAt
             }
-            state.insert(
-                ScheduledEntry(
-                    due: due.resolved(now: state.now), sequence: state.takeSequence(), retaining: scheduled
-                ))
+            let sequence = state.takeSequence()
+            state.insert(ScheduledEntry(due: due.resolved(now: state.now), sequence: sequence, retaining: scheduled))
+            if state.lanes != nil, lane != .clock { state.lanes![sequence] = lane }
             state.pending += 1
             if interval > 0 { state.repeating += 1 }
             return nil
@@ -260,11 +292,21 @@ extension VirtualClock {
     /// end of the batch open on its tick, if there is one.
     ///
     /// After the test has ended the action is refused: the refusal is reported and the action released.
+    ///
+    /// `lane` is the number of the test scheduler that schedules it, on a clock that explores schedules; 0, the clock's
+    /// own lane, otherwise.
     @usableFromInline
-    func enqueueOnce(_ due: Due, _ action: @escaping () -> Void, origin: String) {
+    func enqueueOnce(_ due: Due, lane: UInt32 = 0, _ action: @escaping () -> Void, origin: String) {
         let endedAt: Int64? = state.withLock { state in
             if let endedAt = state.endedAt { return endedAt }
-            state.insertOnce(due: due.resolved(now: state.now), action)
+            if state.lanes == nil {
+                state.insertOnce(due: due.resolved(now: state.now), action)
+            } else {
+                // Alone, never in a batch: a batch's actions would run in one order whatever their lanes.
+                let sequence = state.takeSequence()
+                state.once.insert(OnceEntry(due: due.resolved(now: state.now), sequence: sequence, action: action))
+                if lane != 0 { state.lanes![sequence] = .scheduler(lane) }
+            }
             state.pending += 1
             return nil
         }
@@ -450,6 +492,7 @@ extension VirtualClock {
                 if let target { state.now = max(state.now, target) }
                 return nil
             }
+            if let chooser { return state.takeChosenAction(at: first.due, chooser: chooser) }
             switch first.heap {
             case .once:
                 let entry = state.once.removeFirst()
@@ -469,27 +512,7 @@ extension VirtualClock {
             case .scheduled:
                 break
             }
-            var entry = state.heap.removeFirst()
-            state.now = max(state.now, entry.due)
-            let scheduled = entry.action.takeUnretainedValue()
-            if scheduled.interval > 0 {
-                let (next, overflow) = entry.due.addingReportingOverflow(scheduled.interval)
-                if !overflow {
-                    // It keeps its sequence: repeating work due on the same tick runs in the order it was first
-                    // scheduled, as on a serial queue, whatever order it was re-armed in.
-                    entry.due = next
-                    state.insert(entry)
-                    return scheduled.action
-                }
-            }
-            scheduled.isPending = false
-            state.pending -= 1
-            if scheduled.interval > 0 { state.repeating -= 1 }
-            let action = scheduled.action
-            scheduled.action = nil
-            scheduled.onEnd = nil
-            entry.action.release() // the heap's retain; `scheduled` holds the action alive until this returns
-            return action
+            return state.take(state.heap.removeFirst())
         }
     }
 }
@@ -498,6 +521,86 @@ extension VirtualClock.State {
     /// One of the clock's three heaps.
     enum Heap {
         case scheduled, once, batches
+    }
+
+    /// Takes the action of `entry`, just taken off the heap, and moves time to its due tick. A repeating action is
+    /// put back for its next run before it runs, so it may cancel itself.
+    @inline(__always)
+    mutating func take(_ entry: ScheduledEntry) -> (() -> Void)? {
+        var entry = entry
+        now = max(now, entry.due)
+        let scheduled = entry.action.takeUnretainedValue()
+        if scheduled.interval > 0 {
+            let (next, overflow) = entry.due.addingReportingOverflow(scheduled.interval)
+            if !overflow {
+                // It keeps its sequence: repeating work due on the same tick runs in the order it was first
+                // scheduled, as on a serial queue, whatever order it was re-armed in.
+                entry.due = next
+                insert(entry)
+                return scheduled.action
+            }
+        }
+        scheduled.isPending = false
+        pending -= 1
+        if scheduled.interval > 0 { repeating -= 1 }
+        if lanes != nil { lanes![entry.sequence] = nil }
+        let action = scheduled.action
+        scheduled.action = nil
+        scheduled.onEnd = nil
+        entry.action.release() // the heap's retain; `scheduled` holds the action alive until this returns
+        return action
+    }
+
+    /// On a clock that explores schedules: takes off the timeline every live entry due at `tick` (the earliest tick
+    /// with work), lets `chooser` pick which lane's first entry runs — when more than one lane has work then — puts
+    /// the others back as they were, and takes the chosen entry's action.
+    ///
+    /// A lane's entries keep their order: only a lane's first entry is a candidate. The candidates are offered in
+    /// the order their entries were scheduled, so choice 0 is the first-in first-out one. One-shot actions never go
+    /// into a batch on such a clock.
+    mutating func takeChosenAction(at tick: Int64, chooser: ScheduleChooser) -> (() -> Void)? {
+        var cancellable: [ScheduledEntry] = []
+        while let key = heap.firstKey, key.due == tick {
+            let entry = heap.removeFirst()
+            if entry.isLive {
+                cancellable.append(entry)
+            } else {
+                entry.action.release()
+                deadEntries -= 1
+            }
+        }
+        var fixed: [OnceEntry] = []
+        while let key = once.firstKey, key.due == tick { fixed.append(once.removeFirst()) }
+        // The first entry of each lane, in the order they were scheduled: an index into `cancellable` or `fixed`.
+        var heads: [(lane: ScheduleLane, sequence: UInt64, cancellable: Int?, fixed: Int?)] = []
+        var seen: Set<ScheduleLane> = []
+        var (nextCancellable, nextFixed) = (0, 0)
+        while nextCancellable < cancellable.count || nextFixed < fixed.count {
+            let takesCancellable =
+                nextFixed == fixed.count
+                || (nextCancellable < cancellable.count
+                    && cancellable[nextCancellable].sequence < fixed[nextFixed].sequence)
+            let sequence = takesCancellable ? cancellable[nextCancellable].sequence : fixed[nextFixed].sequence
+            let lane = lanes?[sequence] ?? .clock
+            if seen.insert(lane).inserted {
+                heads.append(
+                    (
+                        lane, sequence, takesCancellable ? nextCancellable : nil,
+                        takesCancellable ? nil : nextFixed
+                    ))
+            }
+            if takesCancellable { nextCancellable += 1 } else { nextFixed += 1 }
+        }
+        let chosen = heads.count > 1 ? chooser.choose(.clock, tick: tick, among: heads.map(\.lane)) : 0
+        let head = heads[chosen]
+        for (index, entry) in cancellable.enumerated() where index != head.cancellable { heap.insert(entry) }
+        for (index, entry) in fixed.enumerated() where index != head.fixed { once.insert(entry) }
+        if let index = head.cancellable { return take(cancellable[index]) }
+        let entry = fixed[head.fixed!]
+        now = max(now, entry.due)
+        pending -= 1
+        lanes?[entry.sequence] = nil
+        return entry.action
     }
 
     /// Puts an entry of work that can be cancelled on the timeline. A one-shot action due on the same tick later
