@@ -5,7 +5,9 @@ package enum ScheduleLane: Hashable, Sendable {
     case clock
     /// The actions of one test scheduler instance — a serial queue — numbered from 1 in the order the run made them.
     case scheduler(UInt32)
-    /// The wake-ups of tasks' sleeps, which at the clock count as one lane, first in, first out: a wake-up only makes
-    /// its task ready, and the order of ready tasks is chosen where they run.
-    case wakeUps
+    /// The wake-up of one task's sleep (by task identifier; 0 for a task the clock could not name): the timers of
+    /// different tasks promise no order between them, so wake-ups due at one tick may go in any order, and a task
+    /// sleeps once at a time. On the main actor, the order tasks wake in is the order they run in: its queue is
+    /// first in, first out.
+    case wakeUp(task: UInt64)
 }

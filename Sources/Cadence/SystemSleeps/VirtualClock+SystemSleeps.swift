@@ -53,7 +53,7 @@ extension VirtualClock {
                     if task != 0 { self?.sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }
                 }
                 let scheduled = self.enqueue(
-                    .ticksFromNow(ticks), interval: 0, lane: .wakeUps,
+                    .ticksFromNow(ticks), interval: 0, lane: .wakeUp(task: task),
                     {
                         guard settle() else { return }
                         forget()

@@ -86,13 +86,15 @@ extension VirtualClock: Clock {
         defer {
             if task != 0 { sleepingTasks.withLock { _ = $0.removeValue(forKey: task) } }
         }
+        // On a clock that explores schedules, the wake-ups of different tasks due at one tick go in the order chosen.
+        let lane = ScheduleLane.wakeUp(task: task != 0 || chooser == nil ? task : cadence_current_task_id())
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard sleeper.install(continuation) else { return }
                 let scheduled = enqueue(
                     .tick(deadline.ticks),
                     interval: 0,
-                    lane: .wakeUps,
+                    lane: lane,
                     { sleeper.resume(with: .success(())) },
                     onEnd: { sleeper.resume(with: .failure(CancellationError())) },
                     origin: "VirtualClock.sleep(until:tolerance:)"

@@ -163,3 +163,30 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 }
+
+/// The wake-ups of tasks asleep on an exploring clock: each task is a lane of its own.
+@Suite struct ExploringClockSleepTests {
+    @Test func theWakeUpsOfThreeTasksAtOneTickAreThreeLanes() async throws {
+        let chooser = ScheduleChooser(.choices([2, 1]))
+        let clock = VirtualClock(chooser: chooser)
+        let woken = LockedBox<[Int]>([])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 1...3 {
+                group.addTask {
+                    try await clock.sleep(until: .init(ticks: 10), tolerance: nil)
+                    woken.mutate { $0.append(index) }
+                }
+            }
+            await clock.advance(by: .ticks(10))
+            try await group.waitForAll()
+        }
+        #expect(woken.value.sorted() == [1, 2, 3])
+        let choices = chooser.log
+        #expect(choices.map(\.tick) == [10, 10])
+        #expect(choices.map(\.candidates.count) == [3, 2])
+        #expect(choices.map(\.chosen) == [2, 1])
+        let lanes = Set(choices[0].candidates)
+        #expect(lanes.count == 3)
+        #expect(lanes.allSatisfy { if case .wakeUp(let task) = $0 { task != 0 } else { false } })
+    }
+}

@@ -7,9 +7,10 @@ import Testing
     /// choices on every platform.
     @Test func splitMix64GivesTheReferenceOutputs() {
         var generator = SplitMix64(seed: 0)
-        #expect([generator.next(), generator.next(), generator.next()] == [
-            0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
-        ])
+        #expect(
+            [generator.next(), generator.next(), generator.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
     }
 
     @Test func aBoundedDrawStaysBelowItsBoundAndReachesEveryNumber() {
@@ -24,11 +25,12 @@ import Testing
     @Test func firstInFirstOutAlwaysTakesTheFirstCandidateAndLogsEachChoice() {
         let chooser = ScheduleChooser(.firstInFirstOut)
         #expect(chooser.choose(.clock, tick: 3, among: [.clock, .scheduler(1)]) == 0)
-        #expect(chooser.choose(.clock, tick: 5, among: [.scheduler(2), .scheduler(1), .wakeUps]) == 0)
+        #expect(chooser.choose(.clock, tick: 5, among: [.scheduler(2), .scheduler(1), .wakeUp(task: 7)]) == 0)
         #expect(
             chooser.log == [
                 ScheduleChoice(kind: .clock, tick: 3, candidates: [.clock, .scheduler(1)], chosen: 0),
-                ScheduleChoice(kind: .clock, tick: 5, candidates: [.scheduler(2), .scheduler(1), .wakeUps], chosen: 0),
+                ScheduleChoice(
+                    kind: .clock, tick: 5, candidates: [.scheduler(2), .scheduler(1), .wakeUp(task: 7)], chosen: 0),
             ])
         #expect(chooser.deviations.isEmpty)
     }
