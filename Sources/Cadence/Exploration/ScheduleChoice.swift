@@ -4,6 +4,8 @@ package struct ScheduleChoice: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
         /// Between the clock's entries due at one tick.
         case clock
+        /// Between the ready jobs of a session's executor.
+        case executor
     }
 
     package let kind: Kind

@@ -10,4 +10,10 @@ package enum ScheduleLane: Hashable, Sendable {
     /// sleeps once at a time. On the main actor, the order tasks wake in is the order they run in: its queue is
     /// first in, first out.
     case wakeUp(task: UInt64)
+    /// The jobs a session runs on the main actor: its queue is first in, first out.
+    case mainActor
+    /// The ready jobs of one task off the main actor, by task identifier: a task's steps run one after another.
+    case task(UInt64)
+    /// A ready job that goes on with no task — an actor's job, say — by its address: a lane of one job.
+    case job(UInt)
 }

@@ -104,6 +104,10 @@ package final class SessionExecutor: Sendable {
         /// Whether a task of the session was found running on an executor the session does not drive: reported once.
         var escapeReported = false
 
+        /// Whether the job at `head` was chosen among the ready jobs of different lanes (an exploring session's
+        /// executor), so that every look at it until it runs sees the same job.
+        var headChosen = false
+
         var readyCount: Int { jobs.count - head }
 
         var next: Entry? { head < jobs.count ? jobs[head] : nil }
@@ -123,10 +127,42 @@ package final class SessionExecutor: Sendable {
             return 1
         }
 
+        /// In a session that explores schedules: lets `chooser` pick which lane's first ready job runs next, when
+        /// more than one lane has a job ready, and puts it at the head of the queue — once per job at the head. Every
+        /// lane keeps its order; the candidates are offered in the order their first jobs came, so choice 0 changes
+        /// nothing.
+        mutating func chooseHead(_ chooser: ScheduleChooser, tick: Int64) {
+            guard !headChosen, readyCount > 1 else { return }
+            headChosen = true
+            var lanes: [ScheduleLane] = []
+            var positions: [Int] = []
+            var seen: Set<ScheduleLane> = []
+            for index in head..<jobs.count {
+                let lane = Self.lane(of: jobs[index])
+                if seen.insert(lane).inserted {
+                    lanes.append(lane)
+                    positions.append(index)
+                }
+            }
+            guard lanes.count > 1 else { return }
+            let chosen = chooser.choose(.executor, tick: tick, among: lanes)
+            guard chosen > 0 else { return }
+            let entry = jobs.remove(at: positions[chosen])
+            jobs.insert(entry, at: head)
+        }
+
+        /// The lane of a ready job: the main actor's, its task's, or its own.
+        private static func lane(of entry: Entry) -> ScheduleLane {
+            if entry.isMainActorJob { return .mainActor }
+            if let task = entry.task { return .task(cadence_job_task_id(task)) }
+            return .job(unsafeBitCast(entry.job, to: UInt.self))
+        }
+
         mutating func popJob() -> Entry? {
             guard head < jobs.count else { return nil }
             let entry = jobs[head]
             head += 1
+            headChosen = false
             if head == jobs.count {
                 jobs.removeAll(keepingCapacity: true)
                 head = 0
@@ -214,6 +250,9 @@ package final class SessionExecutor: Sendable {
     }
 
     private let state = Locked(State())
+    /// What chooses, in a session that explores schedules, which lane's first ready job runs next; nil (first in,
+    /// first out) in every other session.
+    private let chooser: ScheduleChooser?
     /// The thread that runs the session's jobs that are not the main actor's, the session's own until it is released.
     private let thread: SessionThread
     private let slots: MailSlots
@@ -223,9 +262,10 @@ package final class SessionExecutor: Sendable {
     private let bells: BySide<DispatchSemaphore>
 
     /// An executor reporting runaway tasks through `reporter`, with the tick `now` gives in its messages.
-    package init(reporter: FailureReporter, now: @escaping @Sendable () -> Int64) {
+    package init(reporter: FailureReporter, now: @escaping @Sendable () -> Int64, chooser: ScheduleChooser? = nil) {
         self.reporter = reporter
         self.now = now
+        self.chooser = chooser
         thread = SessionThread.lease()
         slots = MailSlots(queue: thread.slot)
         bells = BySide(main: DispatchSemaphore(value: 0), queue: thread.bell)
@@ -459,7 +499,9 @@ package final class SessionExecutor: Sendable {
         let previous = cadence_set_thread_session(mark)
         defer { _ = cadence_set_thread_session(previous) }
         while true {
+            let tick = chooser == nil ? 0 : now()
             let step: Step = state.withLock { state in
+                if let chooser { state.chooseHead(chooser, tick: tick) }
                 if state.busyInnerSessions > 0 {
                     state.isDraining = false
                     return .pause
@@ -518,7 +560,9 @@ package final class SessionExecutor: Sendable {
     private func runStretch(on side: Side, limit: Int?) -> Int {
         var ran = 0
         while true {
+            let tick = chooser == nil ? 0 : now()
             let entry: Entry? = state.withLock { state in
+                if let chooser { state.chooseHead(chooser, tick: tick) }
                 guard state.busyInnerSessions == 0, let next = state.next, Self.side(of: next) == side else {
                     return nil
                 }
@@ -816,8 +860,10 @@ package final class SessionExecutor: Sendable {
         let side = currentSide
         var ran = 0
         while ran < Self.jobLimit {
+            let tick = chooser == nil ? 0 : now()
             let nextSide: Side? = state.withLock { state in
                 if state.nestedRunGaveUp || state.busyInnerSessions > 0 { return nil }
+                if let chooser { state.chooseHead(chooser, tick: tick) }
                 guard let next = state.next else {
                     state.nestedRunGaveUp = false
                     return nil

@@ -124,7 +124,7 @@ public final class VirtualClock: Sendable {
         self.chooser = chooser
         executor =
             sessionExecutor
-            ? SessionExecutor(reporter: reporter, now: { state.withLock { $0.now } })
+            ? SessionExecutor(reporter: reporter, now: { state.withLock { $0.now } }, chooser: chooser)
             : nil
         settles = false
         watchForStalls()

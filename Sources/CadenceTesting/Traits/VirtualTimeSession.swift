@@ -47,7 +47,8 @@ struct VirtualTimeSession: Sendable {
         systemClocks: SystemClocks = .real,
         failures: FailureReporter,
         notes: FailureReporter,
-        location: SourceCodeLocation
+        location: SourceCodeLocation,
+        chooser: ScheduleChooser? = nil
     ) {
         self.api = api
         self.bodyName = bodyName
@@ -58,7 +59,7 @@ struct VirtualTimeSession: Sendable {
         self.notes = notes
         self.location = location
         misuse = failures.forSession(at: location)
-        clock = VirtualClock(reporter: misuse, sessionExecutor: true)
+        clock = VirtualClock(reporter: misuse, sessionExecutor: true, chooser: chooser)
         scope = ExpectationScope()
     }
 
