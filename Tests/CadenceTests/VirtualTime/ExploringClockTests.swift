@@ -172,7 +172,8 @@ import Testing
         let woken = LockedBox<[Int]>([])
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 1...3 {
-                group.addTask {
+                // Immediate: each task is asleep before the clock moves, whatever else the process runs.
+                group.addImmediateTask {
                     try await clock.sleep(until: .init(ticks: 10), tolerance: nil)
                     woken.mutate { $0.append(index) }
                 }
