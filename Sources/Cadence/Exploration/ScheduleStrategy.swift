@@ -7,4 +7,10 @@ package enum ScheduleStrategy: Equatable, Sendable {
     case choices([Int])
     /// Each choice uniformly at random, from a generator seeded with `seed`: the same seed, the same choices.
     case uniform(seed: UInt64)
+    /// Probabilistic concurrency testing (Burckhardt, Kothari, Musuvathi and Nagarakatte, ASPLOS 2010): each lane
+    /// gets a random priority when it first has work, the lane with the highest priority goes first, and at
+    /// `depth - 1` choice points drawn among the first `steps` the lane about to go drops below every other. A
+    /// bug that needs `depth` orderings to line up is found in one run with a chance of at least
+    /// 1 / (lanes × steps^(depth - 1)) — most order bugs need one or two. Seeded: the same seed, the same choices.
+    case pct(seed: UInt64, depth: Int, steps: Int)
 }

@@ -39,6 +39,19 @@ import Testing
         #expect(orders.count == 20)
     }
 
+    @Test func theWalkRunsEachInterleavingOfTwoSchedulersOnce() {
+        var choices: [Int]? = []
+        var orders: [String] = []
+        while let next = choices, orders.count < 100 {
+            let (order, log) = twoSchedulers(.choices(next))
+            orders.append(order)
+            choices = ScheduleWalk.next(after: log)
+        }
+        #expect(orders.count == 20)
+        #expect(Set(orders).count == 20)
+        #expect(orders.first == "a1b1a2b2a3b3")
+    }
+
     @Test func uniformChoicesReachEveryInterleavingOfTwoSchedulers() {
         let orders = Set((0..<300).map { twoSchedulers(.uniform(seed: UInt64($0))).order })
         #expect(orders.count == 20)
