@@ -63,7 +63,8 @@ public final class VirtualClock: Sendable {
         /// The tick at which the clock's test ended, once it has.
         var endedAt: Int64?
         /// On a clock that explores schedules, the lane of each entry not on the clock's own lane, by sequence; nil
-        /// on every other clock, which never reads it.
+        /// on every other clock, which never reads it. An entry's lane goes when its action runs for the last time;
+        /// a cancelled one's stays until the clock goes, which for an exploring clock is the end of one run.
         var lanes: [UInt64: ScheduleLane]?
         /// How many test schedulers the exploring clock has numbered (their lanes).
         var schedulerLanes: UInt32 = 0
