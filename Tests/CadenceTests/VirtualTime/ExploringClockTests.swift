@@ -179,6 +179,7 @@ import Testing
 
 /// The wake-ups of tasks asleep on an exploring clock: each task is a lane of its own.
 @Suite struct ExploringClockSleepTests {
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @Test func theWakeUpsOfThreeTasksAtOneTickAreThreeLanes() async throws {
         let chooser = ScheduleChooser(.choices([2, 1]))
         let clock = VirtualClock(chooser: chooser)
