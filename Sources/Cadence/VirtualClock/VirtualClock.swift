@@ -573,7 +573,7 @@ extension VirtualClock.State {
         var fixed: [OnceEntry] = []
         while let key = once.firstKey, key.due == tick { fixed.append(once.removeFirst()) }
         // The first entry of each lane, in the order they were scheduled: an index into `cancellable` or `fixed`.
-        var heads: [(lane: ScheduleLane, sequence: UInt64, cancellable: Int?, fixed: Int?)] = []
+        var heads: [(lane: ScheduleLane, cancellable: Int?, fixed: Int?)] = []
         var seen: Set<ScheduleLane> = []
         var (nextCancellable, nextFixed) = (0, 0)
         while nextCancellable < cancellable.count || nextFixed < fixed.count {
@@ -584,11 +584,7 @@ extension VirtualClock.State {
             let sequence = takesCancellable ? cancellable[nextCancellable].sequence : fixed[nextFixed].sequence
             let lane = lanes?[sequence] ?? .clock
             if seen.insert(lane).inserted {
-                heads.append(
-                    (
-                        lane, sequence, takesCancellable ? nextCancellable : nil,
-                        takesCancellable ? nil : nextFixed
-                    ))
+                heads.append((lane, takesCancellable ? nextCancellable : nil, takesCancellable ? nil : nextFixed))
             }
             if takesCancellable { nextCancellable += 1 } else { nextFixed += 1 }
         }
