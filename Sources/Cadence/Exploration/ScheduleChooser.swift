@@ -11,6 +11,14 @@ package final class ScheduleChooser: Sendable {
         var priorities: [ScheduleLane: Int64] = [:]
         var changePoints: Set<Int> = []
         var lowered: Int64 = 0
+        /// Under ``ScheduleStrategy/digits(_:)``: the digits not taken yet.
+        var digits: UInt64 = 0
+        /// What each task is called in a report, by task id: by its name, else by where it first slept.
+        var taskNames: [UInt64: String] = [:]
+        /// What each test scheduler is called in a report, by lane: `the 2nd DispatchQueue.test`.
+        var schedulerNames: [UInt32: String] = [:]
+        /// How many test schedulers of each kind the run has made.
+        var schedulersMade: [String: Int] = [:]
     }
 
     package let strategy: ScheduleStrategy
@@ -30,6 +38,8 @@ package final class ScheduleChooser: Sendable {
                 initial.changePoints.insert(Int(generator.next(below: UInt64(steps))))
             }
             initial.generator = generator
+        case .digits(let digits):
+            initial.digits = digits
         case .firstInFirstOut, .choices:
             break
         }
@@ -47,6 +57,10 @@ package final class ScheduleChooser: Sendable {
             case .choices(let choices):
                 let index = state.log.count
                 chosen = index < choices.count ? abs(choices[index] % candidates.count) : 0
+            case .digits:
+                let radix = UInt64(candidates.count)
+                chosen = Int(state.digits % radix)
+                state.digits /= radix
             case .uniform:
                 chosen = Int(state.generator!.next(below: UInt64(candidates.count)))
             case .pct:
@@ -62,6 +76,52 @@ package final class ScheduleChooser: Sendable {
 
     /// The choices that differed from first-in first-out order.
     package var deviations: [ScheduleChoice] { log.filter { $0.chosen != 0 } }
+
+    /// Under ``ScheduleStrategy/digits(_:)``, the digits the run did not take: not 0 when the run came to fewer
+    /// choice points, or to fewer candidates, than the run the digits were written from.
+    package var leftoverDigits: UInt64 { state.withLock { $0.digits } }
+
+    /// Notes that `task`, named `name` (`Task.name`), sleeps at `location`: a report calls the task by its name, else
+    /// by where it first slept.
+    package func noteSleep(of task: UInt64, named name: String?, at location: SourceCodeLocation?) {
+        guard name != nil || location != nil else { return }
+        state.withLock { state in
+            if let name {
+                state.taskNames[task] = "the task named \"\(name)\""
+            } else if state.taskNames[task] == nil, let location {
+                state.taskNames[task] = "the task that first slept at \(location.fileID):\(location.line)"
+            }
+        }
+    }
+
+    /// Notes that the run made test scheduler `lane`, written as `label` (`DispatchQueue.test`): a report calls it
+    /// by the order the run made those.
+    package func noteScheduler(_ lane: UInt32, label: String) {
+        state.withLock { state in
+            let count = state.schedulersMade[label, default: 0] + 1
+            state.schedulersMade[label] = count
+            state.schedulerNames[lane] = "the \(Self.ordinal(count)) \(label)"
+        }
+    }
+
+    /// What each test scheduler is called in a report, by lane.
+    package var schedulerNames: [UInt32: String] { state.withLock { $0.schedulerNames } }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix =
+            switch (number % 10, number % 100) {
+            case (_, 11...13): "th"
+            case (1, _): "st"
+            case (2, _): "nd"
+            case (3, _): "rd"
+            default: "th"
+            }
+        return "\(number)\(suffix)"
+    }
+
+    /// What each task that has a name or slept at a known place is called in a report, by task id.
+    package var taskNames: [UInt64: String] { state.withLock { $0.taskNames } }
 }
 
 extension ScheduleChooser.State {

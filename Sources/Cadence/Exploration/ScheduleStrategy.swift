@@ -5,6 +5,10 @@ package enum ScheduleStrategy: Equatable, Sendable {
     /// The n-th choice point takes candidate `choices[n]` (taken modulo the number of candidates); past the end of
     /// the list, the first.
     case choices([Int])
+    /// The choices written as one number in mixed radix, the first choice its lowest digit: each choice point with
+    /// `r` candidates takes `digits % r` and goes on with `digits / r`; once the number is 0, every choice is the
+    /// first. How a printed schedule (``ScheduleSeed``) replays.
+    case digits(UInt64)
     /// Each choice uniformly at random, from a generator seeded with `seed`: the same seed, the same choices.
     case uniform(seed: UInt64)
     /// Probabilistic concurrency testing (Burckhardt, Kothari, Musuvathi and Nagarakatte, ASPLOS 2010): each lane

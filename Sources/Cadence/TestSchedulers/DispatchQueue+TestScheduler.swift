@@ -58,6 +58,6 @@ extension DispatchQueue {
     /// scheduler.advance(by: .milliseconds(1))     // fired == true
     /// ```
     public static var test: TestSchedulerOf<DispatchQueue> {
-        TestSchedulerOf<DispatchQueue>()
+        TestSchedulerOf<DispatchQueue>(label: "DispatchQueue.test")
     }
 }

@@ -20,6 +20,6 @@ extension OperationQueue {
     /// scheduler.advance(by: .milliseconds(1))     // fired == true
     /// ```
     public static var test: TestSchedulerOf<OperationQueue> {
-        TestSchedulerOf<OperationQueue>()
+        TestSchedulerOf<OperationQueue>(label: "OperationQueue.test")
     }
 }

@@ -20,6 +20,6 @@ extension RunLoop {
     /// scheduler.advance(by: .milliseconds(1))     // fired == true
     /// ```
     public static var test: TestSchedulerOf<RunLoop> {
-        TestSchedulerOf<RunLoop>()
+        TestSchedulerOf<RunLoop>(label: "RunLoop.test")
     }
 }

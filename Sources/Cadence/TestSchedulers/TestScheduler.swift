@@ -27,7 +27,14 @@ public struct TestScheduler<SchedulerTimeType: VirtualTimeConvertible, Scheduler
     public init(clock: VirtualClock? = nil) {
         let clock = clock ?? VirtualClock.current ?? VirtualClock()
         self.clock = clock
-        lane = clock.chooser == nil ? 0 : clock.takeSchedulerLane()
+        lane = clock.chooser == nil ? 0 : clock.takeSchedulerLane(label: "TestScheduler")
+    }
+
+    /// A scheduler on the task's current clock, written as `label` (`DispatchQueue.test`) in an exploration's report.
+    init(label: String) {
+        let clock = VirtualClock.current ?? VirtualClock()
+        self.clock = clock
+        lane = clock.chooser == nil ? 0 : clock.takeSchedulerLane(label: label)
     }
 
     /// The clock's current time.

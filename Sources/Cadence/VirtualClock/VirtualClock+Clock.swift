@@ -88,6 +88,7 @@ extension VirtualClock: Clock {
         }
         // On a clock that explores schedules, the wake-ups of different tasks due at one tick go in the order chosen.
         let lane = ScheduleLane.wakeUp(task: task != 0 || chooser == nil ? task : cadence_current_task_id())
+        if let chooser, case .wakeUp(let id) = lane { chooser.noteSleep(of: id, named: currentTaskName, at: location) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard sleeper.install(continuation) else { return }
@@ -176,4 +177,12 @@ final class Sleeper: Sendable {
         scheduled?.cancel()
         continuation?.resume(throwing: CancellationError())
     }
+}
+
+/// The running task's name (`Task(name:)`), where the runtime keeps one: Swift 6.2's, on macOS 26 and its peers.
+private var currentTaskName: String? {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return Task.name
+    }
+    return nil
 }

@@ -93,6 +93,9 @@ public final class VirtualClock: Sendable {
     /// What chooses, on a clock that explores schedules, which lane's work goes first among the work due at one
     /// tick; nil (first in, first out) on every other clock.
     package let chooser: ScheduleChooser?
+    /// On the clock of one run of an exploration, the run (`run 1 of withVirtualTime(explore: 50)`), for the report
+    /// of a call after its end.
+    let endedRun: String?
 
     /// Creates a clock at tick `0` (or at `now`), reporting misuse through `reporter` — by default the task-local
     /// `VirtualClock.issueReporter` in effect where the clock is created.
@@ -111,12 +114,19 @@ public final class VirtualClock: Sendable {
         state = Locked(initial)
         self.reporter = reporter
         self.chooser = chooser
+        endedRun = nil
         executor = nil
         settles = SettleWatch.hold()
     }
 
     /// Creates a session's clock at tick `0`, whose asynchronous drivers run the session's tasks on its executor.
-    package init(reporter: FailureReporter, sessionExecutor: Bool, chooser: ScheduleChooser? = nil) {
+    ///
+    /// `endedRun`, for the clock of one run of an exploration, names the run in the report of a call after its end:
+    /// `run 1 of withVirtualTime(explore: 50)`.
+    package init(
+        reporter: FailureReporter, sessionExecutor: Bool, chooser: ScheduleChooser? = nil, endedRun: String? = nil
+    ) {
+        self.endedRun = endedRun
         var initial = State(now: 0)
         if chooser != nil { initial.lanes = [:] }
         let state = Locked(initial)
@@ -166,11 +176,13 @@ public final class VirtualClock: Sendable {
     }
 
     /// A lane number for a new test scheduler on a clock that explores schedules: 1 for the first, and so on.
-    package func takeSchedulerLane() -> UInt32 {
-        state.withLock { state in
+    package func takeSchedulerLane(label: String) -> UInt32 {
+        let lane = state.withLock { state in
             state.schedulerLanes &+= 1
             return state.schedulerLanes
         }
+        chooser?.noteScheduler(lane, label: label)
+        return lane
     }
 
     /// The number of scheduled actions that have not run yet; a repeating action counts once until it is cancelled.
@@ -281,7 +293,7 @@ extension VirtualClock {
         }
         if let endedAt {
             reporter.report(
-                "\(origin) was called after the clock's test ended (at tick \(endedAt)); "
+                calledAfterEnd(origin, endedAt: endedAt)
                     + (onEnd == nil ? "the action will never run." : "the sleep ends at once with CancellationError.")
             )
             scheduled.takeOnEndAfterRefusal()?()
@@ -312,9 +324,7 @@ extension VirtualClock {
             return nil
         }
         if let endedAt {
-            reporter.report(
-                "\(origin) was called after the clock's test ended (at tick \(endedAt)); the action will never run."
-            )
+            reporter.report(calledAfterEnd(origin, endedAt: endedAt) + "the action will never run.")
         }
     }
 }
@@ -395,13 +405,20 @@ extension VirtualClock {
         return deadline
     }
 
+    /// The start of the report of a call of `origin` after the clock's test ended at `endedAt`, up to the `; ` before
+    /// what became of the call.
+    private func calledAfterEnd(_ origin: String, endedAt: Int64) -> String {
+        guard let endedRun else { return "\(origin) was called after the clock's test ended (at tick \(endedAt)); " }
+        return "\(origin) was called on the clock of \(endedRun), which ended with that run (at tick \(endedAt)): the "
+            + "body is not re-runnable — it keeps a scheduler, a clock or a task from an earlier run outside the body. "
+            + "Make what the body uses inside it, so that each run starts afresh; "
+    }
+
     /// The tick the clock's test ended at, reported as a call of `origin` that moves time no more; nil while the test
     /// goes on.
     private func endedTick(origin: String) -> Int64? {
         guard let endedAt = state.withLock({ $0.endedAt }) else { return nil }
-        reporter.report(
-            "\(origin) was called after the clock's test ended (at tick \(endedAt)); the clock stays at tick \(endedAt)."
-        )
+        reporter.report(calledAfterEnd(origin, endedAt: endedAt) + "the clock stays at tick \(endedAt).")
         return endedAt
     }
 

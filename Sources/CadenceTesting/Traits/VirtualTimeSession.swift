@@ -48,7 +48,8 @@ struct VirtualTimeSession: Sendable {
         failures: FailureReporter,
         notes: FailureReporter,
         location: SourceCodeLocation,
-        chooser: ScheduleChooser? = nil
+        chooser: ScheduleChooser? = nil,
+        endedRun: String? = nil
     ) {
         self.api = api
         self.bodyName = bodyName
@@ -59,7 +60,7 @@ struct VirtualTimeSession: Sendable {
         self.notes = notes
         self.location = location
         misuse = failures.forSession(at: location)
-        clock = VirtualClock(reporter: misuse, sessionExecutor: true, chooser: chooser)
+        clock = VirtualClock(reporter: misuse, sessionExecutor: true, chooser: chooser, endedRun: endedRun)
         scope = ExpectationScope()
     }
 

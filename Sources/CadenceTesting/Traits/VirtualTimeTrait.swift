@@ -91,6 +91,16 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     /// clock (``SystemClocks/real``, the default) or run on the test's virtual clock (``SystemClocks/virtual``).
     public var systemClocks: SystemClocks
 
+    /// How many times each test case runs, each run on a fresh clock and in another order of its same-instant work
+    /// (see ``Testing/Trait/virtualTime(explore:horizon:leftovers:systemClocks:)``); nil, the default, for one run in
+    /// first-in first-out order.
+    public var explore: Int?
+
+    /// The schedule each test case replays, printed by a failing exploration (see
+    /// ``Testing/Trait/virtualTime(schedule:horizon:leftovers:systemClocks:)``); nil, the default, for first-in first-out
+    /// order. Wins over ``explore`` when both are set.
+    public var schedule: UInt64?
+
     /// A trait with the given horizon, treatment of leftover work and system clocks.
     public init(
         horizon: Duration = VirtualClock.defaultHorizon, leftovers: Leftovers = .fail,
@@ -115,16 +125,32 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        let session = VirtualTimeSession(
-            api: ".virtualTime", bodyName: "test body", horizon: horizon, leftovers: leftovers,
-            systemClocks: systemClocks,
-            failures: FailureReporter.bound ?? .swiftTesting,
-            notes: FailureReporter.bound ?? .swiftTestingWarning,
-            location: SourceCodeLocation(test.sourceLocation)
-        )
+        let location = SourceCodeLocation(test.sourceLocation)
+        var last: VirtualTimeSession?
+        let session = { (chooser: ScheduleChooser?, endedRun: String?) in
+            let session = VirtualTimeSession(
+                api: ".virtualTime", bodyName: "test body", horizon: horizon, leftovers: leftovers,
+                systemClocks: systemClocks,
+                failures: FailureReporter.bound ?? .swiftTesting,
+                notes: FailureReporter.bound ?? .swiftTestingWarning,
+                location: location, chooser: chooser, endedRun: endedRun
+            )
+            last = session
+            return session
+        }
         do {
-            try await session.run(isolation: nil) { _ in try await function() }
-        } catch is CancellationError where session.clock.hasEndedStalledSleeps {
+            let request =
+                schedule.map(ScheduleExploration.Request.replay) ?? explore.map(ScheduleExploration.Request.explore)
+            if let request {
+                let exploration = ScheduleExploration(
+                    request: request, api: ".virtualTime", bodyName: "test body",
+                    failures: FailureReporter.bound ?? .swiftTesting, location: location
+                )
+                try await exploration.run(isolation: nil, session) { _ in try await function() }
+            } else {
+                try await session(nil, nil).run(isolation: nil) { _ in try await function() }
+            }
+        } catch is CancellationError where last?.clock.hasEndedStalledSleeps == true {
             // The CancellationError that ended a stalled sleep, thrown on out of the test: the session reported the
             // stall, clearly, and one failure is enough.
         }
@@ -170,6 +196,52 @@ extension Trait where Self == VirtualTimeTrait {
         systemClocks: SystemClocks
     ) -> Self {
         VirtualTimeTrait(horizon: horizon, leftovers: leftovers, systemClocks: systemClocks)
+    }
+}
+
+extension Trait where Self == VirtualTimeTrait {
+    /// Runs each test case `runs` times, each on a fresh virtual clock: the first run in first-in first-out order,
+    /// each further run in another order that the work due at one instant may really take; the first failing run
+    /// ends the exploration, and is reported with a seed that replays it (see `withVirtualTime(explore:)` and
+    /// Guides/ScheduleExploration.md).
+    ///
+    /// ```swift
+    /// @Test(.virtualTime(explore: 20))
+    /// func anAnswerByTheDeadlineIsACharge() {
+    ///     let payments = PaymentClient(
+    ///         provider: FakePaymentProvider(latency: .seconds(10)),
+    ///         scheduler: DispatchQueue.test.eraseToAnyScheduler()
+    ///     )
+    ///     payments.charge(cents: 4_200)
+    ///     VirtualClock.current?.advance(by: .seconds(10))
+    ///     #expect(payments.outcome == .charged(receipt: "rcpt_1"))
+    /// }
+    /// ```
+    ///
+    /// Swift Testing makes a fresh instance of the test's suite for each run, so a suite's stored properties start
+    /// afresh too.
+    public static func virtualTime(
+        explore runs: Int,
+        horizon: Duration = VirtualClock.defaultHorizon,
+        leftovers: Leftovers = .fail,
+        systemClocks: SystemClocks = .real
+    ) -> Self {
+        var trait = VirtualTimeTrait(horizon: horizon, leftovers: leftovers, systemClocks: systemClocks)
+        trait.explore = runs
+        return trait
+    }
+
+    /// Runs each test case once, on a virtual clock of its own, in the schedule `seed` names — printed by a failing
+    /// `.virtualTime(explore:)` — so that the failure happens again, run after run.
+    public static func virtualTime(
+        schedule seed: UInt64,
+        horizon: Duration = VirtualClock.defaultHorizon,
+        leftovers: Leftovers = .fail,
+        systemClocks: SystemClocks = .real
+    ) -> Self {
+        var trait = VirtualTimeTrait(horizon: horizon, leftovers: leftovers, systemClocks: systemClocks)
+        trait.schedule = seed
+        return trait
     }
 }
 

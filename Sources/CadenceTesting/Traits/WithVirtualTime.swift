@@ -107,3 +107,162 @@ public func withVirtualTime<R>(
         location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     ).run(isolation: isolation, body)
 }
+
+/// Runs `body` `runs` times, each on a fresh virtual clock: the first run in first-in first-out order, as
+/// `withVirtualTime(horizon:leftovers:_:)` runs it, and each further run in another order that the work due at one
+/// instant may really take — so a test that passes only in the order it happens to be written fails here, with a
+/// seed that replays the failing order.
+///
+/// What may change from run to run is only the order *between lanes* of work due or ready at the same tick: the
+/// actions of different `TestScheduler` instances (each `DispatchQueue.test` made is one serial queue), the wake-ups
+/// of different tasks whose sleeps end at that tick, and the ready jobs of different tasks. Each lane keeps its own
+/// order in every run, and work due at different ticks never changes order (see Guides/ScheduleExploration.md).
+///
+/// When the order space is small enough — no more schedules than `runs` — every schedule runs once and the
+/// exploration stops when they are done; otherwise the runs alternate between uniform random choices and PCT
+/// (probabilistic concurrency testing), from seeds fixed by the call's place in the source, so every run of the
+/// suite explores the same schedules.
+///
+/// The first run that fails — by a thrown error, a failed expectation, `#expect` or `XCTAssert` — ends the
+/// exploration. Its failures are reported as usual; unless it is the first run, one more failure at this call says
+/// which run failed, the seed of a schedule that fails — the run's own, or a smaller one found from it by putting its
+/// choices back one at a time — and how that schedule differs from first-in first-out order:
+///
+/// ```text
+/// withVirtualTime(explore: 20): run 3 failed; runs 1 and 2 passed, run 1 in first-in first-out order.
+/// It fails in schedule 0x1E20000000000001, which differs from first-in first-out order in 1 choice:
+///   at tick 10000, the action of the 2nd DispatchQueue.test ran before the action of the 1st DispatchQueue.test
+/// Replay that schedule, run after run, with withVirtualTime(schedule: 0x1E20000000000001).
+/// ```
+///
+/// Make everything the body uses inside the body, so that each run starts afresh. `runs` below 1, an exploration
+/// inside another, and a body that keeps a clock or scheduler of an earlier run are each reported, and never trap.
+///
+/// - Parameters:
+///   - runs: How many runs at most, the first in first-in first-out order.
+///   - horizon: How much virtual time past the body's return each run's clock may run leftover work.
+///   - leftovers: Whether work the body leaves on the clock fails the run.
+///   - body: The code to run, given each run's clock.
+/// - Returns: What `body` returns in the last run.
+@discardableResult
+public func withVirtualTime<R>(
+    explore runs: Int,
+    horizon: Duration = VirtualClock.defaultHorizon,
+    leftovers: Leftovers = .fail,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (_ clock: VirtualClock) throws -> R
+) rethrows -> R {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try ScheduleExploration(
+        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+    ).run(
+        { chooser, endedRun in
+            VirtualTimeSession(
+                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
+                failures: .resolved, notes: .resolvedForNotes, location: location, chooser: chooser,
+                endedRun: endedRun
+            )
+        }, body)
+}
+
+/// Runs `body` once on a fresh virtual clock, in the schedule `seed` names — printed by a failing
+/// `withVirtualTime(explore:)` — so that a failure found by exploring happens again, run after run, to debug with
+/// ordinary tools.
+///
+/// A seed printed for other code (the test, the code under test or Cadence changed since) is found out after the
+/// run and reported, as is a seed this version of Cadence does not print.
+@discardableResult
+public func withVirtualTime<R>(
+    schedule seed: UInt64,
+    horizon: Duration = VirtualClock.defaultHorizon,
+    leftovers: Leftovers = .fail,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (_ clock: VirtualClock) throws -> R
+) rethrows -> R {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try ScheduleExploration(
+        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+    ).run(
+        { chooser, endedRun in
+            VirtualTimeSession(
+                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
+                failures: .resolved, notes: .resolvedForNotes, location: location, chooser: chooser,
+                endedRun: endedRun
+            )
+        }, body)
+}
+
+/// Runs the asynchronous `body` `runs` times, each on a fresh virtual clock — the first in first-in first-out order,
+/// the others in other orders that same-instant work may really take — and reports the first failing run with a
+/// seed that replays it (see the synchronous `withVirtualTime(explore:horizon:leftovers:_:)`).
+///
+/// ```swift
+/// @Test func theResponseWinsAtTheDeadline() async {
+///     await withVirtualTime(explore: 50) { clock in
+///         let checkout = Checkout(clock: clock, timeout: .milliseconds(100))
+///         await checkout.submit()   // the fake server answers after 100 ms too
+///         #expect(checkout.state == .confirmed)
+///     }
+/// }
+/// ```
+@discardableResult
+public func withVirtualTime<R>(
+    explore runs: Int,
+    horizon: Duration = VirtualClock.defaultHorizon,
+    leftovers: Leftovers = .fail,
+    systemClocks: SystemClocks = .real,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (_ clock: VirtualClock) async throws -> R
+) async rethrows -> R {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try await ScheduleExploration(
+        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+    ).run(
+        isolation: isolation,
+        { chooser, endedRun in
+            VirtualTimeSession(
+                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
+                systemClocks: systemClocks, failures: .resolved, notes: .resolvedForNotes, location: location,
+                chooser: chooser, endedRun: endedRun
+            )
+        }, body)
+}
+
+/// Runs the asynchronous `body` once on a fresh virtual clock, in the schedule `seed` names — printed by a failing
+/// `withVirtualTime(explore:)` (see the synchronous `withVirtualTime(schedule:horizon:leftovers:_:)`).
+@discardableResult
+public func withVirtualTime<R>(
+    schedule seed: UInt64,
+    horizon: Duration = VirtualClock.defaultHorizon,
+    leftovers: Leftovers = .fail,
+    systemClocks: SystemClocks = .real,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (_ clock: VirtualClock) async throws -> R
+) async rethrows -> R {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try await ScheduleExploration(
+        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+    ).run(
+        isolation: isolation,
+        { chooser, endedRun in
+            VirtualTimeSession(
+                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
+                systemClocks: systemClocks, failures: .resolved, notes: .resolvedForNotes, location: location,
+                chooser: chooser, endedRun: endedRun
+            )
+        }, body)
+}

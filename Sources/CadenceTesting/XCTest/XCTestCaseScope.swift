@@ -96,6 +96,8 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
     private struct State {
         /// The test case running now, if the observer knows of one.
         var current: XCTestCaseScope?
+        /// The running test case, for its count of failures.
+        weak var testCase: XCTestCase?
         /// Whether the observer has seen a test case start, or was installed before any: then no test is running
         /// when `current` is nil.
         var followsFromStart = false
@@ -139,6 +141,11 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
         shared.state.withLock { $0.current }
     }
 
+    /// How many failures the running XCTest test case has recorded so far; nil when no test case is running.
+    static var failureCount: Int? {
+        shared.state.withLock { $0.testCase }?.testRun?.totalFailureCount
+    }
+
     /// Every stray report so far (the text written to standard error), for the project's own tests.
     package var strays: [String] { state.withLock { $0.strays } }
 
@@ -166,13 +173,17 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable
         state.withLock { state in
             state.followsFromStart = true
             state.current = scope
+            state.testCase = testCase
         }
         testCase.addTeardownBlock { scope.end() }
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
         let scope = state.withLock { state in
-            defer { state.current = nil }
+            defer {
+                state.current = nil
+                state.testCase = nil
+            }
             return state.current
         }
         scope?.end(testName: testCase.name)
