@@ -273,6 +273,15 @@ extension Benchmark {
             countsPasses: true, countsFlakes: true, instructionSize: nil
         ),
         Benchmark(
+            name: "explore", group: "testing",
+            title: "explore 1,000 schedules of the async view-model test, 2 Loaders",
+            defaultSize: 1_000, unit: "schedules", perCall: true, peerName: "—",
+            target: .atMost(nanoseconds: 100_000), repetitions: 5,
+            cadence: .mainActor { await AsyncViewModelBenchmarks.explored($0) },
+            limit: .mainActor { await AsyncViewModelBenchmarks.twoLoaders($0) },
+            countsPasses: true, instructionSize: nil
+        ),
+        Benchmark(
             name: "long-step", group: "testing", title: "one toEmit(count: n) driving a 1 ms timer n ticks",
             defaultSize: 100_000, unit: "ticks", perCall: true, peerName: "—",
             target: .atMost(nanoseconds: 10_000), repetitions: 3,

@@ -65,6 +65,51 @@ public enum AsyncViewModelBenchmarks {
         }
     }
 
+    /// The Loader test explored: two Loaders started together, so that their sleeps end at the same ticks and their
+    /// tasks are ready together — orders an exploration may change — under `withVirtualTime(explore: schedules)`.
+    /// (One Loader alone has no such choice: its exploration is one schedule.) Returns how many runs saw each
+    /// Loader's expected trace: `schedules` when that many schedules ran and every one passed.
+    @MainActor
+    public static func explored(_ schedules: Int) async -> Int {
+        var passed = 0
+        await withVirtualTime(explore: schedules) { clock in
+            let loaders = [Loader(clock: clock), Loader(clock: clock)]
+            for loader in loaders { loader.start() }
+            var traces: [[[String]]] = [[], []]
+            await clock.advance(by: .zero)
+            for index in loaders.indices { traces[index].append(loaders[index].log) }
+            await clock.advance(by: .seconds(1))
+            for index in loaders.indices { traces[index].append(loaders[index].log) }
+            await clock.run()
+            for index in loaders.indices { traces[index].append(loaders[index].log) }
+            if traces.allSatisfy({ $0 == expected }) { passed += 1 }
+        }
+        return passed
+    }
+
+    /// The explored test's body without exploring, `tests` times: two Loaders, each run in first-in first-out order
+    /// (the limit of the `explore` row: what a schedule costs at least). Returns how many runs saw both traces.
+    @MainActor
+    public static func twoLoaders(_ tests: Int) async -> Int {
+        var passed = 0
+        for _ in 0..<tests {
+            let traces = await withVirtualTime { clock in
+                let loaders = [Loader(clock: clock), Loader(clock: clock)]
+                for loader in loaders { loader.start() }
+                var traces: [[[String]]] = [[], []]
+                await clock.advance(by: .zero)
+                for index in loaders.indices { traces[index].append(loaders[index].log) }
+                await clock.advance(by: .seconds(1))
+                for index in loaders.indices { traces[index].append(loaders[index].log) }
+                await clock.run()
+                for index in loaders.indices { traces[index].append(loaders[index].log) }
+                return traces
+            }
+            if traces.allSatisfy({ $0 == expected }) { passed += 1 }
+        }
+        return passed
+    }
+
     /// The same trace by hand, `tests` times (the limit): the Loader on a clock whose `sleep` returns at once after
     /// noting the log, and its task awaited. No virtual time: it cannot say when anything happened, only in what
     /// order. Returns how many runs saw the expected trace.
