@@ -62,7 +62,8 @@ struct ScheduleExploration: Sendable {
                 report(ExplorationText.noRuns(call: call, bodyName: bodyName, runs: runs))
                 return .plain
             }
-            return .explore(ExplorationPlan(runs: runs, base: ExplorationPlan.base(fileID: location.fileID, line: location.line)))
+            return .explore(
+                ExplorationPlan(runs: runs, base: ExplorationPlan.base(fileID: location.fileID, line: location.line)))
         case .replay(let raw):
             let seed = ScheduleSeed(raw: raw)
             guard let strategy = seed.strategy else {
@@ -361,7 +362,9 @@ struct ScheduleExploration: Sendable {
     /// Runs `run`, counting into `failures` the failures recorded meanwhile.
     private static func watching<R>(_ failures: Locked<Int>, _ run: () throws -> R) rethrows -> R {
         let before = xcTestFailures
-        defer { if let before, let after = xcTestFailures, after > before { failures.withLock { $0 += after - before } } }
+        defer {
+            if let before, let after = xcTestFailures, after > before { failures.withLock { $0 += after - before } }
+        }
         let counting = counting(failures)
         func counted() throws -> R {
             guard let counting else { return try run() }
@@ -386,14 +389,17 @@ struct ScheduleExploration: Sendable {
         _ failures: Locked<Int>, isolation: isolated (any Actor)?, _ run: () async throws -> R
     ) async rethrows -> R {
         let before = xcTestFailures
-        defer { if let before, let after = xcTestFailures, after > before { failures.withLock { $0 += after - before } } }
+        defer {
+            if let before, let after = xcTestFailures, after > before { failures.withLock { $0 += after - before } }
+        }
         let counting = counting(failures)
         #if canImport(Testing)
         if FailureReporter.isSwiftTestingRunning {
             var result: R?
             try await withKnownIssue(isIntermittent: true, isolation: isolation) {
                 if let counting {
-                    result = try await FailureReporter.$current.withValue(counting, operation: run, isolation: isolation)
+                    result = try await FailureReporter.$current.withValue(
+                        counting, operation: run, isolation: isolation)
                 } else {
                     result = try await run()
                 }

@@ -77,7 +77,12 @@ private final class QueueCheckout: Sendable {
 /// The number of runs a body made, counted outside it.
 private final class RunCount: Sendable {
     private let count = Synchronized(0)
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
     var value: Int { count.withLock { $0 } }
 }
 
@@ -247,8 +252,12 @@ private final class RunCount: Sendable {
             let first = DispatchQueue.test
             let second = DispatchQueue.test
             for index in 1...3 {
-                first.schedule(after: first.now.advanced(by: .milliseconds(10))) { order.withLock { $0.append("a\(index)") } }
-                second.schedule(after: second.now.advanced(by: .milliseconds(10))) { order.withLock { $0.append("b\(index)") } }
+                first.schedule(after: first.now.advanced(by: .milliseconds(10))) {
+                    order.withLock { $0.append("a\(index)") }
+                }
+                second.schedule(after: second.now.advanced(by: .milliseconds(10))) {
+                    order.withLock { $0.append("b\(index)") }
+                }
             }
             clock.advance(by: .milliseconds(10))
             let seen = order.withLock { $0 }
@@ -285,8 +294,12 @@ private final class RunCount: Sendable {
                     let order = Synchronized<[Int]>([])
                     let first = DispatchQueue.test
                     let second = DispatchQueue.test
-                    first.schedule(after: first.now.advanced(by: .milliseconds(10))) { order.withLock { $0.append(1) } }
-                    second.schedule(after: second.now.advanced(by: .milliseconds(10))) { order.withLock { $0.append(2) } }
+                    first.schedule(after: first.now.advanced(by: .milliseconds(10))) {
+                        order.withLock { $0.append(1) }
+                    }
+                    second.schedule(after: second.now.advanced(by: .milliseconds(10))) {
+                        order.withLock { $0.append(2) }
+                    }
                     clock.advance(by: .milliseconds(10))
                     if order.withLock({ $0 }) != [1, 2] { throw Declined() }
                 }
@@ -352,33 +365,28 @@ private final class RunCount: Sendable {
             ])
     }
 
-    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    @Test func aSeedForOtherCodeIsReportedAfterItsRun() async throws {
-        let failures = await recordingFailures {
-            await withVirtualTime(explore: 50, checkoutBody(fixed: false, runs: RunCount()))
-        }
-        let printed = try #require(Self.seed(in: failures.last?.message ?? ""))
-        let seed = try #require(UInt64(printed.dropFirst(2), radix: 16))
-        // The same choices, replayed against a body with one more task waking at tick 100.
-        let replayed = await recordingFailures {
-            await withVirtualTime(schedule: seed) { clock in
-                let checkout = RacyCheckout(fixed: true)
-                checkout.submit(on: clock)
-                let extra = Task { try? await clock.sleep(for: .milliseconds(100)) }
-                await clock.advance(by: .milliseconds(100))
-                await checkout.settle()
-                await extra.value
+    @Test func aSeedForOtherCodeIsReportedAfterItsRun() {
+        // The queue checkout's seed (two queues due at one tick), replayed against three.
+        let runs = RunCount()
+        let line = #line + 2
+        let failures = recordingFailures {
+            withVirtualTime(schedule: 0x1E20_0000_0000_0001) { clock in
+                _ = runs.next()
+                let queues = [DispatchQueue.test, DispatchQueue.test, DispatchQueue.test]
+                for queue in queues { queue.schedule(after: queue.now.advanced(by: .milliseconds(100))) {} }
+                clock.advance(by: .milliseconds(100))
             }
         }
-        let replayedSeed = ScheduleSeed(raw: seed)
-        #expect(replayed.count == 1)
-        let message = try #require(replayed.first?.message)
-        #expect(message.hasPrefix("withVirtualTime(schedule: \(replayedSeed.hex)) did not replay the schedule it was printed for: this run came to its same-instant choices differently (fingerprint 0x"))
+        #expect(runs.value == 1)
+        #expect(failures.map(\.location.line) == [line])
         #expect(
-            message.hasSuffix(
-                "The test, the code it runs or Cadence has changed since the seed was printed, or the body keeps "
+            failures.map(\.message) == [
+                "withVirtualTime(schedule: 0x1E20000000000001) did not replay the schedule it was printed for: this "
+                    + "run came to its same-instant choices differently (fingerprint 0x8E; the seed's is 0xE2). The "
+                    + "test, the code it runs or Cadence has changed since the seed was printed, or the body keeps "
                     + "state from one run to the next. Explore again with withVirtualTime(explore:) to find a seed "
-                    + "for the code as it is."))
+                    + "for the code as it is."
+            ])
     }
 
     @Test func aSchedulerKeptFromAnEarlierRunIsReportedAsABodyThatIsNotReRunnable() {
