@@ -243,6 +243,25 @@ private final class RunCount: Sendable {
         #expect(orders.withLock { $0.count } >= 5)
     }
 
+    @Test @MainActor func tasksStartedOnTheMainActorRunInTheOrderStartedInEverySchedule() async {
+        let orders = Synchronized<Set<[Int]>>([])
+        let runs = RunCount()
+        await withVirtualTime(explore: 50) { clock in
+            _ = runs.next()
+            let order = Synchronized<[Int]>([])
+            var tasks: [Task<Void, Never>] = []
+            for index in 1...3 {
+                tasks.append(Task { @MainActor in order.withLock { $0.append(index) } })
+            }
+            for task in tasks { await task.value }
+            let seen = order.withLock { $0 }
+            orders.withLock { _ = $0.insert(seen) }
+        }
+        // The main queue is serial: whatever else is chosen, its jobs keep their order.
+        #expect(orders.withLock { $0 } == [[1, 2, 3]])
+        #expect(runs.value > 1, "the body met no choice: nothing was explored")
+    }
+
     @Test func twoSchedulersInterleaveEachKeepingItsOrderInAll20Merges() {
         let merges = Synchronized<Set<[String]>>([])
         let runs = RunCount()
