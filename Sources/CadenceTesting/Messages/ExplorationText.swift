@@ -53,6 +53,21 @@ enum ExplorationText {
         return lines.joined(separator: "\n")
     }
 
+    /// What a passing exploration ran, when summaries are on:
+    ///
+    /// ```text
+    /// withVirtualTime(explore: 20) passed 2 runs, in 2 distinct schedules: every schedule of the same-instant work
+    /// this test meets.
+    /// ```
+    static func passed(call: String, runs: Int, schedules: Int, exhausted: Bool) -> String {
+        let ran =
+            "\(call) passed \(SessionText.counted(runs, "run")), in \(SessionText.counted(schedules, "distinct schedule"))"
+        if runs == 1, exhausted {
+            return ran + ": the body met no same-instant choice, so first-in first-out order is its only schedule."
+        }
+        return ran + (exhausted ? ": every schedule of the same-instant work this test meets." : ", sampled from more.")
+    }
+
     /// `explore:` given no runs.
     static func noRuns(call: String, bodyName: String, runs: Int) -> String {
         "\(call) was given \(runs) \(abs(runs) == 1 ? "run" : "runs"); exploring needs at least 1 (the first run keeps "

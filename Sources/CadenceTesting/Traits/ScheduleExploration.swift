@@ -1,5 +1,6 @@
 import Cadence
 import CadenceSupport
+import Foundation
 
 #if canImport(Testing)
 import Testing
@@ -29,7 +30,13 @@ struct ScheduleExploration: Sendable {
     let bodyName: String
     /// Where the exploration's own reports go, and are located.
     let failures: FailureReporter
+    /// Where the summary of a passing exploration goes, when summaries are on (see ``summarizes``).
+    let notes: FailureReporter
     let location: SourceCodeLocation
+
+    /// Whether a passing exploration notes what it ran: with the environment variable
+    /// `CADENCE_EXPLORATION_SUMMARY` set to `1`, or where a test binds this.
+    @TaskLocal static var summarizes: Bool = ProcessInfo.processInfo.environment["CADENCE_EXPLORATION_SUMMARY"] == "1"
 
     /// The call of the exploration running here, if any: how a nested one is found.
     @TaskLocal static var current: String?
@@ -129,6 +136,17 @@ struct ScheduleExploration: Sendable {
         return false
     }
 
+    /// Notes, when summaries are on, what a passing exploration ran.
+    func summarize(_ plan: ExplorationPlan) {
+        guard Self.summarizes else { return }
+        notes.report(
+            ExpectationFailure(
+                message: ExplorationText.passed(
+                    call: call, runs: plan.run, schedules: plan.schedules.count, exhausted: plan.exhausted),
+                location: location
+            ))
+    }
+
     private func report(_ message: String) {
         failures.report(ExpectationFailure(message: message, location: location))
     }
@@ -170,6 +188,7 @@ struct ScheduleExploration: Sendable {
                 guard learn(&plan, from: chooser) else { return result }
                 last = result
             }
+            summarize(plan)
             return last!
         }
     }
@@ -222,6 +241,7 @@ struct ScheduleExploration: Sendable {
                 guard learn(&plan, from: chooser) else { return result }
                 last = result
             }
+            summarize(plan)
             return last!
         }
     }

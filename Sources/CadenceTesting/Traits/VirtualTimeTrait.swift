@@ -144,7 +144,8 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
             if let request {
                 let exploration = ScheduleExploration(
                     request: request, api: ".virtualTime", bodyName: "test body",
-                    failures: FailureReporter.bound ?? .swiftTesting, location: location
+                    failures: FailureReporter.bound ?? .swiftTesting,
+                    notes: FailureReporter.bound ?? .swiftTestingWarning, location: location
                 )
                 try await exploration.run(isolation: nil, session) { _ in try await function() }
             } else {

@@ -157,7 +157,8 @@ public func withVirtualTime<R>(
 ) rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return try ScheduleExploration(
-        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved,
+        notes: .resolvedForNotes, location: location
     ).run(
         { chooser, endedRun in
             VirtualTimeSession(
@@ -187,7 +188,8 @@ public func withVirtualTime<R>(
 ) rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return try ScheduleExploration(
-        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved,
+        notes: .resolvedForNotes, location: location
     ).run(
         { chooser, endedRun in
             VirtualTimeSession(
@@ -226,7 +228,8 @@ public func withVirtualTime<R>(
 ) async rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return try await ScheduleExploration(
-        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved,
+        notes: .resolvedForNotes, location: location
     ).run(
         isolation: isolation,
         { chooser, endedRun in
@@ -255,7 +258,8 @@ public func withVirtualTime<R>(
 ) async rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return try await ScheduleExploration(
-        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved, location: location
+        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved,
+        notes: .resolvedForNotes, location: location
     ).run(
         isolation: isolation,
         { chooser, endedRun in
