@@ -25,6 +25,8 @@ private func standIn(_ function: StaticString = #function) -> Never {
 open class XCTest: NSObject {
     open var name: String { standIn() }
     open var testCaseCount: Int { standIn() }
+    /// The run of this test so far, while it runs.
+    open var testRun: XCTestRun? { standIn() }
     open func run() { standIn() }
     open func setUp() {}
     open func tearDown() {}
@@ -32,6 +34,14 @@ open class XCTest: NSObject {
     open func tearDownWithError() throws {}
     open func setUp() async throws {}
     open func tearDown() async throws {}
+}
+
+/// What a test's run has recorded.
+open class XCTestRun: NSObject {
+    open var failureCount: Int { standIn() }
+    open var unexpectedExceptionCount: Int { standIn() }
+    /// Failures and unexpected exceptions together.
+    open var totalFailureCount: Int { standIn() }
 }
 
 open class XCTestCase: XCTest {

@@ -55,7 +55,7 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
 private let sanitizerStackFactor = runsUnderThreadSanitizer ? 8 : 1
 
 /// Whether this binary is instrumented by ThreadSanitizer (its runtime exports `__tsan_init`).
-private let runsUnderThreadSanitizer: Bool = {
+let runsUnderThreadSanitizer: Bool = {
     let program = dlopen(nil, RTLD_NOW)
     defer { if let program { dlclose(program) } }
     return dlsym(program, "__tsan_init") != nil
