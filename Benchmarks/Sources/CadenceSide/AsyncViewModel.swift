@@ -73,16 +73,7 @@ public enum AsyncViewModelBenchmarks {
     public static func explored(_ schedules: Int) async -> Int {
         var passed = 0
         await withVirtualTime(explore: schedules) { clock in
-            let loaders = [Loader(clock: clock), Loader(clock: clock)]
-            for loader in loaders { loader.start() }
-            var traces: [[[String]]] = [[], []]
-            await clock.advance(by: .zero)
-            for index in loaders.indices { traces[index].append(loaders[index].log) }
-            await clock.advance(by: .seconds(1))
-            for index in loaders.indices { traces[index].append(loaders[index].log) }
-            await clock.run()
-            for index in loaders.indices { traces[index].append(loaders[index].log) }
-            if traces.allSatisfy({ $0 == expected }) { passed += 1 }
+            if await twoLoaderTraces(clock).allSatisfy({ $0 == expected }) { passed += 1 }
         }
         return passed
     }
@@ -93,21 +84,25 @@ public enum AsyncViewModelBenchmarks {
     public static func twoLoaders(_ tests: Int) async -> Int {
         var passed = 0
         for _ in 0..<tests {
-            let traces = await withVirtualTime { clock in
-                let loaders = [Loader(clock: clock), Loader(clock: clock)]
-                for loader in loaders { loader.start() }
-                var traces: [[[String]]] = [[], []]
-                await clock.advance(by: .zero)
-                for index in loaders.indices { traces[index].append(loaders[index].log) }
-                await clock.advance(by: .seconds(1))
-                for index in loaders.indices { traces[index].append(loaders[index].log) }
-                await clock.run()
-                for index in loaders.indices { traces[index].append(loaders[index].log) }
-                return traces
-            }
+            let traces = await withVirtualTime { clock in await twoLoaderTraces(clock) }
             if traces.allSatisfy({ $0 == expected }) { passed += 1 }
         }
         return passed
+    }
+
+    /// Two Loaders on `clock`, started together: each one's log after each step, as `trace()` takes one's.
+    @MainActor
+    static func twoLoaderTraces(_ clock: VirtualClock) async -> [[[String]]] {
+        let loaders = [Loader(clock: clock), Loader(clock: clock)]
+        for loader in loaders { loader.start() }
+        var traces: [[[String]]] = [[], []]
+        await clock.advance(by: .zero)
+        for index in loaders.indices { traces[index].append(loaders[index].log) }
+        await clock.advance(by: .seconds(1))
+        for index in loaders.indices { traces[index].append(loaders[index].log) }
+        await clock.run()
+        for index in loaders.indices { traces[index].append(loaders[index].log) }
+        return traces
     }
 
     /// The same trace by hand, `tests` times (the limit): the Loader on a clock whose `sleep` returns at once after
