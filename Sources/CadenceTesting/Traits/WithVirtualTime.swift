@@ -156,17 +156,8 @@ public func withVirtualTime<R>(
     _ body: (_ clock: VirtualClock) throws -> R
 ) rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try ScheduleExploration(
-        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved,
-        notes: .resolvedForNotes, location: location
-    ).run(
-        { chooser, endedRun in
-            VirtualTimeSession(
-                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
-                failures: .resolved, notes: .resolvedForNotes, location: location, chooser: chooser,
-                endedRun: endedRun
-            )
-        }, body)
+    return try ScheduleExploration.withVirtualTime(.explore(runs), at: location).run(
+        ScheduleExploration.sessions(horizon: horizon, leftovers: leftovers, at: location), body)
 }
 
 /// Runs `body` once on a fresh virtual clock, in the schedule `seed` names — printed by a failing
@@ -187,17 +178,8 @@ public func withVirtualTime<R>(
     _ body: (_ clock: VirtualClock) throws -> R
 ) rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try ScheduleExploration(
-        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved,
-        notes: .resolvedForNotes, location: location
-    ).run(
-        { chooser, endedRun in
-            VirtualTimeSession(
-                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
-                failures: .resolved, notes: .resolvedForNotes, location: location, chooser: chooser,
-                endedRun: endedRun
-            )
-        }, body)
+    return try ScheduleExploration.withVirtualTime(.replay(seed), at: location).run(
+        ScheduleExploration.sessions(horizon: horizon, leftovers: leftovers, at: location), body)
 }
 
 /// Runs the asynchronous `body` `runs` times, each on a fresh virtual clock — the first in first-in first-out order,
@@ -227,18 +209,11 @@ public func withVirtualTime<R>(
     _ body: (_ clock: VirtualClock) async throws -> R
 ) async rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await ScheduleExploration(
-        request: .explore(runs), api: "withVirtualTime", bodyName: "body", failures: .resolved,
-        notes: .resolvedForNotes, location: location
-    ).run(
+    return try await ScheduleExploration.withVirtualTime(.explore(runs), at: location).run(
         isolation: isolation,
-        { chooser, endedRun in
-            VirtualTimeSession(
-                api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
-                systemClocks: systemClocks, failures: .resolved, notes: .resolvedForNotes, location: location,
-                chooser: chooser, endedRun: endedRun
-            )
-        }, body)
+        ScheduleExploration.sessions(
+            horizon: horizon, leftovers: leftovers, systemClocks: systemClocks, at: location),
+        body)
 }
 
 /// Runs the asynchronous `body` once on a fresh virtual clock, in the schedule `seed` names — printed by a failing
@@ -257,16 +232,32 @@ public func withVirtualTime<R>(
     _ body: (_ clock: VirtualClock) async throws -> R
 ) async rethrows -> R {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await ScheduleExploration(
-        request: .replay(seed), api: "withVirtualTime", bodyName: "body", failures: .resolved,
-        notes: .resolvedForNotes, location: location
-    ).run(
+    return try await ScheduleExploration.withVirtualTime(.replay(seed), at: location).run(
         isolation: isolation,
+        ScheduleExploration.sessions(
+            horizon: horizon, leftovers: leftovers, systemClocks: systemClocks, at: location),
+        body)
+}
+
+extension ScheduleExploration {
+    /// The exploration, or replay, of a `withVirtualTime(explore:)` or `withVirtualTime(schedule:)` call at
+    /// `location`.
+    static func withVirtualTime(_ request: Request, at location: SourceCodeLocation) -> ScheduleExploration {
+        ScheduleExploration(
+            request: request, api: "withVirtualTime", bodyName: "body", failures: .resolved,
+            notes: .resolvedForNotes, location: location)
+    }
+
+    /// The session of each run of such a call: its reporters resolved when the run starts, inside the run's watch.
+    static func sessions(
+        horizon: Duration, leftovers: Leftovers, systemClocks: SystemClocks = .real, at location: SourceCodeLocation
+    ) -> (_ chooser: ScheduleChooser?, _ endedRun: String?) -> VirtualTimeSession {
         { chooser, endedRun in
             VirtualTimeSession(
                 api: "withVirtualTime", bodyName: "body", horizon: horizon, leftovers: leftovers,
                 systemClocks: systemClocks, failures: .resolved, notes: .resolvedForNotes, location: location,
                 chooser: chooser, endedRun: endedRun
             )
-        }, body)
+        }
+    }
 }
