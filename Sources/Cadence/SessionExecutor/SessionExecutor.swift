@@ -822,11 +822,10 @@ package final class SessionExecutor: Sendable {
     /// once.
     nonisolated(nonsending) package func waitUntilIdle(origin: String?) async {
         // Called from outside the session (the body on the thread its test started on), the caller would register
-        // and could be resumed before it has suspended, and then go on where it was, outside the session. Yielding
-        // enqueues it on its own executor as a job the session takes (its task is the session's), and the session
-        // runs it where that executor would.
+        // and could be resumed before it has suspended, and then go on where it was, outside the session: it enters
+        // the session first.
         if cadence_thread_session() != mark {
-            await Task.yield()
+            await enterSession()
         }
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let post: Bool? = state.withLock { state in
@@ -840,6 +839,29 @@ package final class SessionExecutor: Sendable {
             guard let post else { return continuation.resume() }
             if post { startDraining() }
         }
+    }
+
+    /// Moves the running task, which runs outside the session, into it: from its next job on, it runs as a job of
+    /// the session, where its isolation says.
+    ///
+    /// The task enters through a task-executor preference: calling a `@concurrent` function under it makes the
+    /// runtime enqueue the task itself, once it has left this thread, on ``SessionTaskExecutor`` — which hands it to
+    /// the session — and coming back enqueues it again, through the runtime's hooks, to the session. A
+    /// `Task.yield()` off the main actor would not do: its job goes to the global executor past every hook, and may
+    /// resume the task before the task has suspended, which then goes on here, outside the session, while the
+    /// session already runs the tasks the body starts (seen under ThreadSanitizer: a replayed schedule met other
+    /// choices). Before the runtime had preferences, the yield is what there is.
+    nonisolated(nonsending) private func enterSession() async {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            _ = await withTaskExecutorPreference(SessionTaskExecutor.shared) { await Self.sessionOfThread() }
+        } else {
+            await Task.yield()
+        }
+    }
+
+    /// The session whose jobs this thread runs, asked off every actor (where a task-executor preference applies).
+    @concurrent private static func sessionOfThread() async -> UnsafeMutableRawPointer? {
+        cadence_thread_session()
     }
 
     /// Whether this runtime gives the running task back after a job run nested in it (Swift 6.2 and later); an older

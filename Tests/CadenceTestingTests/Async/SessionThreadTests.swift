@@ -138,6 +138,41 @@ import Testing
         #expect(trace.count == 6)
     }
 
+    /// The running thread, asked from synchronous code.
+    static func currentThread() -> ObjectIdentifier {
+        ObjectIdentifier(Thread.current)
+    }
+
+    /// A body off the main actor starts as a job of its session, on the thread that runs the session's tasks, every
+    /// time: a task it starts waits until the body suspends, as every job of the session waits for the one running.
+    /// (The body used to enter through a `Task.yield()`, which could resume it before it had suspended, and then it
+    /// went on outside the session, on a thread of the pool, while the session ran its tasks — now and then in a
+    /// plain run, often under ThreadSanitizer.)
+    @Test func aBodyOffTheMainActorStartsOnTheSessionsThreadEveryTime() async {
+        var outside: [String] = []
+        for run in 1...100 {
+            let seen: String? = await withVirtualTime { _ in
+                let started = Synchronized(false)
+                let bodyThread = SessionThreadTests.currentThread()
+                let task = Task {
+                    started.withLock { $0 = true }
+                    return SessionThreadTests.currentThread()
+                }
+                // Long enough for a task running beside the body to start: 200 µs of the body's own work.
+                let deadline = DispatchTime.now().uptimeNanoseconds + 200_000
+                while DispatchTime.now().uptimeNanoseconds < deadline, !started.withLock({ $0 }) {}
+                let ranBeside = started.withLock { $0 }
+                let taskThread = await task.value
+                let sameThread = bodyThread == taskThread
+                if sameThread, !ranBeside { return nil }
+                let what = sameThread ? "its task ran beside the body" : "the body ran off the session's thread"
+                return "run \(run): \(what)"
+            }
+            if let seen { outside.append(seen) }
+        }
+        #expect(outside == [])
+    }
+
     final class Log: @unchecked Sendable { // `lock` guards `storage`
         private let lock = NSLock()
         private var storage: [String] = []

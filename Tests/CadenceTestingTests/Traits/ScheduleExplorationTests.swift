@@ -171,14 +171,8 @@ private final class RunCount: Sendable {
         #expect(runs.value > 2)
     }
 
-    // Not under ThreadSanitizer: there, a replay of this async schedule has met its choices otherwise than the run
-    // that printed it (fingerprint 0xBD against 0x48) and passed — a job ready at a choice point in one run was not
-    // yet in the other. The replay then says so, as it must; the synchronous seeds replay there too
-    // (theQueueCheckoutsSeedReplaysTheSameFailure20TimesOutOf20AndTheFixPassesIt), and Guides/ScheduleExploration.md
-    // says what an asynchronous replay depends on.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    @Test(.enabled(if: !runsUnderThreadSanitizer, "an async replay's ready jobs depend on timing under TSan"))
-    func theSeedReplaysTheSameFailure20TimesOutOf20() async throws {
+    @Test func theSeedReplaysTheSameFailure20TimesOutOf20() async throws {
         let failures = await recordingFailures {
             await withVirtualTime(explore: 50, checkoutBody(fixed: false, runs: RunCount()))
         }
