@@ -859,7 +859,8 @@ package final class SessionExecutor: Sendable {
         }
     }
 
-    /// The session whose jobs this thread runs, asked off every actor (where a task-executor preference applies).
+    /// The session whose jobs this thread runs, asked off every actor (where a task-executor preference applies):
+    /// ``enterSession()`` calls it for the hop, and asks the thread something so that the compiler keeps the hop.
     @concurrent private static func sessionOfThread() async -> UnsafeMutableRawPointer? {
         cadence_thread_session()
     }
