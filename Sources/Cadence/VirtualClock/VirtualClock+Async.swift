@@ -21,10 +21,12 @@ extension VirtualClock {
     ///
     /// A clock made outside a session (`VirtualClock()`, `DispatchQueue.test`) knows no tasks of its own, so it waits
     /// as swift-clocks' `TestClock` users expect, deterministically, until no task of the whole process is ready to
-    /// run: every job no session takes is counted while such a clock is alive. A task that is about to sleep on the
-    /// clock gets there before time moves. Work that never settles — a task that never suspends, another test's work
-    /// running in parallel, a job blocked for five seconds — is reported with the sleeps the clock saw, and time moves
-    /// on. Under parallel tests, prefer a session's clock, which waits on its own tasks only.
+    /// run: every job no session takes is counted while such a clock is alive, and the clock waits for each one queued
+    /// since it was made. A task that is about to sleep on the clock gets there before time moves; a job already
+    /// running or queued when the clock was made — another test's long synchronous body — could not be on its way to
+    /// it, and is not waited for. Work that never settles — a task that never suspends, another test's work running in
+    /// parallel, a job blocked for five seconds — is reported with the sleeps the clock saw, and time moves on. Under
+    /// parallel tests, prefer a session's clock, which waits on its own tasks only.
     nonisolated(nonsending) public func advance(
         by duration: Duration = .zero, limit: Int = VirtualClock.defaultActionLimit
     ) async {
@@ -104,7 +106,7 @@ extension VirtualClock {
         movingTimeToTarget: Bool,
         waiter: String?
     ) async -> (ran: Int, stoppedOnLimit: Bool) {
-        guard executor != nil || settles else {
+        guard executor != nil || settleEpoch != nil else {
             if movingTimeToTarget { return runActions(through: target, limit: limit) }
             var ran = 0
             while let next = nextDueTick, target.map({ next <= $0 }) ?? true {
@@ -128,8 +130,8 @@ extension VirtualClock {
     /// every task of the process (see ``SettleWatch``), reporting as `origin` a wait that gave up (nil reports none).
     nonisolated(nonsending) package func waitForTasks(origin: String?) async {
         if let executor { return await executor.waitUntilIdle(origin: origin) }
-        guard settles else { return }
-        let outcome = await SettleWatch.settle()
+        guard let settleEpoch else { return }
+        let outcome = await SettleWatch.settle(since: settleEpoch)
         guard let origin, outcome != .settled else { return }
         reportUnsettled(outcome, origin: origin)
     }

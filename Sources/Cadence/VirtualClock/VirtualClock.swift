@@ -87,9 +87,10 @@ public final class VirtualClock: Sendable {
     /// The serial executor of the session the clock belongs to, which `await advance(by:)` waits on; nil for a clock
     /// made outside `.virtualTime` and `withVirtualTime`.
     package let executor: SessionExecutor?
-    /// Whether the clock, made outside a session, counts the process's jobs to let tasks reach their sleeps before its
-    /// asynchronous drivers move time (see ``SettleWatch``).
-    let settles: Bool
+    /// The epoch of a clock made outside a session that counts the process's jobs to let tasks reach their sleeps
+    /// before its asynchronous drivers move time (see ``SettleWatch``): it waits for the jobs queued since it was made.
+    /// Nil on a session's clock, and where the runtime gives Cadence no hooks.
+    let settleEpoch: SettleWatch.Epoch?
     /// What chooses, on a clock that explores schedules, which lane's work goes first among the work due at one
     /// tick; nil (first in, first out) on every other clock.
     package let chooser: ScheduleChooser?
@@ -116,7 +117,7 @@ public final class VirtualClock: Sendable {
         self.chooser = chooser
         endedRun = nil
         executor = nil
-        settles = SettleWatch.hold()
+        settleEpoch = SettleWatch.hold()
     }
 
     /// Creates a session's clock at tick `0`, whose asynchronous drivers run the session's tasks on its executor.
@@ -137,12 +138,12 @@ public final class VirtualClock: Sendable {
             sessionExecutor
             ? SessionExecutor(reporter: reporter, now: { state.withLock { $0.now } }, chooser: chooser)
             : nil
-        settles = false
+        settleEpoch = nil
         watchForStalls()
     }
 
     deinit {
-        if settles { SettleWatch.release() }
+        if settleEpoch != nil { SettleWatch.release() }
         // The clock's own entries reach its state, never the clock, so this runs with work pending unless that work
         // captures the clock (an operator holding a test scheduler does: then `end()` or `run()` breaks the cycle).
         // The pending actions are taken out under the lock and released after it (their captures' deinitialisers may

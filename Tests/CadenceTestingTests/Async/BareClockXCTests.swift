@@ -4,7 +4,7 @@ import XCTest
 
 /// A clock made outside a session, as swift-clocks' `TestClock` users write it: `await advance(by:)` first lets every
 /// task that is about to sleep on it get there. XCTest runs these one at a time, so no other test's work runs beside
-/// them (the clock waits for the whole process to settle).
+/// them (the clock waits for the whole process to settle, except the jobs queued before it was made).
 final class BareClockXCTests: XCTestCase {
     /// The property a `TestClock` user keeps: made when XCTest makes the test case, outside any task.
     let clock = VirtualClock()
@@ -135,5 +135,41 @@ final class BareClockXCTests: XCTestCase {
                     + "rest. Run the test in withVirtualTime or under the .virtualTime trait, whose clock waits on the "
                     + "test's own tasks only."
             ])
+    }
+
+    /// A job already running when the clock was made could not be on its way to the clock: another test's long
+    /// synchronous body, say. The advance waits for the task started after it, not for that job.
+    func testAJobRunningBeforeTheClockWasMadeIsNotWaitedFor() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        // Counted (this test case's own clock is alive), and running before `clock` below is made.
+        let blocked = Task {
+            entered.signal()
+            gate.wait()
+        }
+        XCTAssertTrue(Self.waitForTenSeconds(on: entered), "the blocked task did not start")
+        let messages = Synchronized<[String]>([])
+        let clock = VirtualClock(reporter: .init { issue in messages.update { $0.append(issue.message) } })
+        let woke = Synchronized(false)
+        let sleeper = Task {
+            try await clock.sleep(until: .init(ticks: 1000))
+            woke.value = true
+        }
+        await clock.advance(by: .seconds(1))
+        // Read before the blocked job returns: the sleeper got to its sleep and woke within the advance, which reported
+        // nothing (waiting for the blocked job, it would have given up after five seconds and said so).
+        let wokeInTheAdvance = woke.value
+        gate.signal()
+        await blocked.value
+        sleeper.cancel()
+        _ = await sleeper.result
+        XCTAssertTrue(wokeInTheAdvance, "the sleeper did not wake in the advance")
+        XCTAssertEqual(clock.now.ticks, 1000)
+        XCTAssertEqual(messages.value, [])
+    }
+
+    /// Whether `semaphore` is signalled within ten seconds.
+    private static func waitForTenSeconds(on semaphore: DispatchSemaphore) -> Bool {
+        semaphore.wait(timeout: .now() + 10) == .success
     }
 }
