@@ -27,7 +27,7 @@ enum RepeatingActionChecks {
             }
             if count == 3 { threeFires.signal() }
         }
-        #expect(threeFires.wait(timeout: .now() + 10) == .success, sourceLocation: sourceLocation)
+        #expect(threeFires.wait(timeout: .now() + 60) == .success, sourceLocation: sourceLocation)
         cancellable.cancel()
         #expect(settle(), sourceLocation: sourceLocation)
         let countAtCancel = fires.value.count
@@ -56,7 +56,7 @@ enum RepeatingActionChecks {
                 firstFire.signal()
             }
         }
-        #expect(firstFire.wait(timeout: .now() + 10) == .success, sourceLocation: sourceLocation)
+        #expect(firstFire.wait(timeout: .now() + 60) == .success, sourceLocation: sourceLocation)
         #expect(cancellable != nil, sourceLocation: sourceLocation)
         cancellable = nil
         #expect(settle(), sourceLocation: sourceLocation)
